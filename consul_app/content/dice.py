@@ -1,0 +1,81 @@
+"""Dice pools as written on SDE cards: "2B 1R", "1ST", "+1G".
+
+B = blue, R = red, G = green (weakest to strongest), ST = a static star (no roll).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Annotated, Any
+
+from pydantic import BaseModel, BeforeValidator, ConfigDict, PlainSerializer, WithJsonSchema
+
+_TERM = re.compile(r"^\+?(\d+)\s*(ST|STAR|B|R|G)$", re.IGNORECASE)
+_COLOURS = {"B": "blue", "R": "red", "G": "green", "ST": "stars", "STAR": "stars"}
+DICE_PATTERN = r"^\s*(\+?\d+\s*(ST|Star|B|R|G)\s*)+$"
+
+
+class Dice(BaseModel):
+    """A pool of dice plus static stars. Immutable; add pools with `+`."""
+
+    model_config = ConfigDict(frozen=True)
+
+    blue: int = 0
+    red: int = 0
+    green: int = 0
+    stars: int = 0
+
+    @classmethod
+    def parse(cls, text: str) -> Dice:
+        """Parse "2B 1R", "1ST", "+1B"; raises ValueError on anything else."""
+        counts = {"blue": 0, "red": 0, "green": 0, "stars": 0}
+        terms = str(text).replace(",", " ").split()
+        if not terms:
+            raise ValueError("empty dice pool")
+        for term in terms:
+            match = _TERM.match(term)
+            if match is None:
+                raise ValueError(f"{term!r} is not dice (write e.g. '2B 1R' or '1ST')")
+            counts[_COLOURS[match.group(2).upper()]] += int(match.group(1))
+        return cls(**counts)
+
+    def __add__(self, other: Dice) -> Dice:
+        return Dice(
+            blue=self.blue + other.blue,
+            red=self.red + other.red,
+            green=self.green + other.green,
+            stars=self.stars + other.stars,
+        )
+
+    def is_empty(self) -> bool:
+        return not (self.blue or self.red or self.green or self.stars)
+
+    def __str__(self) -> str:
+        parts = [
+            f"{n}{code}"
+            for n, code in (
+                (self.stars, "ST"),
+                (self.blue, "B"),
+                (self.red, "R"),
+                (self.green, "G"),
+            )
+            if n
+        ]
+        return " ".join(parts) or "0ST"
+
+
+def _coerce_dice(value: Any) -> Any:
+    if isinstance(value, str):
+        return Dice.parse(value)
+    if isinstance(value, int) and not isinstance(value, bool):
+        raise ValueError("dice need a colour: write e.g. '1ST' or '2B'")
+    return value
+
+
+DiceField = Annotated[
+    Dice,
+    BeforeValidator(_coerce_dice),
+    PlainSerializer(str, return_type=str),
+    WithJsonSchema({"type": "string", "pattern": DICE_PATTERN, "examples": ["2B 1R", "1ST"]}),
+]
+"""A dice pool written as a string in YAML and JSON."""

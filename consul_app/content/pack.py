@@ -1,0 +1,56 @@
+"""A loaded, validated content pack: every entry by edition, kind and id."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from consul_app.content.models import (
+    EDITIONS,
+    Bonus,
+    Chart,
+    DungeonBoss,
+    Edition,
+    Entry,
+    FightCard,
+    MiniBoss,
+    Monster,
+    PowerGauge,
+    Relic,
+    SpawningPoint,
+    StatusEffect,
+)
+
+
+@dataclass
+class EditionPack:
+    """All content of one edition, each kind a dict keyed by id (in file order)."""
+
+    edition: Edition
+    monsters: dict[str, Monster] = field(default_factory=dict)
+    spawning_points: dict[str, SpawningPoint] = field(default_factory=dict)
+    mini_bosses: dict[str, MiniBoss] = field(default_factory=dict)
+    dungeon_bosses: dict[str, DungeonBoss] = field(default_factory=dict)
+    fight_cards: dict[str, FightCard] = field(default_factory=dict)
+    relics: dict[str, Relic] = field(default_factory=dict)
+    bonuses: dict[str, Bonus] = field(default_factory=dict)
+    status_effects: dict[str, StatusEffect] = field(default_factory=dict)
+    charts: dict[str, Chart] = field(default_factory=dict)
+    power_gauges: dict[str, PowerGauge] = field(default_factory=dict)
+
+    def kind(self, name: str) -> dict[str, Entry]:
+        """The dict for a kind by its file key ("monsters", "relics", ...)."""
+        return getattr(self, name)
+
+
+@dataclass
+class ContentPack:
+    """Every edition's content, plus where it came from and a hash of the files."""
+
+    editions: dict[Edition, EditionPack] = field(
+        default_factory=lambda: {e: EditionPack(e) for e in EDITIONS}
+    )
+    sources: list[str] = field(default_factory=list)
+    content_hash: str = ""
+
+    def edition(self, edition: Edition) -> EditionPack:
+        return self.editions[edition]

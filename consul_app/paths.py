@@ -1,0 +1,37 @@
+"""Where Consul keeps things on disk: the bundled pack, the user's pack and the saves."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import platformdirs
+
+ENV_HOME = "CONSUL_DATA_DIR"
+"""Overrides the user data dir (tests point it at a temporary folder)."""
+
+
+def bundled_data_dir() -> Path:
+    """The bundled content pack: package data when installed, ./data in a source checkout."""
+    packaged = Path(__file__).resolve().parent / "data"
+    if packaged.is_dir():
+        return packaged
+    return Path(__file__).resolve().parent.parent / "data"
+
+
+def data_home() -> Path:
+    """The user's data dir (platformdirs), or $CONSUL_DATA_DIR when set."""
+    override = os.environ.get(ENV_HOME)
+    if override:
+        return Path(override)
+    return Path(platformdirs.user_data_dir("consul", appauthor=False))
+
+
+def user_content_dir() -> Path:
+    """A user's own content folder; its entries add to or override the bundled pack by id."""
+    return data_home() / "content"
+
+
+def saves_dir() -> Path:
+    """Where game journals are kept, one per game."""
+    return data_home() / "saves"

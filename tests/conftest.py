@@ -1,0 +1,17 @@
+"""Shared fixtures: keep every test away from the developer's home directory."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from consul_app.paths import ENV_HOME
+
+
+@pytest.fixture(autouse=True)
+def _isolated_home(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Point Consul's user data dir at a fresh temporary folder for every test."""
+    home = tmp_path_factory.mktemp("consul-home")
+    monkeypatch.setenv(ENV_HOME, str(home))
+    return home
