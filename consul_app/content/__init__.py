@@ -1,0 +1,66 @@
+"""Game content: the YAML schema (pydantic models), loading and validating content packs.
+
+Imports only pydantic and yaml: never textual or rich.
+"""
+
+from consul_app.content.dice import Dice
+from consul_app.content.errors import ContentError, Issue
+from consul_app.content.loader import load_pack
+from consul_app.content.models import (
+    EDITION_NAMES,
+    EDITIONS,
+    KINDS,
+    Bonus,
+    BonusTarget,
+    CardEffect,
+    Chart,
+    ChartSpace,
+    ContentFile,
+    DiceBonus,
+    DungeonBoss,
+    Edition,
+    Entry,
+    FightCard,
+    MiniBoss,
+    Monster,
+    PoolEntry,
+    PowerGauge,
+    Relic,
+    SpawningPoint,
+    Stats,
+    StatusEffect,
+    Summon,
+)
+from consul_app.content.pack import ContentPack, EditionPack
+
+__all__ = [
+    "EDITIONS",
+    "EDITION_NAMES",
+    "KINDS",
+    "Bonus",
+    "BonusTarget",
+    "CardEffect",
+    "Chart",
+    "ChartSpace",
+    "ContentError",
+    "ContentFile",
+    "ContentPack",
+    "Dice",
+    "DiceBonus",
+    "DungeonBoss",
+    "Edition",
+    "EditionPack",
+    "Entry",
+    "FightCard",
+    "Issue",
+    "MiniBoss",
+    "Monster",
+    "PoolEntry",
+    "PowerGauge",
+    "Relic",
+    "SpawningPoint",
+    "Stats",
+    "StatusEffect",
+    "Summon",
+    "load_pack",
+]

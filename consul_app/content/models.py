@@ -144,6 +144,7 @@ class FightCard(Entry):
     boss_spawn: list[CardEffect] = []
     timeout: list[CardEffect] = []
     timeout_summons: list[Summon] = []
+    note: Text | None = None
 
 
 class Relic(Entry):

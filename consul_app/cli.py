@@ -1,0 +1,44 @@
+"""The `consul` command: a thin dispatcher to the subcommands in `consul_app.commands`.
+
+To add a subcommand, write `consul_app/commands/NAME.py` with `register(subparsers)` (which
+sets `run` as the parser default) and add the module to COMMANDS.
+"""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Sequence
+from pathlib import Path
+
+from consul_app import __version__
+from consul_app.commands import schema, validate
+
+COMMANDS = (validate, schema)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="consul", description="A terminal companion for the Consul in Super Dungeon Explore."
+    )
+    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
+    parser.add_argument(
+        "--content",
+        metavar="DIR",
+        type=Path,
+        action="append",
+        default=[],
+        help="an extra content folder, loaded after yours (repeatable)",
+    )
+    subparsers = parser.add_subparsers(title="commands", metavar="COMMAND")
+    for command in COMMANDS:
+        command.register(subparsers)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run `consul` with `argv` (default: the command line); return the exit code."""
+    args = build_parser().parse_args(argv)
+    if not hasattr(args, "run"):
+        print("The Consul's table screen is not built yet; checking the content instead.")
+        return validate.validate(args.content)
+    return args.run(args)

@@ -1,0 +1,1 @@
+"""The `consul` subcommands: each module has `register(subparsers)` and a `run(args)`."""

@@ -1,0 +1,57 @@
+"""`consul validate [DIR ...]`: load every pack, report all problems or count the content."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+from rich.console import Console
+from rich.table import Table
+
+from consul_app.content import EDITION_NAMES, EDITIONS, KINDS, ContentError, ContentPack, load_pack
+
+
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    parser = subparsers.add_parser(
+        "validate",
+        help="check the content packs and count their entries",
+        description="Load the bundled pack, your content folder and each DIR (in that order, "
+        "later ones override entries by id) and report every problem found.",
+    )
+    parser.add_argument("dirs", nargs="*", type=Path, metavar="DIR", help="extra content folder")
+    parser.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    return validate([*args.content, *args.dirs])
+
+
+def validate(dirs: Sequence[Path]) -> int:
+    """Print the counts (exit 0) or every issue as `file:line: field: message` (exit 2)."""
+    try:
+        pack = load_pack(dirs)
+    except ContentError as err:
+        for issue in err.issues:
+            print(issue, file=sys.stderr)
+        count = len(err.issues)
+        print(f"{count} problem{'s' if count != 1 else ''} found.", file=sys.stderr)
+        return 2
+    console = Console(highlight=False)
+    console.print(counts_table(pack))
+    console.print(f"From: {', '.join(pack.sources)}", markup=False)
+    console.print(f"Content hash: {pack.content_hash[:16]}", markup=False)
+    return 0
+
+
+def counts_table(pack: ContentPack) -> Table:
+    """Entries per kind (rows) and edition (columns)."""
+    table = Table(title="Content OK")
+    table.add_column("kind")
+    for edition in EDITIONS:
+        table.add_column(EDITION_NAMES[edition], justify="right")
+    for kind in KINDS:
+        counts = [len(pack.edition(edition).kind(kind)) for edition in EDITIONS]
+        table.add_row(kind.replace("_", " "), *(str(n) if n else "-" for n in counts))
+    return table

@@ -1,0 +1,47 @@
+"""What is wrong with a content pack: every issue with its file, line and field."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+Loc = tuple[str | int, ...]
+"""A path into a YAML document: keys and list indexes, as pydantic reports them."""
+
+
+def field_path(loc: Iterable[str | int]) -> str:
+    """Write a loc the way a user reads it: `spawning_points[3].pool[0].count`."""
+    text = ""
+    for part in loc:
+        if isinstance(part, int):
+            text += f"[{part}]"
+        else:
+            text += f".{part}" if text else str(part)
+    return text
+
+
+@dataclass(frozen=True)
+class Issue:
+    """One problem in one file. `line` is 1-based; None when it concerns a whole file."""
+
+    file: str
+    line: int | None
+    field: str
+    message: str
+
+    def __str__(self) -> str:
+        where = f"{self.file}:{self.line}" if self.line else self.file
+        return ": ".join(part for part in (where, self.field, self.message) if part)
+
+
+class ContentError(Exception):
+    """A content pack could not be loaded; `issues` lists every problem found in one run."""
+
+    def __init__(self, issues: Sequence[Issue]) -> None:
+        self.issues: tuple[Issue, ...] = tuple(issues)
+        super().__init__(self.issues)
+
+    def __str__(self) -> str:
+        count = len(self.issues)
+        head = f"{count} problem{'s' if count != 1 else ''} in the content:"
+        return "\n".join([head, *(f"  {issue}" for issue in self.issues)])

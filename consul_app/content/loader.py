@@ -1,0 +1,283 @@
+"""Load content packs (folders of YAML files), merge them by id and validate everything.
+
+Packs load in order: the bundled pack, the user's content folder, then any extra folders.
+A later pack adds entries or replaces them by (kind, edition, id); within one pack an id
+may appear once. Every problem of every file is collected and raised as one ContentError.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from pydantic import ValidationError
+from pydantic_core import ErrorDetails
+
+from consul_app import paths
+from consul_app.content.crossref import EntryKey, find_dangling
+from consul_app.content.errors import ContentError, Issue, Loc, field_path
+from consul_app.content.models import EDITIONS, KINDS, ContentFile, Edition, Entry
+from consul_app.content.pack import ContentPack
+from consul_app.content.safeyaml import Document, parse
+
+SUFFIXES = (".yaml", ".yml")
+
+
+def load_pack(
+    dirs: Iterable[str | os.PathLike[str]] | None = None,
+    *,
+    include_user: bool = True,
+    editions: Iterable[Edition] | None = None,
+) -> ContentPack:
+    """The bundled pack, then the user's content folder (if any), then `dirs`, merged.
+
+    `editions` limits loading to those editions (faster start-up). Raises ContentError.
+    """
+    folders = [paths.bundled_data_dir()]
+    user = paths.user_content_dir()
+    if include_user and user.is_dir():
+        folders.append(user)
+    folders.extend(Path(d) for d in dirs or ())
+    return load_dirs(folders, editions=editions)
+
+
+def load_dirs(
+    dirs: Iterable[str | os.PathLike[str]], *, editions: Iterable[Edition] | None = None
+) -> ContentPack:
+    """Load exactly these pack folders, in order (a folder given twice loads once)."""
+    loader = _Loader(None if editions is None else frozenset(editions))
+    seen: set[Path] = set()
+    for folder in map(Path, dirs):
+        if folder.resolve() not in seen:
+            seen.add(folder.resolve())
+            loader.add_pack(folder)
+    return loader.finish()
+
+
+def pack_files(folder: Path) -> list[tuple[str, Path]]:
+    """(relative posix path, path) of every YAML file under `folder`, sorted; hidden skipped."""
+    found = []
+    for top, subdirs, names in os.walk(folder):
+        subdirs[:] = [d for d in subdirs if not d.startswith(".")]
+        for name in names:
+            if name.endswith(SUFFIXES) and not name.startswith("."):
+                path = Path(top, name)
+                found.append((path.relative_to(folder).as_posix(), path))
+    return sorted(found)
+
+
+@dataclass(frozen=True)
+class _Source:
+    """Where entries came from: a file's display name, its document, kept list indexes."""
+
+    file: str
+    doc: Document
+    kept: dict[str, list[int]]
+    """Per kind, the original index of each entry validated (when editions were filtered)."""
+    reported: set[Loc] = field(default_factory=set)
+    """Locs that failed validation: a reference there is not checked again."""
+
+    def index(self, kind: str, position: int) -> int:
+        kept = self.kept.get(kind)
+        return kept[position] if kept is not None else position
+
+    def issue(self, loc: Loc, message: str) -> Issue:
+        line, _ = self.doc.locate(loc)
+        return Issue(self.file, line, field_path(loc), message)
+
+
+class _Loader:
+    """Accumulates packs into one ContentPack, collecting issues instead of stopping."""
+
+    def __init__(self, editions: frozenset[Edition] | None) -> None:
+        unknown = set(editions or ()) - set(EDITIONS)
+        if unknown:
+            raise ValueError(f"unknown editions: {sorted(unknown)}")
+        self.editions = editions
+        self.pack = ContentPack()
+        self.issues: list[Issue] = []
+        self.hash = hashlib.sha256()
+        self.origins: dict[EntryKey, tuple[_Source, int, dict[str, Any]]] = {}
+        """The final (source, index, data) of every entry, valid or not, after overrides."""
+        self.in_pack: dict[EntryKey, tuple[_Source, int]] = {}
+        self.unreadable = False
+
+    def add_pack(self, folder: Path) -> None:
+        if not folder.is_dir():
+            what = "is not a folder" if folder.exists() else "does not exist"
+            self.issues.append(Issue(_display(folder), None, "", f"content folder {what}"))
+            return
+        self.pack.sources.append(str(folder))
+        self.in_pack = {}
+        for rel, path in pack_files(folder):
+            try:
+                data = path.read_bytes()
+            except OSError as err:
+                self.issues.append(Issue(_display(path), None, "", f"cannot read: {err.strerror}"))
+                self.unreadable = True
+                continue
+            self.hash.update(f"{rel}\0{len(data)}\0".encode())
+            self.hash.update(data)
+            self._add_file(_display(path), data)
+
+    def _add_file(self, file: str, data: bytes) -> None:
+        doc = parse(data)
+        self.issues.extend(Issue(file, p.line, field_path(p.loc), p.message) for p in doc.problems)
+        if not doc.readable:
+            self.unreadable = True
+            return
+        if doc.value is None:
+            return
+        if not isinstance(doc.value, dict):
+            line, _ = doc.locate(())
+            message = "the top level must be a mapping: edition, monsters, relics, ..."
+            self.issues.append(Issue(file, line, "", message))
+            self.unreadable = True
+            return
+        data_, kept = self._prepare(doc.value)
+        source = _Source(file, doc, kept)
+        for kind, position, entry in self._validate(source, data_):
+            index = source.index(kind, position)
+            if self._claim(kind, data_[kind][position], source, index) and entry is not None:
+                self.pack.edition(entry.edition).kind(kind)[entry.id] = entry
+
+    def _prepare(self, value: dict[str, Any]) -> tuple[dict[str, Any], dict[str, list[int]]]:
+        """Give entries the file's edition; drop entries of editions not asked for."""
+        default = value.get("edition")
+        data = dict(value)
+        kept: dict[str, list[int]] = {}
+        for kind in KINDS:
+            items = value.get(kind)
+            if not isinstance(items, list):
+                continue
+            if default in EDITIONS:
+                for item in items:
+                    if isinstance(item, dict) and "edition" not in item:
+                        item["edition"] = default
+            if self.editions is not None:
+                wanted = [i for i, item in enumerate(items) if self._wanted(item)]
+                if len(wanted) < len(items):
+                    data[kind] = [items[i] for i in wanted]
+                    kept[kind] = wanted
+        return data, kept
+
+    def _wanted(self, item: Any) -> bool:
+        edition = item.get("edition") if isinstance(item, dict) else None
+        return edition not in EDITIONS or edition in (self.editions or ())
+
+    def _validate(
+        self, source: _Source, data: dict[str, Any]
+    ) -> Iterator[tuple[str, int, Entry | None]]:
+        """Validate the whole file at once; on errors, report them and keep the valid entries.
+
+        Yields (kind, position, entry) for every entry, None for one that is not valid.
+        """
+        try:
+            content = ContentFile.model_validate(data)
+        except ValidationError as err:
+            errors = err.errors(include_url=False)
+        else:
+            for kind in KINDS:
+                for position, entry in enumerate(getattr(content, kind)):
+                    yield kind, position, entry
+            return
+        failed: set[tuple[str, int]] = set()
+        for error in errors:
+            loc = _original_loc(source, error["loc"])
+            source.reported.add(loc)
+            if len(loc) >= 2 and isinstance(loc[1], int):
+                failed.add((str(loc[0]), loc[1]))
+            line, reported = source.doc.locate(loc)
+            if not reported:
+                self.issues.append(Issue(source.file, line, field_path(loc), _message(error)))
+        for kind, model in KINDS.items():
+            items = data.get(kind)
+            for position, item in enumerate(items if isinstance(items, list) else ()):
+                if (kind, source.index(kind, position)) in failed:
+                    yield kind, position, None
+                else:
+                    yield kind, position, model.model_validate(item)
+
+    def _claim(self, kind: str, item: Any, source: _Source, index: int) -> bool:
+        """Record an entry (valid or not) by id; False for a duplicate within this pack.
+
+        Invalid entries are recorded too: naming them is then not reported as unknown.
+        """
+        if not isinstance(item, dict):
+            return False
+        id_, edition = item.get("id"), item.get("edition")
+        if not isinstance(id_, str) or edition not in EDITIONS:
+            return False
+        key = (kind, edition, id_)
+        first = self.in_pack.get(key)
+        if first is not None:
+            first_source, first_index = first
+            line, _ = first_source.doc.locate((kind, first_index, "id"))
+            message = f"duplicate id '{id_}' in {edition} {kind}"
+            where = f"{first_source.file}:{line}"
+            self.issues.append(source.issue((kind, index, "id"), f"{message}; first at {where}"))
+            return False
+        self.in_pack[key] = (source, index)
+        self.origins[key] = (source, index, item)
+        return True
+
+    def finish(self) -> ContentPack:
+        """Check references across the merged pack; raise every issue found, or return it."""
+        if not self.unreadable:
+            self._check_references()
+        if self.issues:
+            order: dict[str, int] = {}
+            for issue in self.issues:
+                order.setdefault(issue.file, len(order))
+            raise ContentError(sorted(self.issues, key=lambda i: (order[i.file], i.line or 0)))
+        self.pack.content_hash = self.hash.hexdigest()
+        return self.pack
+
+    def _check_references(self) -> None:
+        known: dict[tuple[str, str], set[str]] = {}
+        for kind, edition, id_ in self.origins:
+            known.setdefault((edition, kind), set()).add(id_)
+        entries = {key: item for key, (_, _, item) in self.origins.items()}
+        for key, path, message in find_dangling(entries, known):
+            source, index, _ = self.origins[key]
+            loc = (key[0], index, *path)
+            if loc not in source.reported:
+                self.issues.append(source.issue(loc, message))
+
+
+def _original_loc(source: _Source, loc: tuple[int | str, ...]) -> Loc:
+    """Map a loc in the filtered data back to the file's own list indexes."""
+    if len(loc) >= 2 and isinstance(loc[1], int) and isinstance(loc[0], str):
+        return (loc[0], source.index(loc[0], loc[1]), *loc[2:])
+    return tuple(loc)
+
+
+def _message(error: ErrorDetails) -> str:
+    """pydantic's message, said the way a content author needs it."""
+    kind, loc = error["type"], error["loc"]
+    if kind == "missing":
+        hint = " (give it here or once at the top of the file)" if loc[-1] == "edition" else ""
+        return f"missing field '{loc[-1]}'{hint}"
+    if kind == "extra_forbidden" and len(loc) == 1:
+        return f"unknown top-level key '{loc[0]}' (expected edition, {', '.join(KINDS)})"
+    if kind == "extra_forbidden":
+        return f"unknown field '{loc[-1]}'"
+    if kind in ("value_error", "assertion_error"):
+        return str(error.get("ctx", {}).get("error", error["msg"]))
+    message = error["msg"][0].lower() + error["msg"][1:]
+    value = error.get("input")
+    if value is None or isinstance(value, str | int | float | bool):
+        message += f" (got {value!r})"
+    return message
+
+
+def _display(path: Path) -> str:
+    """A path as the user will read it: relative to the working folder when inside it."""
+    try:
+        return str(path.resolve().relative_to(Path.cwd()))
+    except ValueError:
+        return str(path)

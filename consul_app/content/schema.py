@@ -1,0 +1,23 @@
+"""The JSON Schema of a content file, for editors (yaml-language-server) and tools."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from consul_app.content.models import KINDS, ContentFile
+
+
+def content_schema() -> dict[str, Any]:
+    """`ContentFile`'s JSON Schema. An entry's `edition` is optional in a file: the loader
+    fills it from the file's top-level `edition`."""
+    schema = ContentFile.model_json_schema()
+    for model in KINDS.values():
+        definition = schema["$defs"][model.__name__]
+        definition["required"] = [f for f in definition["required"] if f != "edition"]
+    return schema
+
+
+def schema_json() -> str:
+    """The schema as stable, indented JSON text ending in a newline."""
+    return json.dumps(content_schema(), indent=2, ensure_ascii=False) + "\n"

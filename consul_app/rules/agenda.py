@@ -1,0 +1,34 @@
+"""Working with the state's list of steps: the current one, and adding steps in rule order."""
+
+from __future__ import annotations
+
+from consul_app.rules.errors import RuleError
+from consul_app.rules.state import GameState
+from consul_app.rules.steps import StepKey, StepState
+from consul_app.rules.texts import STEP_TITLES
+
+
+def require_step(state: GameState, key: StepKey) -> StepState:
+    """The current step if it is `key`, else a `RuleError` saying what is due instead."""
+    step = state.open_step()
+    if step is None or step.key != key:
+        raise RuleError(f"{STEP_TITLES[key]} is not the current step{_due(step)}")
+    return step
+
+
+def require_no_step(state: GameState) -> None:
+    """Steps come first: 'before any further actions are carried out'."""
+    step = state.open_step()
+    if step is not None:
+        raise RuleError(f"First finish the current step: {STEP_TITLES[step.key]}")
+
+
+def add_next(state: GameState, steps: list[StepState]) -> None:
+    """Insert steps right after the current one (which the caller has just done)."""
+    done = [s for s in state.steps if s.done]
+    todo = [s for s in state.steps if not s.done]
+    state.steps = done + steps + todo
+
+
+def _due(step: StepState | None) -> str:
+    return f" (now: {STEP_TITLES[step.key]})" if step else " (nothing is due)"

@@ -1,0 +1,151 @@
+"""What the bonuses gained so far give each kind of monster, with the reason for each."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Literal
+
+from consul_app.content.dice import Dice
+from consul_app.content.models import Bonus, DiceBonus
+from consul_app.content.pack import EditionPack
+from consul_app.rules.bonuses import ROLL_STATS, applies_to
+from consul_app.rules.errors import RuleError
+from consul_app.rules.names import bits_name
+from consul_app.rules.state import GameState
+
+Group = Literal["minion", "elite", "mini-boss", "pet", "8-bit", "16-bit"]
+GROUPS: tuple[Group, ...] = ("minion", "elite", "mini-boss", "pet", "8-bit", "16-bit")
+DICE_STATS = ("STR", "ARM", "WILL", "DEX", "ATT")
+
+
+@dataclass(frozen=True)
+class BonusLine:
+    """A bonus that applies, why (the space that granted it), and any limit (`note`)."""
+
+    bonus: str
+    name: str
+    text: str
+    reason: str
+    note: str = ""
+    dice: DiceBonus | None = None
+    ability: str | None = None
+    status: str | None = None
+
+
+@dataclass(frozen=True)
+class GroupBonuses:
+    """The bonuses of one group and their dice added up per roll ("offense" -> +1B 1ST)."""
+
+    group: Group
+    lines: list[BonusLine] = field(default_factory=list)
+    dice: dict[str, Dice] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class StatLine:
+    """A card stat with the bonuses applied: `text` reads "STR 2B 1R +1ST"."""
+
+    stat: str
+    base: Dice
+    bonus: Dice
+    text: str
+
+
+def bonuses_by_rank(pack: EditionPack, state: GameState) -> dict[Group, GroupBonuses]:
+    """For minion, elite, mini-boss, pet, 8-Bit and 16-Bit: the bonuses that apply now."""
+    result: dict[Group, GroupBonuses] = {}
+    for group in GROUPS:
+        lines = [
+            line
+            for gained, bonus in _gained(pack, state)
+            if (line := _group_line(state, bonus, gained, group)) is not None
+        ]
+        result[group] = GroupBonuses(group, lines, _dice_totals(lines))
+    return result
+
+
+def monster_bonuses(pack: EditionPack, state: GameState, model_id: str) -> list[BonusLine]:
+    """The bonuses that apply to one monster, pet or mini-boss of the pack."""
+    rank, bits, name = _model(pack, model_id)
+    return [
+        _line(bonus, space, state)
+        for space, bonus in _gained(pack, state)
+        if applies_to(state.setup.edition, bonus, rank, bits, name)
+    ]
+
+
+def monster_stats(pack: EditionPack, state: GameState, model_id: str) -> list[StatLine]:
+    """A monster's (or mini-boss's) dice stats with the dice bonuses added.
+
+    `offense` bonuses go to STR and DEX (1.0: ATT), `defense` to ARM, a named stat to itself;
+    only stats printed on the card receive them.
+    """
+    model = pack.monsters.get(model_id) or pack.mini_bosses[model_id]
+    totals = _dice_totals(monster_bonuses(pack, state, model_id))
+    lines = []
+    for stat in DICE_STATS:
+        base = getattr(model.stats, stat)
+        if base is None:
+            continue
+        bonus = Dice()
+        for roll, dice in totals.items():
+            if stat in ROLL_STATS[roll]:
+                bonus = bonus + dice
+        text = f"{stat} {base}" + ("" if bonus.is_empty() else f" +{bonus}")
+        lines.append(StatLine(stat, base, bonus, text))
+    return lines
+
+
+def _model(pack: EditionPack, model_id: str) -> tuple[str, str, str]:
+    monster = pack.monsters.get(model_id)
+    if monster is not None:
+        return monster.rank, monster.bits, monster.name
+    mini_boss = pack.mini_bosses.get(model_id)
+    if mini_boss is not None:
+        return "mini-boss", mini_boss.bits, mini_boss.name
+    raise RuleError(f"unknown monster {model_id!r}")
+
+
+def _gained(pack: EditionPack, state: GameState) -> list[tuple[int, Bonus]]:
+    return [(g.space, pack.bonuses[g.bonus]) for g in state.bonuses if g.bonus in pack.bonuses]
+
+
+def _group_line(state: GameState, bonus: Bonus, space: int, group: Group) -> BonusLine | None:
+    """Does the bonus apply to the group? Groups by rank do not fix the bits and groups by bits
+    do not fix the rank, so a bonus for only some of them carries a note."""
+    edition = state.setup.edition
+    if group in ("8-bit", "16-bit"):
+        ranks = [r for r in ("minion", "elite") if applies_to(edition, bonus, r, group, None)]
+        notes = [f"{ranks[0]}s only"] if len(ranks) == 1 else []
+    else:
+        options = {"mini-boss": ("super",), "pet": ("8-bit",)}.get(group, ("8-bit", "16-bit"))
+        ranks = [b for b in options if applies_to(edition, bonus, group, b, None)]
+        notes = [f"{bits_name(ranks[0])} only"] if len(ranks) < len(options) and ranks else []
+    if not ranks:
+        return None
+    if bonus.applies_to.monsters:
+        notes.append("only " + ", ".join(bonus.applies_to.monsters))
+    return _line(bonus, space, state, "; ".join(notes))
+
+
+def _line(bonus: Bonus, space: int, state: GameState, note: str = "") -> BonusLine:
+    where = "ladder step" if state.setup.edition == "forgotten-king" else "chart space"
+    return BonusLine(
+        bonus=bonus.id,
+        name=bonus.name,
+        text=bonus.text,
+        reason=f"{where} {space}",
+        note=note,
+        dice=bonus.dice,
+        ability=bonus.ability,
+        status=bonus.status,
+    )
+
+
+def _dice_totals(lines: list[BonusLine]) -> dict[str, Dice]:
+    totals: dict[str, Dice] = {}
+    for line in lines:
+        if line.dice is not None and not line.note:
+            roll = line.dice.roll
+            totals[roll] = totals.get(roll, Dice()) + line.dice.add
+    return totals

@@ -1,0 +1,66 @@
+"""Mighty Monster bonuses: gaining them, and which monsters they apply to.
+
+Dice bonuses add to stats this way: `offense` adds to STR and DEX (1.0: ATT), the stats
+monsters attack with; `defense` adds to ARM; a named stat (STR, ARM, WILL, DEX) to that stat.
+"""
+
+from __future__ import annotations
+
+from consul_app.content.models import Bonus
+from consul_app.content.pack import EditionPack
+from consul_app.rules.actions import ChooseBonus
+from consul_app.rules.agenda import require_step
+from consul_app.rules.errors import RuleError
+from consul_app.rules.state import GainedBonus, GameState
+
+ROLL_STATS: dict[str, tuple[str, ...]] = {
+    "offense": ("STR", "DEX", "ATT"),
+    "defense": ("ARM",),
+    "STR": ("STR",),
+    "ARM": ("ARM",),
+    "WILL": ("WILL",),
+    "DEX": ("DEX",),
+}
+"""Which card stats a dice bonus adds to."""
+
+PET_AS_RANKS = {"minion", "elite", "pet"}
+"""A pet gains what an 8-Bit monster of any of these ranks would gain."""
+
+
+def gain_bonuses(state: GameState, bonus_ids: list[str], space: int) -> None:
+    state.bonuses.extend(GainedBonus(bonus=b, space=space) for b in bonus_ids)
+
+
+def choose_bonus(pack: EditionPack, state: GameState, action: ChooseBonus) -> None:
+    """A "choose one" space: the Consul keeps only the chosen bonus."""
+    step = require_step(state, "choose-bonus")
+    if action.bonus not in step.options:
+        raise RuleError("choose one of the bonuses this space offers")
+    step.done = True
+    gain_bonuses(state, [action.bonus], step.space or state.position)
+
+
+def applies_to(edition: str, bonus: Bonus, rank: str, bits: str, name: str | None) -> bool:
+    """Does `bonus` apply to a monster of this rank, bits and name (never the dungeon boss)?
+    `name=None` skips the bonus's monster-name condition.
+
+    Forgotten King: only elite and minion monsters. Pets: as if they were 8-Bit monsters.
+    """
+    if rank == "dungeon-boss":
+        return False
+    if edition == "forgotten-king" and rank not in ("elite", "minion"):
+        return False
+    target = bonus.applies_to
+    ranks = set(target.ranks)
+    if rank == "pet":
+        bits = "8-bit"
+        ranks_ok = not ranks or bool(ranks & PET_AS_RANKS)
+    else:
+        ranks_ok = not ranks or rank in ranks
+    if not ranks_ok:
+        return False
+    if target.bits and bits not in target.bits:
+        return False
+    if name is None or not target.monsters:
+        return True
+    return any(part.lower() in name.lower() for part in target.monsters)

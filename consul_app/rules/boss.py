@@ -1,0 +1,85 @@
+"""The dungeon boss: its spawn and boss fight, relics, wounds, heals and status effects."""
+
+from __future__ import annotations
+
+from consul_app.content.models import DungeonBoss, FightCard, Relic
+from consul_app.content.pack import EditionPack
+from consul_app.rules.actions import ChooseRelics, SpawnBoss
+from consul_app.rules.agenda import add_next, require_step
+from consul_app.rules.editions import edition_rules
+from consul_app.rules.errors import RuleError
+from consul_app.rules.state import GameState
+from consul_app.rules.timeout import check_timeout
+
+
+def boss_of(pack: EditionPack, state: GameState) -> DungeonBoss:
+    return pack.dungeon_bosses[state.setup.boss]
+
+
+def fight_card_of(pack: EditionPack, state: GameState) -> FightCard | None:
+    """The boss fight card (1.0: Adventure Effects card), if the pack has it."""
+    return pack.fight_cards.get(boss_of(pack, state).fight_card)
+
+
+def eligible_relics(pack: EditionPack, state: GameState) -> list[Relic]:
+    """Relics this boss may take: those without a portrait or with its own portrait."""
+    return [r for r in pack.relics.values() if not r.portrait or state.setup.boss in r.portrait]
+
+
+def spawn_boss(pack: EditionPack, state: GameState, action: SpawnBoss) -> None:
+    """The boss spawns (leaves the chart); one relic slot per spawning point still standing."""
+    step = require_step(state, "boss-spawn")
+    if action.boss != state.setup.boss:
+        raise RuleError(f"the dungeon boss of this game is {boss_of(pack, state).name}")
+    step.done = True
+    state.boss.spawned = True
+    if state.setup.edition == "sde2":
+        state.boss.relic_slots = len(state.standing_spawning_points())
+    add_next(state, edition_rules(state).boss_fight_steps(pack, state))
+
+
+def choose_relics(pack: EditionPack, state: GameState, action: ChooseRelics) -> None:
+    step = require_step(state, "relics")
+    slots = state.boss.relic_slots or 0
+    if len(action.relics) > slots:
+        raise RuleError(f"the boss may equip only {slots} relic(s), one per spawning point")
+    if len(set(action.relics)) != len(action.relics):
+        raise RuleError("a relic is chosen twice")
+    allowed = {r.id for r in eligible_relics(pack, state)}
+    for relic_id in action.relics:
+        relic = pack.relics.get(relic_id)
+        if relic is None:
+            raise RuleError(f"unknown relic {relic_id!r}")
+        if relic_id not in allowed:
+            raise RuleError(f"{relic.name} bears another boss's portrait")
+    state.boss.relics = list(action.relics)
+    step.done = True
+
+
+def wound_boss(pack: EditionPack, state: GameState, wounds: int) -> None:
+    """Wounds up to its hearts (then it is defeated); may trigger the timeout."""
+    _require_in_play(pack, state)
+    hearts = boss_of(pack, state).hearts
+    state.boss.wounds = min(hearts, state.boss.wounds + wounds)
+    state.boss.defeated = state.boss.wounds >= hearts
+    check_timeout(pack, state)
+
+
+def heal_boss(pack: EditionPack, state: GameState, wounds: int) -> None:
+    _require_in_play(pack, state)
+    if wounds > state.boss.wounds:
+        raise RuleError(f"the boss has only {state.boss.wounds} wound(s) to heal")
+    state.boss.wounds -= wounds
+
+
+def _require_in_play(pack: EditionPack, state: GameState) -> None:
+    if not state.boss.spawned:
+        raise RuleError(f"{boss_of(pack, state).name} has not spawned yet")
+    if state.boss.defeated:
+        raise RuleError(f"{boss_of(pack, state).name} is already defeated")
+
+
+def boss_statuses(pack: EditionPack, state: GameState) -> list[str]:
+    """The boss's status effect list, to change in place (only once it is in play)."""
+    _require_in_play(pack, state)
+    return state.boss.status

@@ -1,0 +1,64 @@
+"""Confirming the current step, and what confirming changes in the state."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from consul_app.content.pack import EditionPack
+from consul_app.rules.actions import ConfirmStep
+from consul_app.rules.agenda import require_step
+from consul_app.rules.bonuses import gain_bonuses
+from consul_app.rules.errors import RuleError
+from consul_app.rules.state import GameState
+from consul_app.rules.steps import ANSWERED_BY, StepState
+from consul_app.rules.texts import STEP_TITLES
+from consul_app.rules.timeout import healed_back_wounds
+
+
+def confirm_step(pack: EditionPack, state: GameState, action: ConfirmStep) -> None:
+    step = require_step(state, action.step)
+    if step.key in ANSWERED_BY:
+        raise RuleError(f"{STEP_TITLES[step.key]} needs an answer, not a confirmation")
+    effect = _EFFECTS.get(step.key)
+    if effect is not None:
+        effect(pack, state, step)
+    step.done = True
+
+
+def _gain(pack: EditionPack, state: GameState, step: StepState) -> None:
+    gain_bonuses(state, step.options, step.space or state.position)
+
+
+def _refresh_mini_boss(pack: EditionPack, state: GameState, step: StepState) -> None:
+    if state.mini_boss is not None:
+        state.mini_boss.wounds = 0
+        state.mini_boss.status = []
+
+
+def _remove_spawning_points(pack: EditionPack, state: GameState, step: StepState) -> None:
+    for point in state.standing_spawning_points():
+        point.status = "removed"
+
+
+def _immune(pack: EditionPack, state: GameState, step: StepState) -> None:
+    state.boss.immune_to_crits = True
+
+
+def _clear_status(pack: EditionPack, state: GameState, step: StepState) -> None:
+    state.boss.status = []
+
+
+def _heal_back(pack: EditionPack, state: GameState, step: StepState) -> None:
+    hearts = pack.dungeon_bosses[state.setup.boss].hearts
+    state.boss.wounds = healed_back_wounds(hearts, state.boss.wounds)
+
+
+_EFFECTS: dict[str, Callable[[EditionPack, GameState, StepState], None]] = {
+    "bonuses": _gain,
+    "mini-boss-refresh": _refresh_mini_boss,
+    "remove-spawning-points": _remove_spawning_points,
+    "timeout-immune": _immune,
+    "timeout-status": _clear_status,
+    "timeout-heal-boss": _heal_back,
+}
+"""Steps whose confirmation changes the state; the others are reminders of the table."""

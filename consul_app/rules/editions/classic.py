@@ -1,0 +1,50 @@
+"""SDE 1.0: the power gauge, the boss summoned at the start of a round, the Adventure Effects
+card, and the timeout at half health."""
+
+from __future__ import annotations
+
+from consul_app.content.pack import EditionPack
+from consul_app.rules.power_gauge import gauge_full
+from consul_app.rules.state import GameState
+from consul_app.rules.steps import StepState
+
+
+def end_turn(pack: EditionPack, state: GameState) -> None:
+    """The round ends. The next begins with the boss's summoning once it is due."""
+    state.next_turn()
+    if summon_due(pack, state):
+        state.steps.append(StepState(key="boss-spawn"))
+
+
+def summon_due(pack: EditionPack, state: GameState) -> bool:
+    """All spawning points destroyed, or the power gauge filled (once at 16-Bit, twice at Super)."""
+    if state.boss.spawned:
+        return False
+    return not state.standing_spawning_points() or gauge_full(state)
+
+
+def before_phase_ends(pack: EditionPack, state: GameState) -> list[StepState]:
+    return []
+
+
+def boss_fight_steps(pack: EditionPack, state: GameState) -> list[StepState]:
+    return [StepState(key="boss-spawn-effects")]
+
+
+def timeout_steps(pack: EditionPack, state: GameState) -> list[StepState]:
+    steps = [
+        StepState(key="timeout-status"),
+        StepState(key="timeout-effects"),
+        StepState(key="timeout-resummon"),
+    ]
+    card = pack.fight_cards.get(pack.dungeon_bosses[state.setup.boss].fight_card)
+    if card is not None and card.timeout_summons:
+        summons: dict[str, int] = {}
+        for summon in card.timeout_summons:
+            summons[summon.monster] = summons.get(summon.monster, 0) + summon.count
+        steps.append(StepState(key="timeout-summons", summons=summons))
+    return steps
+
+
+def spawning_point_destroyed(pack: EditionPack, state: GameState, tile: int) -> None:
+    """Nothing now: the boss is summoned at the start of the next round."""

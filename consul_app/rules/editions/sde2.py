@@ -1,0 +1,55 @@
+"""SDE 2.0: the Consul power-up phase, the boss fight, the timeout."""
+
+from __future__ import annotations
+
+from consul_app.content.pack import EditionPack
+from consul_app.rules.chart import spaces
+from consul_app.rules.rewards import loot
+from consul_app.rules.state import GameState
+from consul_app.rules.steps import StepState
+
+
+def end_turn(pack: EditionPack, state: GameState) -> None:
+    """The power-up phase: rewards, princess coins, then the chart (while the boss is on it)."""
+    state.phase = "power-up"
+    if loot(state.tally):
+        state.steps.append(StepState(key="rewards"))
+    if state.tally.heroes_destroyed:
+        state.steps.append(StepState(key="princess-coins"))
+    on_chart = not state.boss.spawned
+    if on_chart and state.position < len(spaces(pack, state.chart)):
+        state.steps.append(StepState(key="advance-chart", space=state.position + 1))
+
+
+def before_phase_ends(pack: EditionPack, state: GameState) -> list[StepState]:
+    """After the chart's effects, with no spawning points in play, the boss spawns by itself."""
+    if (
+        state.phase == "power-up"
+        and not state.boss.spawned
+        and not state.standing_spawning_points()
+    ):
+        return [StepState(key="boss-spawn", auto=True)]
+    return []
+
+
+def boss_fight_steps(pack: EditionPack, state: GameState) -> list[StepState]:
+    """As printed on the board: remove the spawning points, relics, then Boss Spawn effects."""
+    steps: list[StepState] = []
+    if state.standing_spawning_points():
+        steps.append(StepState(key="remove-spawning-points"))
+    if state.boss.relic_slots:
+        steps.append(StepState(key="relics"))
+    steps.append(StepState(key="boss-spawn-effects"))
+    return steps
+
+
+def timeout_steps(pack: EditionPack, state: GameState) -> list[StepState]:
+    return [
+        StepState(key="timeout-heal-hero"),
+        StepState(key="timeout-immune"),
+        StepState(key="timeout-effects"),
+    ]
+
+
+def spawning_point_destroyed(pack: EditionPack, state: GameState, tile: int) -> None:
+    """Nothing now: the boss spawns in the power-up phase if none are left then."""

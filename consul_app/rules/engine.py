@@ -1,0 +1,137 @@
+"""`apply`: the one way a game changes. Pure: it returns a new state, the input is untouched."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from consul_app.content.pack import EditionPack
+from consul_app.rules import actions as a
+from consul_app.rules.advance import advance_chart, answer_sighting
+from consul_app.rules.agenda import require_no_step
+from consul_app.rules.bonuses import choose_bonus
+from consul_app.rules.boss import (
+    boss_of,
+    boss_statuses,
+    choose_relics,
+    heal_boss,
+    spawn_boss,
+    wound_boss,
+)
+from consul_app.rules.confirm import confirm_step
+from consul_app.rules.editions import edition_rules
+from consul_app.rules.errors import RuleError
+from consul_app.rules.mini_boss import (
+    destroy_mini_boss,
+    heal_mini_boss,
+    mini_boss_statuses,
+    spawn_mini_boss,
+    wound_mini_boss,
+)
+from consul_app.rules.names import name_of
+from consul_app.rules.power_gauge import advance_gauge
+from consul_app.rules.spawning import destroy_monsters, destroy_spawning_point, spawn
+from consul_app.rules.state import GameState
+
+Handler = Callable[[EditionPack, GameState, Any], None]
+
+
+def apply(pack: EditionPack, state: GameState, action: a.Action) -> GameState:
+    """The state after `action`; raises `RuleError` (with a reason) if the rules forbid it."""
+    handler, is_event = _HANDLERS[type(action)]
+    new = state.model_copy(deep=True)
+    if is_event:
+        require_no_step(new)
+    handler(pack, new, action)
+    settle(pack, new)
+    return new
+
+
+def settle(pack: EditionPack, state: GameState) -> None:
+    """With every step done: add what the edition adds last (2.0: the automatic boss spawn),
+    else end the power-up phase (a new turn starts) or clear the finished steps."""
+    if state.open_step() is not None:
+        return
+    last = edition_rules(state).before_phase_ends(pack, state)
+    if last:
+        state.steps.extend(last)
+    elif state.phase == "power-up":
+        state.next_turn()
+    else:
+        state.steps = []
+
+
+def _end_turn(pack: EditionPack, state: GameState, action: a.EndTurn) -> None:
+    if state.boss.defeated:
+        raise RuleError(f"{boss_of(pack, state).name} is defeated: the heroes have won")
+    edition_rules(state).end_turn(pack, state)
+
+
+def _destroy_hero(pack: EditionPack, state: GameState, action: a.DestroyHero) -> None:
+    state.tally.heroes_destroyed += 1
+
+
+def _wound(pack: EditionPack, state: GameState, action: a.Wound) -> None:
+    if action.target == "boss":
+        wound_boss(pack, state, action.wounds)
+    else:
+        wound_mini_boss(pack, state, action.wounds)
+
+
+def _heal(pack: EditionPack, state: GameState, action: a.Heal) -> None:
+    if action.target == "boss":
+        heal_boss(pack, state, action.wounds)
+    else:
+        heal_mini_boss(state, action.wounds)
+
+
+def _statuses(
+    pack: EditionPack, state: GameState, action: a.AddStatus | a.RemoveStatus
+) -> list[str]:
+    if action.status not in pack.status_effects:
+        raise RuleError(f"unknown status effect {action.status!r}")
+    if action.target == "boss":
+        return boss_statuses(pack, state)
+    return mini_boss_statuses(state)
+
+
+def _add_status(pack: EditionPack, state: GameState, action: a.AddStatus) -> None:
+    statuses = _statuses(pack, state, action)
+    if action.status in statuses:
+        raise RuleError(
+            f"the {action.target} already has {name_of(pack, 'status_effects', action.status)}"
+        )
+    statuses.append(action.status)
+
+
+def _remove_status(pack: EditionPack, state: GameState, action: a.RemoveStatus) -> None:
+    statuses = _statuses(pack, state, action)
+    if action.status not in statuses:
+        raise RuleError(
+            f"the {action.target} has no {name_of(pack, 'status_effects', action.status)}"
+        )
+    statuses.remove(action.status)
+
+
+_HANDLERS: dict[type, tuple[Handler, bool]] = {
+    # action: (handler, is_event). Events wait until the current steps are done; the
+    # others answer a step themselves (spawning also works outside steps).
+    a.EndTurn: (_end_turn, True),
+    a.AdvanceChart: (advance_chart, False),
+    a.ConfirmStep: (confirm_step, False),
+    a.Spawn: (spawn, False),
+    a.DestroyMonsters: (destroy_monsters, True),
+    a.DestroySpawningPoint: (destroy_spawning_point, True),
+    a.DestroyHero: (_destroy_hero, True),
+    a.SpawnMiniBoss: (spawn_mini_boss, False),
+    a.DestroyMiniBoss: (destroy_mini_boss, True),
+    a.SpawnBoss: (spawn_boss, False),
+    a.ChooseRelics: (choose_relics, False),
+    a.ChooseBonus: (choose_bonus, False),
+    a.AnswerSighting: (answer_sighting, False),
+    a.Wound: (_wound, True),
+    a.Heal: (_heal, True),
+    a.AddStatus: (_add_status, True),
+    a.RemoveStatus: (_remove_status, True),
+    a.AdvanceGauge: (advance_gauge, True),
+}

@@ -1,0 +1,36 @@
+"""Starting a game: `new_game` checks the setup and builds the first state."""
+
+from __future__ import annotations
+
+from consul_app.content.pack import EditionPack
+from consul_app.rules.chart import select_chart
+from consul_app.rules.errors import SetupError
+from consul_app.rules.setup import Setup, check_setup
+from consul_app.rules.spawning import spawning_pool
+from consul_app.rules.state import GameState, Gauge, SpawningPointState
+
+
+def new_game(pack: EditionPack, setup: Setup) -> GameState:
+    """The state before the first action; raises `SetupError` for a setup that cannot be played."""
+    check_setup(pack, setup)
+    chart = select_chart(pack, setup)
+    gauge = None
+    if setup.edition == "classic":
+        _check_gauge(pack, setup)
+        gauge = Gauge()
+    pool = spawning_pool(pack, [p.id for p in setup.spawning_points])
+    return GameState(
+        setup=setup,
+        chart=chart.id if chart else None,
+        pool=pool,
+        board=dict.fromkeys(pool, 0),
+        spawning_points=[SpawningPointState(id=p.id, tile=p.tile) for p in setup.spawning_points],
+        gauge=gauge,
+    )
+
+
+def _check_gauge(pack: EditionPack, setup: Setup) -> None:
+    if setup.power_gauge is None and not pack.power_gauges:
+        raise SetupError("the SDE 1.0 content has no power gauge")
+    if setup.power_gauge is not None and setup.power_gauge not in pack.power_gauges:
+        raise SetupError(f"unknown power gauge {setup.power_gauge!r}")

@@ -1,0 +1,71 @@
+"""The mini-boss: one at a time on the dungeon, chosen from those the Consul brought."""
+
+from __future__ import annotations
+
+from consul_app.content.pack import EditionPack
+from consul_app.rules.actions import DestroyMiniBoss, SpawnMiniBoss
+from consul_app.rules.agenda import require_no_step, require_step
+from consul_app.rules.errors import RuleError
+from consul_app.rules.names import name_of
+from consul_app.rules.state import GameState, MiniBossState
+
+
+def mini_bosses_left(state: GameState) -> list[str]:
+    """Mini-bosses brought that are neither on the dungeon nor destroyed."""
+    on_board = state.mini_boss.id if state.mini_boss else None
+    gone = set(state.mini_bosses_destroyed)
+    return [m for m in state.setup.mini_bosses if m not in gone and m != on_board]
+
+
+def spawn_mini_boss(pack: EditionPack, state: GameState, action: SpawnMiniBoss) -> None:
+    """2.0: only on a Spawn Mini-Boss space. FK and 1.0: whenever the Consul spawns one."""
+    if state.setup.edition == "sde2":
+        step = require_step(state, "mini-boss")
+        if action.mini_boss not in step.options:
+            raise RuleError(f"{name_of(pack, 'mini_bosses', action.mini_boss)} cannot spawn now")
+        step.done = True
+    else:
+        require_no_step(state)
+        if state.mini_boss is not None:
+            raise RuleError("only one mini-boss may be on the dungeon at a time")
+        if action.mini_boss not in mini_bosses_left(state):
+            raise RuleError(f"{name_of(pack, 'mini_bosses', action.mini_boss)} is not available")
+    state.mini_boss = MiniBossState(id=action.mini_boss)
+
+
+def destroy_mini_boss(pack: EditionPack, state: GameState, action: DestroyMiniBoss) -> None:
+    if state.mini_boss is None or state.mini_boss.id != action.mini_boss:
+        raise RuleError(f"{name_of(pack, 'mini_bosses', action.mini_boss)} is not on the dungeon")
+    remove_destroyed_mini_boss(state)
+
+
+def remove_destroyed_mini_boss(state: GameState) -> None:
+    assert state.mini_boss is not None
+    state.mini_bosses_destroyed.append(state.mini_boss.id)
+    state.mini_boss = None
+    state.tally.mini_bosses_destroyed += 1
+
+
+def wound_mini_boss(pack: EditionPack, state: GameState, wounds: int) -> None:
+    """Wounds up to its hearts destroy it."""
+    mini_boss = _on_board(state)
+    mini_boss.wounds += wounds
+    if mini_boss.wounds >= pack.mini_bosses[mini_boss.id].hearts:
+        remove_destroyed_mini_boss(state)
+
+
+def heal_mini_boss(state: GameState, wounds: int) -> None:
+    mini_boss = _on_board(state)
+    if wounds > mini_boss.wounds:
+        raise RuleError(f"the mini-boss has only {mini_boss.wounds} wound(s) to heal")
+    mini_boss.wounds -= wounds
+
+
+def mini_boss_statuses(state: GameState) -> list[str]:
+    return _on_board(state).status
+
+
+def _on_board(state: GameState) -> MiniBossState:
+    if state.mini_boss is None:
+        raise RuleError("no mini-boss is on the dungeon")
+    return state.mini_boss

@@ -1,0 +1,30 @@
+"""Names from the pack for labels and texts (an unknown id is shown as itself)."""
+
+from __future__ import annotations
+
+from consul_app.content.pack import EditionPack
+
+BITS_NAMES = {"8-bit": "8-Bit", "16-bit": "16-Bit", "super": "Super"}
+
+
+def bits_name(bits: str) -> str:
+    return BITS_NAMES.get(bits, bits)
+
+
+def name_of(pack: EditionPack, kind: str, entry_id: str) -> str:
+    """The display name of an entry of `kind` ("monsters", "relics", ...)."""
+    entry = pack.kind(kind).get(entry_id)
+    return entry.name if entry else entry_id
+
+
+def counts_text(pack: EditionPack, counts: dict[str, int]) -> str:
+    """{"leaping-spider": 2} -> "2 Leaping Spider"."""
+    return ", ".join(f"{n} {name_of(pack, 'monsters', m)}" for m, n in counts.items())
+
+
+def tiles_text(tiles: list[int]) -> str:
+    """[1, 2] -> "tiles 1 and 2"."""
+    numbers = [str(t) for t in sorted(tiles)]
+    if len(numbers) == 1:
+        return f"tile {numbers[0]}"
+    return f"tiles {', '.join(numbers[:-1])} and {numbers[-1]}"

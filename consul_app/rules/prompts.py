@@ -1,0 +1,343 @@
+"""The steps as the screen shows them: `power_up_steps` and `pending_decision`."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from consul_app.content.models import CardEffect
+from consul_app.content.pack import EditionPack
+from consul_app.rules import actions as a
+from consul_app.rules import texts as t
+from consul_app.rules.boss import boss_of, eligible_relics, fight_card_of
+from consul_app.rules.chart import space_summary, spaces
+from consul_app.rules.names import bits_name, counts_text, name_of, tiles_text
+from consul_app.rules.rewards import loot
+from consul_app.rules.state import GameState
+from consul_app.rules.steps import StepKey, StepState
+from consul_app.rules.timeout import healed_back_wounds, timeout_threshold
+
+
+@dataclass(frozen=True)
+class Choice:
+    """One option of a decision."""
+
+    id: str
+    name: str
+    note: str = ""
+
+
+@dataclass(frozen=True)
+class Step:
+    """A step of the current phase, in rule order.
+
+    `action` is what confirming it (Enter) dispatches; None when the Consul must choose
+    (`needs_answer`): answer with the action named by the key (ChooseBonus, ChooseRelics,
+    AnswerSighting, SpawnMiniBoss). `limit` is how many `choices` may be taken (relics).
+    A spawn step also carries its skull-point `budget`, what is `spent` and the `bits` allowed.
+    """
+
+    key: StepKey
+    title: str
+    text: str
+    needs_answer: bool
+    done: bool
+    current: bool
+    action: a.Action | None = None
+    choices: list[Choice] = field(default_factory=list)
+    limit: int | None = None
+    budget: int | None = None
+    spent: int = 0
+    bits: list[str] = field(default_factory=list)
+
+
+def power_up_steps(pack: EditionPack, state: GameState) -> list[Step]:
+    """The steps the Consul must do now, done ones included, the current one marked.
+
+    In the power-up phase (FK: the end of the turn) that is the phase's steps; during a turn
+    it holds what interrupts play (a timeout, FK's boss on the last spawning point, 1.0's
+    summoning at the start of a round). Empty when nothing is due.
+    """
+    current = state.open_step()
+    return [_view(pack, state, s, s is current) for s in state.steps]
+
+
+def pending_decision(pack: EditionPack, state: GameState) -> Step | None:
+    """The current step if the Consul must choose (a bonus, relics, a sighting, a mini-boss)."""
+    current = next((s for s in power_up_steps(pack, state) if s.current), None)
+    return current if current is not None and current.needs_answer else None
+
+
+def _view(pack: EditionPack, state: GameState, step: StepState, current: bool) -> Step:
+    choices = _choices(pack, state, step)
+    action = _action(state, step)
+    return Step(
+        key=step.key,
+        title=t.STEP_TITLES[step.key],
+        text=_TEXTS[step.key](pack, state, step),
+        needs_answer=action is None,
+        done=step.done,
+        current=current,
+        action=action,
+        choices=choices,
+        limit=state.boss.relic_slots if step.key == "relics" else (1 if choices else None),
+        budget=step.budget,
+        spent=step.spent,
+        bits=list(step.bits),
+    )
+
+
+def _action(state: GameState, step: StepState) -> a.Action | None:
+    match step.key:
+        case "advance-chart":
+            return a.AdvanceChart(space=step.space or state.position + 1)
+        case "boss-spawn":
+            return a.SpawnBoss(boss=state.setup.boss)
+        case "mini-boss":
+            return a.SpawnMiniBoss(mini_boss=step.options[0]) if len(step.options) == 1 else None
+        case "relics" | "choose-bonus" | "boss-sighting":
+            return None
+        case _:
+            return a.ConfirmStep(step=step.key)
+
+
+def _choices(pack: EditionPack, state: GameState, step: StepState) -> list[Choice]:
+    match step.key:
+        case "choose-bonus":
+            return [
+                Choice(
+                    b,
+                    name_of(pack, "bonuses", b),
+                    pack.bonuses[b].text if b in pack.bonuses else "",
+                )
+                for b in step.options
+            ]
+        case "mini-boss":
+            return [Choice(m, name_of(pack, "mini_bosses", m)) for m in step.options]
+        case "relics":
+            return [
+                Choice(r.id, r.name, f"{r.slot}: {r.effect}") for r in eligible_relics(pack, state)
+            ]
+        case "boss-sighting":
+            return [Choice("yes", "Heroes are on those tiles"), Choice("no", "No hero is there")]
+        case _:
+            return []
+
+
+def _effects(effects: list[CardEffect]) -> str:
+    return "; ".join(f"{e.name}: {e.text}" for e in effects) or "none listed"
+
+
+def _boss(pack: EditionPack, state: GameState) -> str:
+    return boss_of(pack, state).name
+
+
+def _card_effects(pack: EditionPack, state: GameState, section: str) -> str:
+    card = fight_card_of(pack, state)
+    return _effects(getattr(card, section)) if card else "the fight card is not in the content"
+
+
+def _rewards(pack: EditionPack, state: GameState, step: StepState) -> str:
+    tally = state.tally
+    return (
+        f"The heroes take {loot(tally)} loot: one per full 3 skull points of 8-Bit monsters "
+        f"destroyed this turn ({tally.skull_points_8bit}), two per 16-Bit monster "
+        f"({tally.models_16bit}), and a destroyed spawning point's tile number plus one "
+        f"(tiles: {', '.join(map(str, tally.spawning_point_tiles)) or 'none'})."
+    )
+
+
+def _advance(pack: EditionPack, state: GameState, step: StepState) -> str:
+    number = step.space or state.position + 1
+    space = spaces(pack, state.chart)[number - 1]
+    if state.setup.edition == "forgotten-king":
+        return (
+            f"A mini-boss was destroyed this turn: climb one step, to step {number}: "
+            f"{space_summary(pack, space)}. {t.FK_BONUS_RULE}"
+        )
+    return (
+        f"Advance the dungeon boss one space, to space {number}: {space_summary(pack, space)}. "
+        "Resolve it in order: spawn, bonuses, boss sightings."
+    )
+
+
+def _spawn(pack: EditionPack, state: GameState, step: StepState) -> str:
+    bits = " or ".join(bits_name(b) for b in step.bits)
+    left = (step.budget or 0) - step.spent
+    return (
+        f"Spawn up to {step.budget} skull points of {bits} monsters from the spawning pool "
+        f"({left} left). {t.PLACE_MONSTERS}"
+    )
+
+
+def _mini_boss(pack: EditionPack, state: GameState, step: StepState) -> str:
+    names = " or ".join(name_of(pack, "mini_bosses", m) for m in step.options)
+    return f"Place {names} {t.PLACE_AT_EXIT}. {t.ONE_MINI_BOSS}"
+
+
+def _refresh(pack: EditionPack, state: GameState, step: StepState) -> str:
+    name = name_of(pack, "mini_bosses", state.mini_boss.id) if state.mini_boss else "The mini-boss"
+    return (
+        f"{name} is already on the dungeon: remove all its wound and status effect tokens "
+        f"instead of spawning a new mini-boss. {t.ONE_MINI_BOSS}"
+    )
+
+
+def _boss_spawn(pack: EditionPack, state: GameState, step: StepState) -> str:
+    boss = _boss(pack, state)
+    if state.setup.edition == "classic":
+        return f"Summon {boss} {t.SUMMON_1_0}. The boss fight begins."
+    if state.setup.edition == "forgotten-king":
+        where = tiles_text(step.tiles)
+        return f"The last spawning point was destroyed: place {boss} anywhere on {where}."
+    why = (
+        "No spawning points are in play after the chart's effects: the dungeon boss spawns "
+        "automatically. "
+        if step.auto
+        else ""
+    )
+    return f"{why}Remove {boss} from the chart and place it {t.PLACE_AT_EXIT}. A Boss Fight begins."
+
+
+def _remove_points(pack: EditionPack, state: GameState, step: StepState) -> str:
+    count = state.boss.relic_slots or 0
+    return (
+        f"All {count} remaining spawning point(s) channel their energy to the dungeon boss: remove "
+        "them. The heroes get no loot for them."
+    )
+
+
+def _relics(pack: EditionPack, state: GameState, step: StepState) -> str:
+    return (
+        f"{_boss(pack, state)} may equip up to {state.boss.relic_slots} relic(s), one per spawning "
+        "point removed. A relic with a boss's portrait may only be chosen by that boss."
+    )
+
+
+def _spawn_effects(pack: EditionPack, state: GameState, step: StepState) -> str:
+    card = (
+        "the Adventure Effects card's boss fight"
+        if state.setup.edition == "classic"
+        else "Boss Spawn"
+    )
+    return f"Resolve the {card} effects: {_card_effects(pack, state, 'boss_spawn')}."
+
+
+def _bonuses(pack: EditionPack, state: GameState, step: StepState) -> str:
+    names = ", ".join(name_of(pack, "bonuses", b) for b in step.options)
+    rule = (
+        t.FK_BONUS_RULE
+        if state.setup.edition == "forgotten-king"
+        else f"{t.BONUS_RULE} {t.PETS_RULE}"
+    )
+    return f"Monsters gain {names}. {rule}"
+
+
+def _choose_bonus(pack: EditionPack, state: GameState, step: StepState) -> str:
+    names = " / ".join(name_of(pack, "bonuses", b) for b in step.options)
+    return f"Choose only one bonus: {names}."
+
+
+def _sighting(pack: EditionPack, state: GameState, step: StepState) -> str:
+    return (
+        f"Boss sighting on {tiles_text(step.tiles)}: are any heroes on those tiles? If so, "
+        f"{_boss(pack, state)}'s timeout effect applies to all models there."
+    )
+
+
+def _sighting_effects(pack: EditionPack, state: GameState, step: StepState) -> str:
+    return (
+        f"Apply {_boss(pack, state)}'s timeout effects to all models on {tiles_text(step.tiles)}: "
+        f"{_card_effects(pack, state, 'timeout')}. Range is measured from a hero on those tiles "
+        "that the Consul chooses, not from the boss. This is not the boss's timeout."
+    )
+
+
+def _heal_hero(pack: EditionPack, state: GameState, step: StepState) -> str:
+    return (
+        f"Timeout! {_boss(pack, state)} has {state.boss.wounds} wounds. The party may choose one "
+        "hero and discard equipment cards from the backpack: that hero heals 1 per card."
+    )
+
+
+def _immune(pack: EditionPack, state: GameState, step: StepState) -> str:
+    return (
+        f"{_boss(pack, state)} is immune to critical success for the rest of the game: no extra "
+        "wounds or effects from critical successes."
+    )
+
+
+def _status(pack: EditionPack, state: GameState, step: StepState) -> str:
+    statuses = ", ".join(name_of(pack, "status_effects", s) for s in state.boss.status) or "none"
+    return f"Timeout! Remove all status effects from {_boss(pack, state)} (now: {statuses})."
+
+
+def _heal_boss(pack: EditionPack, state: GameState, step: StepState) -> str:
+    hearts = boss_of(pack, state).hearts
+    after = healed_back_wounds(hearts, state.boss.wounds)
+    return (
+        f"Heal {_boss(pack, state)} back to half its hearts rounded up "
+        f"({hearts - timeout_threshold(hearts)} wounds at most) if it went below: "
+        f"wounds {state.boss.wounds} -> {after}."
+    )
+
+
+def _timeout_effects(pack: EditionPack, state: GameState, step: StepState) -> str:
+    return f"Resolve the fight card's timeout effects: {_card_effects(pack, state, 'timeout')}."
+
+
+def _timeout_spawn(pack: EditionPack, state: GameState, step: StepState) -> str:
+    left = (step.budget or 0) - step.spent
+    return (
+        f"Spawn up to {step.budget} skull points of 8-Bit or 16-Bit monsters from the spawning "
+        f"pool ({left} left), anywhere within two squares of {_boss(pack, state)}."
+    )
+
+
+def _timeout_move(pack: EditionPack, state: GameState, step: StepState) -> str:
+    return (
+        f"{_boss(pack, state)} may move to any square within ten squares of where it stands. "
+        "A timeout happens only once."
+    )
+
+
+def _resummon(pack: EditionPack, state: GameState, step: StepState) -> str:
+    return f"Re-summon {_boss(pack, state)} in a different place, {t.SUMMON_1_0}."
+
+
+def _summons(pack: EditionPack, state: GameState, step: StepState) -> str:
+    left = {m: n for m, n in step.summons.items() if n}
+    return (
+        f"Spawn these monsters in the boss's place, or move them there (moved ones keep their "
+        f"wounds and status effects): {counts_text(pack, left) or 'all done'}."
+    )
+
+
+_TEXTS: dict[str, Callable[[EditionPack, GameState, StepState], str]] = {
+    "rewards": _rewards,
+    "princess-coins": lambda pack, state, step: (
+        f"{state.tally.heroes_destroyed} hero(es) destroyed this turn: the heroes spend "
+        "princess coins."
+    ),
+    "advance-chart": _advance,
+    "spawn": _spawn,
+    "mini-boss": _mini_boss,
+    "mini-boss-refresh": _refresh,
+    "boss-spawn": _boss_spawn,
+    "remove-spawning-points": _remove_points,
+    "relics": _relics,
+    "boss-spawn-effects": _spawn_effects,
+    "bonuses": _bonuses,
+    "choose-bonus": _choose_bonus,
+    "boss-sighting": _sighting,
+    "sighting-effects": _sighting_effects,
+    "timeout-heal-hero": _heal_hero,
+    "timeout-immune": _immune,
+    "timeout-status": _status,
+    "timeout-heal-boss": _heal_boss,
+    "timeout-effects": _timeout_effects,
+    "timeout-spawn": _timeout_spawn,
+    "timeout-move": _timeout_move,
+    "timeout-resummon": _resummon,
+    "timeout-summons": _summons,
+}

@@ -1,0 +1,15 @@
+"""SDE 2.0 rewards in the power-up phase: loot for what the heroes destroyed this turn."""
+
+from __future__ import annotations
+
+from consul_app.rules.state import Tally
+
+
+def loot(tally: Tally) -> int:
+    """One loot per full three skull points of 8-Bit monsters, two per 16-Bit monster,
+    and a spawning point's tile number plus one for each spawning point destroyed."""
+    return (
+        tally.skull_points_8bit // 3
+        + 2 * tally.models_16bit
+        + sum(tile + 1 for tile in tally.spawning_point_tiles)
+    )

@@ -1,0 +1,151 @@
+"""What the Consul chooses before the game: `Setup`, its checks, and a playable default."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from consul_app.content.models import ChartSize, Edition, Mode, SpawningPoint
+from consul_app.content.pack import EditionPack
+from consul_app.rules.errors import SetupError
+
+GameSize = Literal["16-bit", "super"]
+"""SDE 1.0 game size: the boss comes when the power gauge fills once (16-Bit) or twice (Super)."""
+
+MAX_TILES = 12
+
+
+class PlacedSpawningPoint(BaseModel):
+    """One spawning point model on the dungeon and the tile it stands on (first tile = 1)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    id: str
+    tile: int = Field(ge=1, le=MAX_TILES)
+
+
+class Setup(BaseModel):
+    """Everything a game follows from, besides the actions. Embedded in `GameState`.
+
+    `mode` and `party_size` matter in SDE 2.0 only (they pick the chart); `game_size` and
+    `power_gauge` in SDE 1.0 only (`power_gauge=None`: the pack's first gauge).
+    """
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    edition: Edition = "sde2"
+    mode: Mode = "explore"
+    party_size: int = Field(default=4, ge=3, le=6)
+    boss: str
+    mini_bosses: list[str] = []
+    spawning_points: list[PlacedSpawningPoint] = []
+    tiles: int = Field(default=4, ge=1, le=MAX_TILES)
+    pets: list[str] = []
+    game_size: GameSize = "16-bit"
+    power_gauge: str | None = None
+
+    @property
+    def chart_size(self) -> ChartSize:
+        """3-4 heroes play the standard chart, 5-6 heroes the extended one."""
+        return "standard" if self.party_size <= 4 else "extended"
+
+
+def check_setup(pack: EditionPack, setup: Setup) -> None:
+    """Raise `SetupError` with the first reason this setup cannot be played."""
+    if setup.edition != pack.edition:
+        raise SetupError(f"the setup is for {setup.edition} but the content is {pack.edition}")
+    boss = pack.dungeon_bosses.get(setup.boss)
+    if boss is None:
+        raise SetupError(f"unknown dungeon boss {setup.boss!r}")
+    if boss.companion:
+        raise SetupError(f"{boss.name} comes with another boss and cannot be chosen alone")
+    for mini_boss in setup.mini_bosses:
+        if mini_boss not in pack.mini_bosses:
+            raise SetupError(f"unknown mini-boss {mini_boss!r}")
+    if len(set(setup.mini_bosses)) != len(setup.mini_bosses):
+        raise SetupError("a mini-boss is chosen twice")
+    _check_spawning_points(pack, setup)
+    for pet in setup.pets:
+        monster = pack.monsters.get(pet)
+        if monster is not None and monster.rank != "pet":
+            raise SetupError(f"{monster.name} is a {monster.rank}, not a pet")
+
+
+def _check_spawning_points(pack: EditionPack, setup: Setup) -> None:
+    if not setup.spawning_points:
+        raise SetupError("a game needs at least one spawning point")
+    for placed in setup.spawning_points:
+        point = pack.spawning_points.get(placed.id)
+        if point is None:
+            raise SetupError(f"unknown spawning point {placed.id!r}")
+        if placed.tile > setup.tiles:
+            raise SetupError(
+                f"{point.name} stands on tile {placed.tile}; the dungeon has {setup.tiles} tiles"
+            )
+        for entry in point.pool:
+            if entry.monster not in pack.monsters:
+                raise SetupError(f"{point.name}'s spawning pool lists unknown {entry.monster!r}")
+    for index, placed in enumerate(setup.spawning_points):
+        point = pack.spawning_points[placed.id]
+        if point.paired and not _has_partner(setup, index, point):
+            partners = ", ".join(_names(pack, point.paired_with))
+            raise SetupError(f"{point.name} is a paired spawning point: place it with {partners}")
+
+
+def _has_partner(setup: Setup, index: int, point: SpawningPoint) -> bool:
+    return any(
+        other.id in point.paired_with for i, other in enumerate(setup.spawning_points) if i != index
+    )
+
+
+def _names(pack: EditionPack, ids: list[str]) -> Iterator[str]:
+    for sid in ids:
+        point = pack.spawning_points.get(sid)
+        yield point.name if point else sid
+
+
+def default_setup(pack: EditionPack) -> Setup:
+    """A valid game of this pack's edition: the first boss that can be played, one mini-boss,
+    two spawning points on tiles 2 and 3 (two unpaired ones, or a proper pair), 4 tiles."""
+    # Imported here: chart selection needs the setup model defined above.
+    from consul_app.rules.chart import select_chart
+
+    placements = _default_spawning_points(pack)
+    mini_bosses = list(pack.mini_bosses)[:1]
+    for boss in pack.dungeon_bosses.values():
+        if boss.companion:
+            continue
+        setup = Setup(
+            edition=pack.edition,
+            boss=boss.id,
+            mini_bosses=mini_bosses,
+            spawning_points=placements,
+        )
+        try:
+            check_setup(pack, setup)
+            select_chart(pack, setup)
+        except SetupError:
+            continue
+        return setup
+    raise SetupError(f"the {pack.edition} content has no dungeon boss that can be played")
+
+
+def _default_spawning_points(pack: EditionPack) -> list[PlacedSpawningPoint]:
+    unpaired = [p.id for p in pack.spawning_points.values() if not p.paired]
+    if len(unpaired) >= 2:
+        return [
+            PlacedSpawningPoint(id=unpaired[0], tile=2),
+            PlacedSpawningPoint(id=unpaired[1], tile=3),
+        ]
+    for point in pack.spawning_points.values():
+        partner = next((p for p in point.paired_with if p in pack.spawning_points), None)
+        if point.paired and partner is not None:
+            return [
+                PlacedSpawningPoint(id=point.id, tile=2),
+                PlacedSpawningPoint(id=partner, tile=3),
+            ]
+    if unpaired:
+        return [PlacedSpawningPoint(id=unpaired[0], tile=2)]
+    raise SetupError(f"the {pack.edition} content has no spawning point that can be placed")

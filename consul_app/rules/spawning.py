@@ -1,0 +1,123 @@
+"""The spawning pool: monsters spawn from it and go back to it when destroyed; spawning points."""
+
+from __future__ import annotations
+
+from consul_app.content.models import Monster
+from consul_app.content.pack import EditionPack
+from consul_app.rules.actions import DestroyMonsters, DestroySpawningPoint, Spawn
+from consul_app.rules.editions import edition_rules
+from consul_app.rules.errors import RuleError
+from consul_app.rules.names import bits_name
+from consul_app.rules.state import GameState
+from consul_app.rules.steps import StepState
+from consul_app.rules.texts import STEP_TITLES
+
+BUDGET_STEPS = ("spawn", "timeout-spawn")
+
+
+def spawning_pool(pack: EditionPack, spawning_point_ids: list[str]) -> dict[str, int]:
+    """The pool entries of every distinct spawning point id (a pair of the same card brings its
+    pool once)."""
+    pool: dict[str, int] = {}
+    for point_id in dict.fromkeys(spawning_point_ids):
+        for entry in pack.spawning_points[point_id].pool:
+            pool[entry.monster] = pool.get(entry.monster, 0) + entry.count
+    return pool
+
+
+def spawn(pack: EditionPack, state: GameState, action: Spawn) -> None:
+    """Spawn from the pool: in a spawn step within its skull points and bits; in a 1.0
+    timeout only the listed monsters; outside steps freely while spawning points stand."""
+    monsters = {mid: _monster(pack, mid) for mid in action.monsters}
+    for mid, count in action.monsters.items():
+        available = state.pool.get(mid, 0)
+        if count > available:
+            raise RuleError(
+                f"only {available} {monsters[mid].name} in the spawning pool, not {count}"
+            )
+    step = state.open_step()
+    if step is not None and step.key in BUDGET_STEPS:
+        _check_budget(step, monsters, action.monsters)
+    elif step is not None and step.key == "timeout-summons":
+        _check_summons(step, monsters, action.monsters)
+    elif step is not None:
+        raise RuleError(f"First finish the current step: {STEP_TITLES[step.key]}")
+    else:
+        _check_free_spawn(state)
+    for mid, count in action.monsters.items():
+        state.pool[mid] -= count
+        state.board[mid] = state.board.get(mid, 0) + count
+
+
+def _monster(pack: EditionPack, monster_id: str) -> Monster:
+    monster = pack.monsters.get(monster_id)
+    if monster is None:
+        raise RuleError(f"unknown monster {monster_id!r}")
+    return monster
+
+
+def _check_budget(step: StepState, monsters: dict[str, Monster], counts: dict[str, int]) -> None:
+    budget = step.budget or 0
+    for monster in monsters.values():
+        if monster.bits not in step.bits:
+            allowed = " or ".join(bits_name(b) for b in step.bits)
+            raise RuleError(
+                f"{monster.name} is {bits_name(monster.bits)}: only {allowed} may spawn"
+            )
+    cost = sum(monsters[mid].skull_points * n for mid, n in counts.items())
+    if step.spent + cost > budget:
+        raise RuleError(
+            f"that is {cost} skull points, but only {budget - step.spent} of {budget} are left"
+        )
+    step.spent += cost
+
+
+def _check_summons(step: StepState, monsters: dict[str, Monster], counts: dict[str, int]) -> None:
+    for mid, count in counts.items():
+        left = step.summons.get(mid, 0)
+        if count > left:
+            raise RuleError(f"the timeout summons {left} more {monsters[mid].name}, not {count}")
+    for mid, count in counts.items():
+        step.summons[mid] -= count
+
+
+def _check_free_spawn(state: GameState) -> None:
+    if state.setup.edition == "classic" and state.boss.spawned:
+        raise RuleError("the spawning points stop producing monsters once the boss is summoned")
+    if not state.standing_spawning_points():
+        raise RuleError("no spawning point is left to spawn monsters from")
+
+
+def destroy_monsters(pack: EditionPack, state: GameState, action: DestroyMonsters) -> None:
+    """Back to the pool; 8-Bit skull points and 16-Bit models are noted for the rewards."""
+    for mid, count in action.monsters.items():
+        monster = _monster(pack, mid)
+        on_board = state.board.get(mid, 0)
+        if count > on_board:
+            raise RuleError(f"only {on_board} {monster.name} on the dungeon, not {count}")
+    for mid, count in action.monsters.items():
+        monster = pack.monsters[mid]
+        state.board[mid] -= count
+        state.pool[mid] = state.pool.get(mid, 0) + count
+        if monster.bits == "8-bit":
+            state.tally.skull_points_8bit += monster.skull_points * count
+        else:
+            state.tally.models_16bit += count
+
+
+def destroy_spawning_point(
+    pack: EditionPack, state: GameState, action: DestroySpawningPoint
+) -> None:
+    point = next(
+        (
+            p
+            for p in state.standing_spawning_points()
+            if p.id == action.spawning_point and p.tile == action.tile
+        ),
+        None,
+    )
+    if point is None:
+        raise RuleError(f"no standing {action.spawning_point} spawning point on tile {action.tile}")
+    point.status = "destroyed"
+    state.tally.spawning_point_tiles.append(action.tile)
+    edition_rules(state).spawning_point_destroyed(pack, state, action.tile)

@@ -1,0 +1,109 @@
+"""`GameState`: everything that follows from the setup and the actions so far.
+
+Pure data (pydantic, JSON round-trips). Only `apply` makes new states; views read them.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from consul_app.rules.setup import Setup
+from consul_app.rules.steps import StepState
+
+Phase = Literal["turn", "power-up"]
+"""`turn`: the heroes and the Consul play; `power-up`: the steps at the end of the Consul turn
+(Forgotten King: the end of the turn; 1.0 has none)."""
+
+
+class Data(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class SpawningPointState(Data):
+    """A spawning point model of the setup: standing, destroyed by the heroes, or removed when
+    the 2.0 dungeon boss spawned (no loot)."""
+
+    id: str
+    tile: int
+    status: Literal["standing", "destroyed", "removed"] = "standing"
+
+
+class MiniBossState(Data):
+    """The mini-boss on the dungeon (only one at a time)."""
+
+    id: str
+    wounds: int = 0
+    status: list[str] = []
+
+
+class BossState(Data):
+    """The dungeon boss: on the chart (2.0) or waiting, then spawned (1.0: summoned)."""
+
+    spawned: bool = False
+    wounds: int = 0
+    status: list[str] = []
+    timeout: bool = False
+    immune_to_crits: bool = False
+    relic_slots: int | None = None
+    relics: list[str] = []
+    defeated: bool = False
+
+
+class GainedBonus(Data):
+    """A bonus the monsters gained and the chart space (FK: ladder step) that granted it."""
+
+    bonus: str
+    space: int
+
+
+class Tally(Data):
+    """What happened this turn, for rewards, princess coins and the Forgotten King ladder."""
+
+    heroes_destroyed: int = 0
+    skull_points_8bit: int = 0
+    models_16bit: int = 0
+    spawning_point_tiles: list[int] = []
+    mini_bosses_destroyed: int = 0
+
+
+class Gauge(Data):
+    """SDE 1.0's power gauge: squares filled now and how often it filled completely."""
+
+    filled: int = 0
+    fills: int = 0
+
+
+class GameState(Data):
+    """A game in progress. `position` 0 is the chart's START; space n is `spaces[n - 1]`."""
+
+    setup: Setup
+    chart: str | None = None
+    position: int = 0
+    turn: int = 1
+    phase: Phase = "turn"
+    steps: list[StepState] = []
+    pool: dict[str, int] = {}
+    board: dict[str, int] = {}
+    spawning_points: list[SpawningPointState] = []
+    bonuses: list[GainedBonus] = []
+    mini_boss: MiniBossState | None = None
+    mini_bosses_destroyed: list[str] = []
+    boss: BossState = Field(default_factory=BossState)
+    gauge: Gauge | None = None
+    tally: Tally = Field(default_factory=Tally)
+
+    def standing_spawning_points(self) -> list[SpawningPointState]:
+        return [p for p in self.spawning_points if p.status == "standing"]
+
+    def next_turn(self) -> None:
+        """A new turn (1.0: round) begins: the tally starts again, the steps are cleared."""
+        self.phase = "turn"
+        self.turn += 1
+        self.tally = Tally()
+        self.steps = []
+
+    def open_step(self) -> StepState | None:
+        """The current step: the first one not done."""
+        return next((s for s in self.steps if not s.done), None)

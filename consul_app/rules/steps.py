@@ -1,0 +1,62 @@
+"""The steps the Consul must do now, stored in the state in rule order."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict
+
+from consul_app.content.models import SpawnBits
+
+StepKey = Literal[
+    "rewards",
+    "princess-coins",
+    "advance-chart",
+    "spawn",
+    "mini-boss",
+    "mini-boss-refresh",
+    "boss-spawn",
+    "remove-spawning-points",
+    "relics",
+    "boss-spawn-effects",
+    "bonuses",
+    "choose-bonus",
+    "boss-sighting",
+    "sighting-effects",
+    "timeout-heal-hero",
+    "timeout-immune",
+    "timeout-status",
+    "timeout-heal-boss",
+    "timeout-effects",
+    "timeout-spawn",
+    "timeout-move",
+    "timeout-resummon",
+    "timeout-summons",
+]
+
+ANSWERED_BY: dict[str, str] = {
+    "advance-chart": "advance_chart",
+    "mini-boss": "spawn_mini_boss",
+    "boss-spawn": "spawn_boss",
+    "relics": "choose_relics",
+    "choose-bonus": "choose_bonus",
+    "boss-sighting": "answer_sighting",
+}
+"""Steps done by a specific action (its `type`) rather than by confirming them."""
+
+
+class StepState(BaseModel):
+    """One step to do. Fields beyond `key` and `done` are used by some keys only."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    key: StepKey
+    done: bool = False
+    space: int | None = None
+    budget: int | None = None
+    bits: list[SpawnBits] = []
+    spent: int = 0
+    tiles: list[int] = []
+    options: list[str] = []
+    summons: dict[str, int] = {}
+    auto: bool = False

@@ -1,0 +1,60 @@
+"""The rule texts the steps show, in short (the rules are in ../shared/rules/)."""
+
+from __future__ import annotations
+
+STEP_TITLES: dict[str, str] = {
+    "rewards": "Rewards",
+    "princess-coins": "Princess coins",
+    "advance-chart": "Advance the Mighty Monster Chart",
+    "spawn": "Spawn monsters",
+    "mini-boss": "Spawn the mini-boss",
+    "mini-boss-refresh": "Mini-boss already on the dungeon",
+    "boss-spawn": "Spawn the dungeon boss",
+    "remove-spawning-points": "Remove all spawning points",
+    "relics": "Choose relics",
+    "boss-spawn-effects": "Boss spawn effects",
+    "bonuses": "Monsters gain bonuses",
+    "choose-bonus": "Choose one bonus",
+    "boss-sighting": "Boss sighting",
+    "sighting-effects": "Boss sighting: timeout effects",
+    "timeout-heal-hero": "Timeout: heal a hero",
+    "timeout-immune": "Timeout: immune to critical success",
+    "timeout-status": "Timeout: remove status effects",
+    "timeout-heal-boss": "Timeout: heal the boss back to half",
+    "timeout-effects": "Timeout: fight card effects",
+    "timeout-spawn": "Timeout: spawn monsters",
+    "timeout-move": "Timeout: move the boss",
+    "timeout-resummon": "Timeout: re-summon the boss",
+    "timeout-summons": "Timeout: summon monsters",
+}
+
+PLACE_MONSTERS = (
+    "Place each within three squares and line of sight of any spawning point (any spawning point, "
+    "in any combination); a large base needs one square within three. Monsters that do not fit "
+    "stay in the spawning pool."
+)
+PLACE_AT_EXIT = (
+    "adjacent to any dungeon exit in the second or third tile (anywhere in the dungeon if there "
+    "is no room there)"
+)
+ONE_MINI_BOSS = "Only one mini-boss may be on the dungeon at a time."
+BONUS_RULE = (
+    "Permanent and cumulative: every monster but the dungeon boss gains it, the mini-boss and "
+    "later spawns included, unless the bonus says otherwise. Place its reference card next to "
+    "the monster cards."
+)
+FK_BONUS_RULE = "Cumulative; only elite and minion monsters gain it."
+PETS_RULE = "Pets gain every bonus as if they were 8-Bit monsters."
+SUMMON_1_0 = (
+    "in unoccupied squares at least 10 squares from every hero (as close to 10 as possible if "
+    "it cannot)"
+)
+SPECIAL_HEALING = (
+    "Special healing: each time the boss rolls a heart and inflicts a wound with an attack, it "
+    "may remove one status effect."
+)
+FK_ACTIVATION = (
+    "A Super monster: activate it every Consul turn in addition to the four skull points of "
+    "monsters."
+)
+ACTIVATES_TWICE = "It may activate twice this round: a spawning point is still on the board."

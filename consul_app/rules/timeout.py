@@ -1,0 +1,35 @@
+"""The dungeon boss's timeout: when it happens and what its steps change.
+
+Threshold: the rules say "wound tokens equal to or greater than half of the number of hearts".
+Wounds are whole, so that is `ceil(hearts / 2)`: half of 9 hearts is 4.5, so 5 wounds.
+The same threshold serves all three editions (1.0: "lost half of its health").
+"""
+
+from __future__ import annotations
+
+from consul_app.content.pack import EditionPack
+from consul_app.rules.editions import edition_rules
+from consul_app.rules.state import GameState
+
+
+def timeout_threshold(hearts: int) -> int:
+    """Wounds that trigger the timeout: half the hearts, rounded up."""
+    return (hearts + 1) // 2
+
+
+def check_timeout(pack: EditionPack, state: GameState) -> None:
+    """Trigger the timeout once per game, as soon as the wounds reach the threshold (not if the
+    same wounds defeat the boss). Its steps come before anything else."""
+    boss = state.boss
+    hearts = pack.dungeon_bosses[state.setup.boss].hearts
+    if boss.timeout or boss.defeated or boss.wounds < timeout_threshold(hearts):
+        return
+    boss.timeout = True
+    state.steps.extend(edition_rules(state).timeout_steps(pack, state))
+
+
+def healed_back_wounds(hearts: int, wounds: int) -> int:
+    """Forgotten King step 2, "heal the dungeon boss back to half of its remaining wounds
+    (rounded up) if it went below": read as "if fewer than half its hearts (rounded up) are
+    left, heal it until that many are left". 9 hearts: keep 5 left, so at most 4 wounds."""
+    return min(wounds, hearts - timeout_threshold(hearts))

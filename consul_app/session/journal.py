@@ -1,0 +1,256 @@
+"""The journal file: a header line, then one JSON line per entry, appended and fsynced.
+
+    {"format": "consul-journal", "version": 1, "app": ..., "pack": ..., "setup": ...}
+    {"op": "do", "action": {...}, "label": "Boss takes 2 wounds"}
+    {"op": "undo"}
+    {"op": "redo"}
+
+A line counts only once its newline is on disk. A crash mid-write leaves a torn last line; the
+reader drops it with a warning. The file is never rewritten, so the next entry after a torn line
+starts with an ASCII record separator (RS, 0x1E, as in RFC 7464 JSON text sequences): RS means
+"drop whatever came since the last good line". JSON text never holds a raw RS, so only the text
+after a line's last RS is an entry. Anything else unreadable is refused with `SaveError`.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
+
+FORMAT = "consul-journal"
+VERSION = 1
+RS = b"\x1e"
+
+
+class SaveError(Exception):
+    """A save that cannot be read, replayed or written. The message names the file and line."""
+
+    def __init__(self, path: Path, message: str, line: int | None = None) -> None:
+        where = f"{path}, line {line}" if line is not None else str(path)
+        super().__init__(f"{where}: {message}")
+        self.path = path
+        self.line = line
+
+
+class _Model(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class PackRef(_Model):
+    """Which content a game was played with."""
+
+    id: str
+    content_hash: str
+
+
+class Header(_Model):
+    """Line 1 of a journal. `setup` is the rules' Setup as JSON."""
+
+    format: Literal["consul-journal"] = FORMAT
+    version: int = VERSION
+    app: str
+    created: str | None = None
+    pack: PackRef
+    setup: dict[str, Any]
+
+
+class Do(_Model):
+    op: Literal["do"] = "do"
+    action: dict[str, Any]
+    label: str
+
+
+class Undo(_Model):
+    op: Literal["undo"] = "undo"
+
+
+class Redo(_Model):
+    op: Literal["redo"] = "redo"
+
+
+Op = Annotated[Do | Undo | Redo, Field(discriminator="op")]
+_OP_ADAPTER: TypeAdapter[Do | Undo | Redo] = TypeAdapter(Op)
+
+
+@dataclass(frozen=True)
+class Line:
+    """One entry with the line it was read from (1 is the header)."""
+
+    number: int
+    op: Do | Undo | Redo
+
+
+@dataclass
+class Journal:
+    """A journal as read from disk."""
+
+    path: Path
+    header: Header
+    lines: list[Line]
+    warnings: list[str] = field(default_factory=list)
+    torn: bool = False
+    """The file ends in a dropped line: the next write must start with RS."""
+
+
+def _parse(raw: bytes) -> Any:
+    """The JSON value of a line, or None if it is not JSON (torn or garbage)."""
+    try:
+        return json.loads(raw.decode("utf-8"))
+    except ValueError:  # UnicodeDecodeError and JSONDecodeError are both ValueErrors
+        return None
+
+
+def _header(path: Path, raw: bytes) -> Header:
+    value = _parse(raw)
+    if not isinstance(value, dict) or value.get("format") != FORMAT:
+        raise SaveError(path, "not a Consul journal (no journal header)", 1)
+    if value.get("version") != VERSION:
+        raise SaveError(
+            path,
+            f"journal format version {value.get('version')!r}; this Consul reads version {VERSION}",
+            1,
+        )
+    try:
+        return Header.model_validate(value)
+    except ValidationError as err:
+        raise SaveError(path, f"bad journal header: {_first_error(err)}", 1) from None
+
+
+def _first_error(err: ValidationError) -> str:
+    first = err.errors()[0]
+    loc = ".".join(str(p) for p in first["loc"])
+    return f"{loc}: {first['msg']}" if loc else first["msg"]
+
+
+def _entry(path: Path, number: int, value: Any) -> Line:
+    try:
+        return Line(number, _OP_ADAPTER.validate_python(value))
+    except ValidationError as err:
+        raise SaveError(path, f"not a journal entry ({_first_error(err)})", number) from None
+
+
+def _corrupt(path: Path, number: int) -> SaveError:
+    return SaveError(path, "unreadable line in the middle of the journal (not JSON)", number)
+
+
+def _cut_short(path: Path, number: int) -> str:
+    return (
+        f"{path}, line {number}: cut short (the app stopped while writing it); dropped it, "
+        f"the game resumes from the line before"
+    )
+
+
+def read_journal(path: Path) -> Journal:
+    """Read and check a journal; a torn last line is dropped with a warning, anything else
+    unreadable raises `SaveError`. Never writes."""
+    try:
+        data = path.read_bytes()
+    except OSError as err:
+        raise SaveError(path, f"cannot read the save ({err.strerror or err})") from None
+    if not data.strip():
+        raise SaveError(path, "empty file, not a Consul journal", 1)
+    *complete, tail = data.split(b"\n")
+    if not complete:
+        raise SaveError(path, "not a Consul journal (no complete header line)", 1)
+    header = _header(path, complete[0])
+    lines: list[Line] = []
+    pending: int | None = None  # an unreadable line: torn if nothing readable follows it
+    for number, raw in enumerate(complete[1:], start=2):
+        if RS in raw:  # a writer dropped what came before and resynced here
+            pending = None
+            raw = raw.rsplit(RS, 1)[1]
+        value = _parse(raw)
+        if pending is not None:
+            raise _corrupt(path, pending)
+        if value is None:
+            pending = number
+            continue
+        lines.append(_entry(path, number, value))
+    dropped = pending
+    if tail:
+        if RS in tail:
+            pending = None
+        elif pending is not None:
+            raise _corrupt(path, pending)
+        dropped = len(complete) + 1
+    journal = Journal(path, header, lines)
+    if dropped is not None:
+        journal.warnings.append(_cut_short(path, dropped))
+        journal.torn = True
+    return journal
+
+
+def _encode(model: BaseModel) -> bytes:
+    return (json.dumps(model.model_dump(mode="json"), ensure_ascii=False) + "\n").encode("utf-8")
+
+
+def _write_all(fd: int, data: bytes) -> None:
+    view = memoryview(data)
+    while view:
+        view = view[os.write(fd, view) :]
+
+
+def _fsync_dir(folder: Path) -> None:
+    """Make a new directory entry durable (POSIX only; Windows has no directory fsync)."""
+    if os.name != "posix":
+        return
+    fd = os.open(folder, os.O_RDONLY)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+class JournalWriter:
+    """Appends entries to a journal; each is written and fsynced before `append` returns."""
+
+    def __init__(self, path: Path, *, torn: bool = False) -> None:
+        self.path = path
+        self._resync = torn
+        try:
+            self._fd: int | None = os.open(path, os.O_WRONLY | os.O_APPEND)
+        except OSError as err:
+            raise SaveError(path, f"cannot open the save for writing ({err.strerror})") from None
+
+    @classmethod
+    def create(cls, path: Path, header: Header) -> JournalWriter:
+        """Create a journal holding only its header, atomically: the file either does not
+        exist or has a whole header. Raises FileExistsError if `path` is taken."""
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, name = tempfile.mkstemp(dir=path.parent, prefix=f".{path.stem}.", suffix=".tmp")
+        tmp = Path(name)
+        try:
+            _write_all(fd, _encode(header))
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+        try:
+            os.link(tmp, path)  # fails if path exists: never overwrite a save
+        finally:
+            tmp.unlink()
+        _fsync_dir(path.parent)
+        return cls(path)
+
+    def append(self, op: Do | Undo | Redo) -> None:
+        """Append one entry and fsync it. Raises SaveError if the disk refuses."""
+        if self._fd is None:
+            raise SaveError(self.path, "the journal is closed")
+        data = (RS if self._resync else b"") + _encode(op)
+        self._resync = True  # until this write is known whole
+        try:
+            _write_all(self._fd, data)
+            os.fsync(self._fd)
+        except OSError as err:
+            raise SaveError(self.path, f"cannot write the save ({err.strerror})") from None
+        self._resync = False
+
+    def close(self) -> None:
+        if self._fd is not None:
+            os.close(self._fd)
+            self._fd = None

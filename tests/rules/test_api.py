@@ -1,0 +1,136 @@
+"""The engine's contract: pure, deterministic, JSON round-trips, readable labels and errors."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+
+from consul_app.content.pack import EditionPack
+from consul_app.rules import (
+    ACTION_ADAPTER,
+    AddStatus,
+    AdvanceChart,
+    AdvanceGauge,
+    AnswerSighting,
+    ChooseBonus,
+    ChooseRelics,
+    ConfirmStep,
+    DestroyHero,
+    DestroyMiniBoss,
+    DestroyMonsters,
+    DestroySpawningPoint,
+    EndTurn,
+    GameState,
+    Heal,
+    RemoveStatus,
+    RuleError,
+    Spawn,
+    SpawnBoss,
+    SpawnMiniBoss,
+    Wound,
+    apply,
+    describe,
+    new_game,
+)
+
+from .packs import make_setup, next_turn, play, run_to
+
+ALL_ACTIONS = [
+    EndTurn(),
+    AdvanceChart(space=7),
+    ConfirmStep(step="spawn"),
+    Spawn(monsters={"kobold": 2, "dragon": 1}),
+    DestroyMonsters(monsters={"kobold": 1}),
+    DestroySpawningPoint(spawning_point="burrow", tile=2),
+    DestroyHero(),
+    SpawnMiniBoss(mini_boss="chief"),
+    DestroyMiniBoss(mini_boss="chief"),
+    SpawnBoss(boss="big"),
+    ChooseRelics(relics=["crown"]),
+    ChooseBonus(bonus="offense"),
+    AnswerSighting(heroes_present=True),
+    Wound(wounds=2),
+    Heal(target="mini-boss", wounds=1),
+    AddStatus(status="poison"),
+    RemoveStatus(target="mini-boss", status="stun"),
+    AdvanceGauge(squares=3),
+]
+
+
+def test_importing_the_engine_does_not_import_textual_or_rich() -> None:
+    code = "import sys, consul_app.rules; print('textual' in sys.modules or 'rich' in sys.modules)"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "False"
+
+
+@pytest.mark.parametrize("action", ALL_ACTIONS, ids=lambda a: a.type)
+def test_every_action_round_trips_through_json(action: object) -> None:
+    assert ACTION_ADAPTER.validate_json(ACTION_ADAPTER.dump_json(action)) == action
+
+
+@pytest.mark.parametrize("action", ALL_ACTIONS, ids=lambda a: a.type)
+def test_every_action_has_a_label(sde2: EditionPack, action: object) -> None:
+    assert describe(sde2, action)
+
+
+def test_labels_use_names_from_the_pack(sde2: EditionPack) -> None:
+    assert describe(sde2, AdvanceChart(space=7)) == "Advance the chart to space 7"
+    assert describe(sde2, Wound(wounds=2)) == "Boss takes 2 wounds"
+    assert describe(sde2, Wound(wounds=1)) == "Boss takes 1 wound"
+    spawn = Spawn(monsters={"kobold": 2, "dragon": 1})
+    assert describe(sde2, spawn) == "Spawn 2 Kobold, 1 Dragon"
+    assert describe(sde2, SpawnBoss(boss="big")) == "Spawn the dungeon boss Big Boss"
+    assert describe(sde2, EndTurn()) == "End the Consul turn"
+
+
+def test_labels_follow_the_edition(fk: EditionPack, classic: EditionPack) -> None:
+    assert describe(fk, AdvanceChart(space=2)) == "Climb the Mighty Monster ladder to step 2"
+    assert describe(classic, EndTurn()) == "End the round"
+    assert describe(classic, SpawnBoss(boss="big")) == "Summon the dungeon boss Big Boss"
+
+
+def test_apply_never_changes_its_input(sde2: EditionPack) -> None:
+    state = new_game(sde2, make_setup())
+    before = state.model_dump_json()
+    after = play(sde2, state, EndTurn(), AdvanceChart(space=1), Spawn(monsters={"kobold": 2}))
+    assert state.model_dump_json() == before
+    assert after.model_dump_json() != before
+
+
+def test_the_state_round_trips_through_json_with_its_setup(sde2: EditionPack) -> None:
+    state = next_turn(sde2, new_game(sde2, make_setup()))
+    again = GameState.model_validate_json(state.model_dump_json())
+    assert again == state
+    assert again.setup == make_setup()
+
+
+def test_the_same_actions_give_the_same_state(sde2: EditionPack) -> None:
+    actions = [EndTurn(), AdvanceChart(space=1), Spawn(monsters={"kobold": 3})]
+    one = play(sde2, new_game(sde2, make_setup()), *actions)
+    two = play(sde2, new_game(sde2, make_setup()), *actions)
+    assert one == two
+
+
+def test_an_illegal_action_gives_a_reason(sde2: EditionPack) -> None:
+    state = new_game(sde2, make_setup())
+    with pytest.raises(RuleError, match="has not spawned"):
+        apply(sde2, state, Wound(wounds=2))
+    with pytest.raises(RuleError, match="Choose one bonus is not the current step"):
+        apply(sde2, state, ChooseBonus(bonus="offense"))
+    with pytest.raises(RuleError, match="one space, to space 1"):
+        apply(sde2, apply(sde2, state, EndTurn()), AdvanceChart(space=3))
+
+
+def test_events_wait_until_the_current_step_is_done(sde2: EditionPack) -> None:
+    state = run_to(sde2, apply(sde2, new_game(sde2, make_setup()), EndTurn()), "advance-chart")
+    with pytest.raises(RuleError, match="First finish the current step"):
+        apply(sde2, state, DestroyHero())
+
+
+def test_a_decision_needs_an_answer_not_a_confirmation(sde2: EditionPack) -> None:
+    state = next_turn(sde2, new_game(sde2, make_setup()))
+    state = play(sde2, state, EndTurn(), AdvanceChart(space=2))
+    with pytest.raises(RuleError, match="needs an answer"):
+        apply(sde2, state, ConfirmStep(step="choose-bonus"))

@@ -1,0 +1,102 @@
+"""Legal actions for test games: every candidate the engine accepts in a state.
+
+The rules package has no `legal_actions` helper, so this lists plausible actions (the current
+step's answers, then table events) and keeps those `apply` accepts. Used by the hypothesis
+tests, the crash test's child process and nothing else.
+"""
+
+from __future__ import annotations
+
+import random
+from functools import lru_cache
+
+from consul_app.content import ContentPack, EditionPack, load_pack
+from consul_app.rules import (
+    AddStatus,
+    AdvanceGauge,
+    AnswerSighting,
+    ChooseBonus,
+    ChooseRelics,
+    DestroyHero,
+    DestroyMiniBoss,
+    DestroyMonsters,
+    DestroySpawningPoint,
+    EndTurn,
+    GameState,
+    Heal,
+    RemoveStatus,
+    RuleError,
+    Spawn,
+    SpawnMiniBoss,
+    Wound,
+    apply,
+    power_up_steps,
+)
+from consul_app.rules.actions import Action
+
+
+@lru_cache(maxsize=1)
+def bundled_pack() -> ContentPack:
+    """The bundled content, loaded once per process (no user folder)."""
+    return load_pack(include_user=False)
+
+
+def _answers(pack: EditionPack, state: GameState) -> list[Action]:
+    current = next((s for s in power_up_steps(pack, state) if s.current), None)
+    if current is None:
+        return []
+    found: list[Action] = [current.action] if current.action is not None else []
+    ids = [c.id for c in current.choices]
+    match current.key:
+        case "choose-bonus":
+            found += [ChooseBonus(bonus=b) for b in ids]
+        case "mini-boss":
+            found += [SpawnMiniBoss(mini_boss=m) for m in ids]
+        case "relics":
+            found += [ChooseRelics(relics=ids[:n]) for n in range((current.limit or 0) + 1)]
+        case "boss-sighting":
+            found += [AnswerSighting(heroes_present=True), AnswerSighting(heroes_present=False)]
+    return found
+
+
+def _events(pack: EditionPack, state: GameState) -> list[Action]:
+    found: list[Action] = [EndTurn(), DestroyHero(), AdvanceGauge()]
+    found += [Spawn(monsters={m: 1}) for m, n in state.pool.items() if n]
+    found += [DestroyMonsters(monsters={m: 1}) for m, n in state.board.items() if n]
+    found += [
+        DestroySpawningPoint(spawning_point=p.id, tile=p.tile)
+        for p in state.standing_spawning_points()
+    ]
+    for target in ("boss", "mini-boss"):
+        found += [Wound(target=target, wounds=w) for w in (1, 3)]
+        found.append(Heal(target=target))
+        found += [AddStatus(target=target, status=s) for s in list(pack.status_effects)[:2]]
+        found += [RemoveStatus(target=target, status=s) for s in list(pack.status_effects)[:2]]
+    if state.mini_boss is not None:
+        found.append(DestroyMiniBoss(mini_boss=state.mini_boss.id))
+    return found
+
+
+def legal_actions(pack: EditionPack, state: GameState) -> list[tuple[Action, GameState]]:
+    """Each candidate action the rules accept here, with the state it leads to."""
+    legal = []
+    for action in _answers(pack, state) + _events(pack, state):
+        try:
+            legal.append((action, apply(pack, state, action)))
+        except RuleError:
+            continue
+    return legal
+
+
+def play_random(
+    pack: EditionPack, state: GameState, steps: int, rng: random.Random
+) -> list[Action]:
+    """A random legal game of up to `steps` actions (stops early if nothing is legal)."""
+    actions = []
+    for _ in range(steps):
+        legal = legal_actions(pack, state)
+        if not legal:
+            break
+        action, state = rng.choice(legal)
+        actions.append(action)
+    return actions
