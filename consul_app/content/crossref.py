@@ -17,7 +17,10 @@ EACH = "*"
 
 BOSSES = ("dungeon_bosses", "mini_bosses")
 
-REFERENCES: dict[str, list[tuple[tuple[str, ...], tuple[str, ...], str]]] = {
+Rule = tuple[tuple[str, ...], tuple[str, ...], str]
+"""(where an entry names an id, the kinds that id may be, what to call it in a message)."""
+
+REFERENCES: dict[str, list[Rule]] = {
     "spawning_points": [
         (("pool", EACH, "monster"), ("monsters",), "monster"),
         (("paired_with", EACH), ("spawning_points",), "spawning point"),
@@ -38,7 +41,7 @@ REFERENCES: dict[str, list[tuple[tuple[str, ...], tuple[str, ...], str]]] = {
         (("spaces", EACH, "choose_bonus", EACH), ("bonuses",), "bonus"),
     ],
 }
-"""Per kind: (where an entry names an id, the kinds that id may be, what to call it)."""
+"""Per kind, the rules for the ids its entries name."""
 
 EntryKey = tuple[str, str, str]
 """(kind, edition, id)."""

@@ -3,12 +3,15 @@
 Packs load in order: the bundled pack, the user's content folder, then any extra folders.
 A later pack adds entries or replaces them by (kind, edition, id); within one pack an id
 may appear once. Every problem of every file is collected and raised as one ContentError.
+With `editions=`, entries of other editions are neither validated nor kept, and a file that
+surely holds nothing else is not even parsed.
 """
 
 from __future__ import annotations
 
 import hashlib
 import os
+import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -25,6 +28,7 @@ from consul_app.content.pack import ContentPack
 from consul_app.content.safeyaml import Document, parse
 
 SUFFIXES = (".yaml", ".yml")
+_FILE_EDITION = re.compile(rb"^edition:[ \t]*([a-z0-9-]+)[ \t]*$", re.MULTILINE)
 
 
 def load_pack(
@@ -108,8 +112,8 @@ class _Loader:
 
     def add_pack(self, folder: Path) -> None:
         if not folder.is_dir():
-            what = "is not a folder" if folder.exists() else "does not exist"
-            self.issues.append(Issue(_display(folder), None, "", f"content folder {what}"))
+            problem = "not a folder of YAML files" if folder.exists() else "no such content folder"
+            self.issues.append(Issue(_display(folder), None, "", problem))
             return
         self.pack.sources.append(str(folder))
         self.in_pack = {}
@@ -122,7 +126,17 @@ class _Loader:
                 continue
             self.hash.update(f"{rel}\0{len(data)}\0".encode())
             self.hash.update(data)
-            self._add_file(_display(path), data)
+            if not self._only_other_editions(data):
+                self._add_file(_display(path), data)
+
+    def _only_other_editions(self, data: bytes) -> bool:
+        """True when a file's one top-level `edition:` is not asked for and the word appears
+        nowhere else, so that no entry can name its own edition: parsing it is wasted time."""
+        if self.editions is None or data.count(b"edition") != 1:
+            return False
+        match = _FILE_EDITION.search(data)
+        edition = match.group(1).decode() if match else None
+        return edition in EDITIONS and edition not in self.editions
 
     def _add_file(self, file: str, data: bytes) -> None:
         doc = parse(data)
@@ -138,11 +152,11 @@ class _Loader:
             self.issues.append(Issue(file, line, "", message))
             self.unreadable = True
             return
-        data_, kept = self._prepare(doc.value)
+        prepared, kept = self._prepare(doc.value)
         source = _Source(file, doc, kept)
-        for kind, position, entry in self._validate(source, data_):
+        for kind, position, entry in self._validate(source, prepared):
             index = source.index(kind, position)
-            if self._claim(kind, data_[kind][position], source, index) and entry is not None:
+            if self._claim(kind, prepared[kind][position], source, index) and entry is not None:
                 self.pack.edition(entry.edition).kind(kind)[entry.id] = entry
 
     def _prepare(self, value: dict[str, Any]) -> tuple[dict[str, Any], dict[str, list[int]]]:
@@ -238,6 +252,7 @@ class _Loader:
         return self.pack
 
     def _check_references(self) -> None:
+        """Report every id named but not defined (in the same edition, after overrides)."""
         known: dict[tuple[str, str], set[str]] = {}
         for kind, edition, id_ in self.origins:
             known.setdefault((edition, kind), set()).add(id_)
@@ -271,7 +286,8 @@ def _message(error: ErrorDetails) -> str:
     message = error["msg"][0].lower() + error["msg"][1:]
     value = error.get("input")
     if value is None or isinstance(value, str | int | float | bool):
-        message += f" (got {value!r})"
+        shown = repr(value)
+        message += f" (got {shown if len(shown) <= 40 else shown[:36] + '...'})"
     return message
 
 

@@ -78,6 +78,8 @@ def parse(data: bytes) -> Document:
         root = yaml.compose(data, Loader=_LOADER)
     except yaml.YAMLError as err:
         return Document(None, problems=[_syntax_problem(err, data)], readable=False)
+    except RecursionError:  # only the pure-python composer recurses in python
+        return Document(None, problems=[Problem(1, (), "nested too deeply")], readable=False)
     if root is None:
         return Document(None)
     builder = _Builder()

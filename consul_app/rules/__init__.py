@@ -46,7 +46,7 @@ from consul_app.rules.describe import describe
 from consul_app.rules.engine import apply
 from consul_app.rules.errors import RuleError, SetupError
 from consul_app.rules.game import new_game
-from consul_app.rules.prompts import Choice, Step, pending_decision, power_up_steps
+from consul_app.rules.prompts import Choice, Step, answer, pending_decision, power_up_steps
 from consul_app.rules.setup import GameSize, PlacedSpawningPoint, Setup, default_setup
 from consul_app.rules.state import GameState
 from consul_app.rules.steps import StepKey
@@ -105,6 +105,7 @@ __all__ = [
     "StepKey",
     "TurnsUntil",
     "Wound",
+    "answer",
     "apply",
     "bonuses_by_rank",
     "boss_status",

@@ -15,7 +15,7 @@ from consul_app.rules.state import GameState
 
 Group = Literal["minion", "elite", "mini-boss", "pet", "8-bit", "16-bit"]
 GROUPS: tuple[Group, ...] = ("minion", "elite", "mini-boss", "pet", "8-bit", "16-bit")
-DICE_STATS = ("STR", "ARM", "WILL", "DEX", "ATT")
+DICE_STATS = ("STR", "ATT", "ARM", "WILL", "DEX")
 
 
 @dataclass(frozen=True)

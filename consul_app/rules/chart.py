@@ -43,11 +43,6 @@ def spaces(pack: EditionPack, chart_id: str | None) -> list[ChartSpace]:
     return pack.charts[chart_id].spaces if chart_id else []
 
 
-def boss_space(pack: EditionPack, chart_id: str | None) -> int | None:
-    """Number of the Spawn Dungeon Boss space (first space = 1)."""
-    return next((n for n, s in enumerate(spaces(pack, chart_id), 1) if s.dungeon_boss), None)
-
-
 def space_summary(pack: EditionPack, space: ChartSpace) -> str:
     """A space's effects in rule order, as short text: "Spawn 4 (8-Bit) · Spawn Mini-Boss"."""
     parts: list[str] = []

@@ -39,7 +39,7 @@ Handler = Callable[[EditionPack, GameState, Any], None]
 def apply(pack: EditionPack, state: GameState, action: a.Action) -> GameState:
     """The state after `action`; raises `RuleError` (with a reason) if the rules forbid it."""
     handler, is_event = _HANDLERS[type(action)]
-    new = state.model_copy(deep=True)
+    new = state.evolve()
     if is_event:
         require_no_step(new)
     handler(pack, new, action)

@@ -20,6 +20,8 @@ def mini_bosses_left(state: GameState) -> list[str]:
 def spawn_mini_boss(pack: EditionPack, state: GameState, action: SpawnMiniBoss) -> None:
     """2.0: only on a Spawn Mini-Boss space. FK and 1.0: whenever the Consul spawns one."""
     if state.setup.edition == "sde2":
+        if state.open_step() is None:
+            raise RuleError("a mini-boss spawns when the chart reaches a Spawn Mini-Boss space")
         step = require_step(state, "mini-boss")
         if action.mini_boss not in step.options:
             raise RuleError(f"{name_of(pack, 'mini_bosses', action.mini_boss)} cannot spawn now")
@@ -36,12 +38,11 @@ def spawn_mini_boss(pack: EditionPack, state: GameState, action: SpawnMiniBoss) 
 def destroy_mini_boss(pack: EditionPack, state: GameState, action: DestroyMiniBoss) -> None:
     if state.mini_boss is None or state.mini_boss.id != action.mini_boss:
         raise RuleError(f"{name_of(pack, 'mini_bosses', action.mini_boss)} is not on the dungeon")
-    remove_destroyed_mini_boss(state)
+    _remove_destroyed(state, state.mini_boss)
 
 
-def remove_destroyed_mini_boss(state: GameState) -> None:
-    assert state.mini_boss is not None
-    state.mini_bosses_destroyed.append(state.mini_boss.id)
+def _remove_destroyed(state: GameState, mini_boss: MiniBossState) -> None:
+    state.mini_bosses_destroyed.append(mini_boss.id)
     state.mini_boss = None
     state.tally.mini_bosses_destroyed += 1
 
@@ -51,7 +52,7 @@ def wound_mini_boss(pack: EditionPack, state: GameState, wounds: int) -> None:
     mini_boss = _on_board(state)
     mini_boss.wounds += wounds
     if mini_boss.wounds >= pack.mini_bosses[mini_boss.id].hearts:
-        remove_destroyed_mini_boss(state)
+        _remove_destroyed(state, mini_boss)
 
 
 def heal_mini_boss(state: GameState, wounds: int) -> None:

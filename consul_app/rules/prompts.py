@@ -68,6 +68,20 @@ def pending_decision(pack: EditionPack, state: GameState) -> Step | None:
     return current if current is not None and current.needs_answer else None
 
 
+def answer(step: Step, chosen: list[str]) -> a.Action:
+    """The action that answers a decision with the ids of the choices taken."""
+    match step.key:
+        case "choose-bonus":
+            return a.ChooseBonus(bonus=chosen[0])
+        case "relics":
+            return a.ChooseRelics(relics=chosen)
+        case "boss-sighting":
+            return a.AnswerSighting(heroes_present=chosen == ["yes"])
+        case "mini-boss":
+            return a.SpawnMiniBoss(mini_boss=chosen[0])
+    raise ValueError(f"{step.title} is not a decision")
+
+
 def _view(pack: EditionPack, state: GameState, step: StepState, current: bool) -> Step:
     choices = _choices(pack, state, step)
     action = _action(state, step)

@@ -37,6 +37,8 @@ def spawn(pack: EditionPack, state: GameState, action: Spawn) -> None:
             )
     step = state.open_step()
     if step is not None and step.key in BUDGET_STEPS:
+        if step.key == "spawn":
+            _require_spawning_point(state)
         _check_budget(step, monsters, action.monsters)
     elif step is not None and step.key == "timeout-summons":
         _check_summons(step, monsters, action.monsters)
@@ -84,8 +86,13 @@ def _check_summons(step: StepState, monsters: dict[str, Monster], counts: dict[s
 def _check_free_spawn(state: GameState) -> None:
     if state.setup.edition == "classic" and state.boss.spawned:
         raise RuleError("the spawning points stop producing monsters once the boss is summoned")
+    _require_spawning_point(state)
+
+
+def _require_spawning_point(state: GameState) -> None:
+    """Monsters are placed near a spawning point; without one they stay in the pool."""
     if not state.standing_spawning_points():
-        raise RuleError("no spawning point is left to spawn monsters from")
+        raise RuleError("no spawning point is left to place monsters near")
 
 
 def destroy_monsters(pack: EditionPack, state: GameState, action: DestroyMonsters) -> None:

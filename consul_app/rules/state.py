@@ -5,6 +5,7 @@ Pure data (pydantic, JSON round-trips). Only `apply` makes new states; views rea
 
 from __future__ import annotations
 
+import copy
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -97,6 +98,11 @@ class GameState(Data):
     def standing_spawning_points(self) -> list[SpawningPointState]:
         return [p for p in self.spawning_points if p.status == "standing"]
 
+    def evolve(self) -> GameState:
+        """A deep copy to change; the frozen setup is shared (it never changes)."""
+        fields = {name: copy.deepcopy(getattr(self, name)) for name in _CHANGING}
+        return self.model_copy(update=fields)
+
     def next_turn(self) -> None:
         """A new turn (1.0: round) begins: the tally starts again, the steps are cleared."""
         self.phase = "turn"
@@ -107,3 +113,6 @@ class GameState(Data):
     def open_step(self) -> StepState | None:
         """The current step: the first one not done."""
         return next((s for s in self.steps if not s.done), None)
+
+
+_CHANGING = tuple(name for name in GameState.model_fields if name != "setup")

@@ -34,15 +34,11 @@ StepKey = Literal[
     "timeout-summons",
 ]
 
-ANSWERED_BY: dict[str, str] = {
-    "advance-chart": "advance_chart",
-    "mini-boss": "spawn_mini_boss",
-    "boss-spawn": "spawn_boss",
-    "relics": "choose_relics",
-    "choose-bonus": "choose_bonus",
-    "boss-sighting": "answer_sighting",
-}
-"""Steps done by a specific action (its `type`) rather than by confirming them."""
+ANSWERED: frozenset[str] = frozenset(
+    {"advance-chart", "mini-boss", "boss-spawn", "relics", "choose-bonus", "boss-sighting"}
+)
+"""Steps done by their own action (AdvanceChart, SpawnMiniBoss, SpawnBoss, ChooseRelics,
+ChooseBonus, AnswerSighting) rather than by `ConfirmStep`."""
 
 
 class StepState(BaseModel):

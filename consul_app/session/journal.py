@@ -43,9 +43,9 @@ class _Model(BaseModel):
 
 
 class PackRef(_Model):
-    """Which content a game was played with."""
+    """Which content a game was played with: the pack folders and the hash of their files."""
 
-    id: str
+    sources: list[str]
     content_hash: str
 
 
@@ -119,10 +119,11 @@ def _header(path: Path, raw: bytes) -> Header:
     try:
         return Header.model_validate(value)
     except ValidationError as err:
-        raise SaveError(path, f"bad journal header: {_first_error(err)}", 1) from None
+        raise SaveError(path, f"bad journal header: {validation_message(err)}", 1) from None
 
 
-def _first_error(err: ValidationError) -> str:
+def validation_message(err: ValidationError) -> str:
+    """The first problem pydantic found, as "field.path: message"."""
     first = err.errors()[0]
     loc = ".".join(str(p) for p in first["loc"])
     return f"{loc}: {first['msg']}" if loc else first["msg"]
@@ -132,7 +133,7 @@ def _entry(path: Path, number: int, value: Any) -> Line:
     try:
         return Line(number, _OP_ADAPTER.validate_python(value))
     except ValidationError as err:
-        raise SaveError(path, f"not a journal entry ({_first_error(err)})", number) from None
+        raise SaveError(path, f"not a journal entry ({validation_message(err)})", number) from None
 
 
 def _corrupt(path: Path, number: int) -> SaveError:

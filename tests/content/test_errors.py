@@ -7,8 +7,9 @@ from pathlib import Path
 from string import Template
 
 import pytest
+import yaml
 
-from consul_app.content import ContentError, Issue
+from consul_app.content import ContentError, Issue, safeyaml
 from consul_app.content.loader import load_dirs
 
 MONSTER = "  - {id: kobold, name: Kobold, rank: minion, bits: 8-bit, hearts: 1}\n"
@@ -276,10 +277,37 @@ def test_alias_bomb(tmp_path: Path) -> None:
     assert "once aliases are expanded" in only_issue(tmp_path).message
 
 
+@pytest.mark.parametrize("loader", [yaml.SafeLoader, safeyaml._LOADER])
+def test_deep_nesting(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, loader: type) -> None:
+    monkeypatch.setattr(safeyaml, "_LOADER", loader)
+    write(tmp_path, "m.yaml", "monsters: " + "[" * 5000 + "]" * 5000)
+    assert "nest" in only_issue(tmp_path).message
+
+
+def test_a_file_given_as_a_folder(tmp_path: Path) -> None:
+    path = write(tmp_path, "m.yaml", "edition: sde2\n")
+    assert str(only_issue(path)) == f"{path}: not a folder of YAML files"
+
+
+def test_a_file_that_cannot_be_read(tmp_path: Path) -> None:
+    (tmp_path / "gone.yaml").symlink_to(tmp_path / "nowhere.yaml")
+    issue = only_issue(tmp_path)
+    assert (issue.file, issue.line) == (str(tmp_path / "gone.yaml"), None)
+    assert issue.message.startswith("cannot read")
+
+
+def test_long_values_are_shortened_in_messages(tmp_path: Path) -> None:
+    write(tmp_path, "m.yaml", "edition: sde2\nmonsters:\n" + MONSTER.replace("Kobold", "K" * 500))
+    issue = only_issue(tmp_path)
+    assert issue.field == "monsters[0].name"
+    assert issue.message.endswith("...)")
+    assert len(issue.message) < 120
+
+
 def test_missing_folder(tmp_path: Path) -> None:
     with pytest.raises(ContentError) as caught:
         load_dirs([tmp_path / "nope"])
-    assert str(caught.value.issues[0]) == f"{tmp_path / 'nope'}: content folder does not exist"
+    assert str(caught.value.issues[0]) == f"{tmp_path / 'nope'}: no such content folder"
 
 
 REFS = Template("""
@@ -378,6 +406,21 @@ def test_references_stay_within_their_edition(tmp_path: Path) -> None:
     write(tmp_path, "refs.yaml", REFS.substitute(GOOD_REFS | {"pool": "imp"}))
     write(tmp_path, "old.yaml", "edition: classic\nmonsters:\n" + MONSTER.replace("kobold", "imp"))
     assert only_issue(tmp_path).message == "unknown monster 'imp' in sde2"
+
+
+@pytest.mark.parametrize("loader", [yaml.SafeLoader, safeyaml._LOADER])
+def test_both_composers_give_the_same_lines(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, loader: type
+) -> None:
+    monkeypatch.setattr(safeyaml, "_LOADER", loader)
+    text = textwrap.dedent(REFS.substitute(GOOD_REFS | {"pool": "kobld"})).lstrip() + "relics: []\n"
+    write(tmp_path, "refs.yaml", text)
+    rows = text.splitlines()
+    found = [(i.line, i.field) for i in issues_of(tmp_path)]
+    assert found == [
+        (rows.index("      - monster: kobld") + 1, "spawning_points[0].pool[0].monster"),
+        (len(rows), "relics"),
+    ]
 
 
 def test_naming_an_invalid_entry_reports_only_the_entry(tmp_path: Path) -> None:

@@ -237,6 +237,19 @@ def test_editions_keeps_lines_right(tmp_path: Path) -> None:
     assert (issue.line, issue.field) == (13, "monsters[1].hearts")
 
 
+def test_editions_does_not_parse_files_of_other_editions(tmp_path: Path) -> None:
+    write_pack(tmp_path, {"old.yaml": "edition: classic\nmonsters: [not, yaml"})
+    assert load_dirs([tmp_path], editions=["sde2"]).edition("classic").monsters == {}
+    with pytest.raises(ContentError):
+        load_dirs([tmp_path], editions=["classic"])
+
+
+def test_editions_parses_files_whose_entries_may_name_their_own(tmp_path: Path) -> None:
+    text = "edition: classic\n" + monsters_file(("new", "sde2", 1))
+    write_pack(tmp_path, {"m.yaml": text})
+    assert list(load_dirs([tmp_path], editions=["sde2"]).edition("sde2").monsters) == ["new"]
+
+
 def test_unknown_edition_is_a_programming_error(pack_dir: Path) -> None:
     with pytest.raises(ValueError, match="unknown editions"):
         load_dirs([pack_dir], editions=["sde3"])  # type: ignore[list-item]

@@ -7,6 +7,7 @@ from typing import Any
 from consul_app.content.models import (
     Bonus,
     Chart,
+    ChartSpace,
     DungeonBoss,
     FightCard,
     MiniBoss,
@@ -439,3 +440,10 @@ def finish_steps(pack: EditionPack, state: GameState) -> GameState:
 def next_turn(pack: EditionPack, state: GameState) -> GameState:
     """End the turn and do all the steps of the power-up phase."""
     return finish_steps(pack, apply(pack, state, EndTurn()))
+
+
+def with_spaces(pack: EditionPack, spaces: list[dict[str, Any]], chart: str = "standard") -> None:
+    """Replace the spaces of one of the pack's charts."""
+    pack.charts[chart] = pack.charts[chart].model_copy(
+        update={"spaces": [ChartSpace(**s) for s in spaces]}
+    )

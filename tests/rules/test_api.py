@@ -134,3 +134,16 @@ def test_a_decision_needs_an_answer_not_a_confirmation(sde2: EditionPack) -> Non
     state = play(sde2, state, EndTurn(), AdvanceChart(space=2))
     with pytest.raises(RuleError, match="needs an answer"):
         apply(sde2, state, ConfirmStep(step="choose-bonus"))
+
+
+def test_answer_turns_chosen_ids_into_the_action(sde2: EditionPack) -> None:
+    from consul_app.rules import answer, pending_decision
+
+    state = play(sde2, next_turn(sde2, new_game(sde2, make_setup())), EndTurn())
+    state = apply(sde2, state, AdvanceChart(space=2))
+    decision = pending_decision(sde2, state)
+    assert answer(decision, ["defense"]) == ChooseBonus(bonus="defense")
+    state = play(sde2, state, answer(decision, ["defense"]))
+    sighting = pending_decision(sde2, play(sde2, state, EndTurn(), AdvanceChart(space=3)))
+    assert answer(sighting, ["yes"]) == AnswerSighting(heroes_present=True)
+    assert answer(sighting, ["no"]) == AnswerSighting(heroes_present=False)

@@ -2,7 +2,7 @@
 
 The rules package has no `legal_actions` helper, so this lists plausible actions (the current
 step's answers, then table events) and keeps those `apply` accepts. Used by the hypothesis
-tests, the crash test's child process and nothing else.
+tests and the crash test's child process.
 """
 
 from __future__ import annotations
@@ -88,15 +88,14 @@ def legal_actions(pack: EditionPack, state: GameState) -> list[tuple[Action, Gam
     return legal
 
 
-def play_random(
-    pack: EditionPack, state: GameState, steps: int, rng: random.Random
-) -> list[Action]:
-    """A random legal game of up to `steps` actions (stops early if nothing is legal)."""
-    actions = []
-    for _ in range(steps):
-        legal = legal_actions(pack, state)
-        if not legal:
-            break
-        action, state = rng.choice(legal)
-        actions.append(action)
-    return actions
+def random_action(pack: EditionPack, state: GameState, rng: random.Random) -> Action | None:
+    """One legal action picked at random (cheaper than `legal_actions`), None if none is."""
+    candidates = _answers(pack, state) + _events(pack, state)
+    rng.shuffle(candidates)
+    for action in candidates:
+        try:
+            apply(pack, state, action)
+        except RuleError:
+            continue
+        return action
+    return None

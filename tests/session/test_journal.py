@@ -19,7 +19,9 @@ from consul_app.session.journal import (
     read_journal,
 )
 
-HEADER = Header(app="consul-app test", pack=PackRef(id="test", content_hash="h1"), setup={"a": 1})
+HEADER = Header(
+    app="consul-app test", pack=PackRef(sources=["test"], content_hash="h1"), setup={"a": 1}
+)
 
 
 def _do(n: int) -> Do:

@@ -1,0 +1,160 @@
+"""A saved game as Markdown (the log, turn by turn, for sharing) or JSON (for bug reports)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+from consul_app.content import EDITION_NAMES, EditionPack
+from consul_app.rules import (
+    ACTION_ADAPTER,
+    GameState,
+    apply,
+    boss_status,
+    current_space,
+    gauge_status,
+)
+from consul_app.session.load import Game
+from consul_app.session.saves import finished
+from consul_app.session.timeline import Done
+
+EXPORT_VERSION = 1
+TURN_WORD = {"sde2": "Turn", "forgotten-king": "Turn", "classic": "Round"}
+
+
+def _name(pack: EditionPack, kind: str, entry_id: str) -> str:
+    entry = pack.kind(kind).get(entry_id)
+    return entry.name if entry else entry_id
+
+
+def _names(pack: EditionPack, kind: str, ids: list[str]) -> str:
+    return ", ".join(_name(pack, kind, i) for i in ids) or "none"
+
+
+def _chart(pack: EditionPack, state: GameState) -> str:
+    space = current_space(pack, state)
+    step = "step" if state.setup.edition == "forgotten-king" else "space"
+    return f"{step} {space.number}: {space.summary}" if space else "START"
+
+
+def _gauge(pack: EditionPack, state: GameState) -> str:
+    gauge = gauge_status(pack, state)
+    return f"{gauge.filled} of {gauge.squares} ({gauge.section})" if gauge else "none"
+
+
+def _wounds(pack: EditionPack, state: GameState) -> str:
+    return f"{state.boss.wounds} of {boss_status(pack, state).hearts}"
+
+
+def _consequences(pack: EditionPack, old: GameState, new: GameState) -> Iterator[str]:
+    """What an action led to, beyond its label: chart, bonuses, boss, relics, gauge."""
+    if new.position != old.position:
+        yield f"Chart: {_chart(pack, new)}"
+    for gained in new.bonuses[len(old.bonuses) :]:
+        yield f"Bonus gained: {_name(pack, 'bonuses', gained.bonus)}"
+    if new.gauge and old.gauge and new.gauge != old.gauge:
+        yield f"Power gauge: {_gauge(pack, new)}"
+    if new.boss.spawned and not old.boss.spawned:
+        yield f"{_name(pack, 'dungeon_bosses', new.setup.boss)} spawns"
+    if new.boss.wounds != old.boss.wounds:
+        yield f"Boss wounds: {_wounds(pack, new)}"
+    if new.boss.timeout and not old.boss.timeout:
+        yield "Timeout!"
+    if new.boss.relics != old.boss.relics:
+        yield f"Relics: {_names(pack, 'relics', new.boss.relics)}"
+    if new.boss.defeated and not old.boss.defeated:
+        yield "The dungeon boss is defeated: the heroes win"
+
+
+def _setup_lines(pack: EditionPack, game: Game) -> Iterator[str]:
+    setup = game.timeline.initial.setup
+    points = ", ".join(
+        f"{_name(pack, 'spawning_points', p.id)} (tile {p.tile})" for p in setup.spawning_points
+    )
+    yield f"- Save: `{game.path.name}`, started {game.header.created or 'at an unknown time'}"
+    yield f"- Mode: {setup.mode}, {setup.party_size} heroes, {setup.tiles} tiles"
+    yield f"- Mini-bosses: {_names(pack, 'mini_bosses', setup.mini_bosses)}"
+    yield f"- Spawning points: {points}"
+
+
+def _result_lines(pack: EditionPack, state: GameState) -> Iterator[str]:
+    if state.chart:
+        yield f"- Chart: {_chart(pack, state)}"
+    if state.gauge:
+        yield f"- Power gauge: {_gauge(pack, state)}"
+    yield f"- Bonuses: {_names(pack, 'bonuses', [b.bonus for b in state.bonuses])}"
+    pool = ", ".join(f"{n} {_name(pack, 'monsters', m)}" for m, n in state.pool.items() if n)
+    yield f"- Spawning pool: {pool or 'empty'}"
+    timeout = "yes" if state.boss.timeout else "no"
+    yield f"- Boss wounds: {_wounds(pack, state)}; timeout: {timeout}"
+    yield f"- Relics: {_names(pack, 'relics', state.boss.relics)}"
+    yield f"- Finished: {'yes, the heroes won' if finished(state) else 'no, still in play'}"
+
+
+def to_markdown(game: Game) -> str:
+    """The game's log: setup, then each turn's actions with what they led to, then the result."""
+    pack = game.timeline.pack
+    state = game.timeline.initial
+    word = TURN_WORD[state.setup.edition]
+    boss = _name(pack, "dungeon_bosses", state.setup.boss)
+    out = [f"# {boss}: {EDITION_NAMES[state.setup.edition]}", "", *_setup_lines(pack, game)]
+    turn = None
+    for done in game.timeline.done:
+        if state.turn != turn:
+            turn = state.turn
+            out += ["", f"## {word} {turn}", ""]
+        new = apply(pack, state, done.action)
+        out.append(f"- {done.label}")
+        out += [f"  - {line}" for line in _consequences(pack, state, new)]
+        state = new
+    out += ["", "## Result", "", *_result_lines(pack, state)]
+    return "\n".join(out) + "\n"
+
+
+def _action(done: Done) -> dict[str, Any]:
+    return {
+        "line": done.line,
+        "label": done.label,
+        "action": ACTION_ADAPTER.dump_python(done.action, mode="json"),
+    }
+
+
+def final_summary(pack: EditionPack, state: GameState) -> dict[str, Any]:
+    """The end state in short: chart position, bonuses, pool, boss wounds, timeout, relics."""
+    return {
+        "turn": state.turn,
+        "phase": state.phase,
+        "chart": state.chart,
+        "position": state.position,
+        "bonuses": [b.model_dump() for b in state.bonuses],
+        "pool": state.pool,
+        "board": state.board,
+        "boss": {
+            "spawned": state.boss.spawned,
+            "wounds": state.boss.wounds,
+            "hearts": boss_status(pack, state).hearts,
+            "timeout": state.boss.timeout,
+            "relics": state.boss.relics,
+            "defeated": state.boss.defeated,
+        },
+        "finished": finished(state),
+    }
+
+
+def to_json(game: Game) -> dict[str, Any]:
+    """Everything a bug report needs: setup, actions with labels, the final state."""
+    timeline = game.timeline
+    return {
+        "export": "consul-game",
+        "version": EXPORT_VERSION,
+        "save": game.path.name,
+        "app": game.header.app,
+        "created": game.header.created,
+        "content_hash": game.header.pack.content_hash,
+        "warnings": game.warnings,
+        "setup": game.header.setup,
+        "actions": [_action(d) for d in timeline.done],
+        "undone": [_action(d) for d in reversed(timeline.undone)],
+        "final": final_summary(timeline.pack, timeline.state),
+        "state": timeline.state.model_dump(mode="json"),
+    }

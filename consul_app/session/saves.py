@@ -1,0 +1,86 @@
+"""The saves folder: every game with a short summary, and the game to offer to resume."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from datetime import datetime
+from pathlib import Path
+
+from consul_app.content import EDITION_NAMES, ContentPack
+from consul_app.paths import saves_dir
+from consul_app.rules import GameState
+from consul_app.session.journal import SaveError
+from consul_app.session.load import load_game
+from consul_app.session.naming import SUFFIX
+
+
+def finished(state: GameState) -> bool:
+    """The game is over: the dungeon boss is defeated."""
+    return state.boss.defeated
+
+
+@dataclass(frozen=True)
+class SaveSummary:
+    """One save as `consul list` and the start screen show it. A damaged save has only
+    `path`, `modified` and `damaged` (why it cannot be resumed)."""
+
+    path: Path
+    modified: datetime
+    boss: str | None = None
+    edition: str | None = None
+    turn: int | None = None
+    position: int | None = None
+    """Chart space (FK: ladder step) reached, 0 = START; None for an edition without a chart."""
+    actions: int = 0
+    finished: bool = False
+    damaged: str | None = None
+    warnings: list[str] = field(default_factory=list)
+
+
+def summarize(content: ContentPack, path: Path) -> SaveSummary:
+    """Replay a save to summarize it; never raises for a bad save (see `damaged`)."""
+    modified = datetime.fromtimestamp(path.stat().st_mtime).astimezone()
+    try:
+        game = load_game(content, path)
+    except SaveError as err:
+        return SaveSummary(path, modified, damaged=str(err))
+    state = game.timeline.state
+    pack = game.timeline.pack
+    boss = pack.dungeon_bosses.get(state.setup.boss)
+    return SaveSummary(
+        path,
+        modified,
+        boss=boss.name if boss else state.setup.boss,
+        edition=EDITION_NAMES[state.setup.edition],
+        turn=state.turn,
+        position=state.position if state.chart else None,
+        actions=len(game.timeline.done),
+        finished=finished(state),
+        warnings=game.warnings,
+    )
+
+
+def _newest_first(folder: Path) -> list[Path]:
+    if not folder.is_dir():
+        return []
+    paths = [p for p in folder.glob(f"*{SUFFIX}") if p.is_file() and not p.name.startswith(".")]
+    return sorted(paths, key=lambda p: p.stat().st_mtime, reverse=True)
+
+
+def iter_saves(content: ContentPack, folder: Path | None = None) -> Iterator[SaveSummary]:
+    """Every save in `folder` (default: the saves folder), most recently played first."""
+    for path in _newest_first(folder or saves_dir()):
+        yield summarize(content, path)
+
+
+def list_saves(content: ContentPack, folder: Path | None = None) -> list[SaveSummary]:
+    return list(iter_saves(content, folder))
+
+
+def latest_unfinished(content: ContentPack, folder: Path | None = None) -> SaveSummary | None:
+    """The most recently played game that can be resumed and is not over (replays only as many
+    saves as needed)."""
+    return next(
+        (s for s in iter_saves(content, folder) if not s.damaged and not s.finished), None
+    )

@@ -1,0 +1,195 @@
+"""`Session`: one game on screen and its journal on disk.
+
+Every change (an action, an undo, a redo) is computed, then journaled (written and fsynced),
+and only then becomes the state: returned and passed to the listener.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import date, datetime
+from pathlib import Path
+from types import TracebackType
+
+from consul_app import __version__
+from consul_app.content import ContentPack, EditionPack
+from consul_app.paths import saves_dir
+from consul_app.rules import (
+    ACTION_ADAPTER,
+    Action,
+    GameState,
+    Setup,
+    apply,
+    describe,
+    new_game,
+)
+from consul_app.session.journal import Do, Header, JournalWriter, PackRef, Redo, SaveError, Undo
+from consul_app.session.load import Game, load_game
+from consul_app.session.naming import save_names
+from consul_app.session.timeline import Done, Timeline
+
+APP = f"consul-app {__version__}"
+Listener = Callable[[GameState], None]
+Clock = Callable[[], datetime]
+
+
+def local_now() -> datetime:
+    return datetime.now().astimezone()
+
+
+def _try_create(path: Path, header: Header) -> JournalWriter | None:
+    """A new journal at `path`, or None if that name is taken."""
+    try:
+        return JournalWriter.create(path, header)
+    except FileExistsError:
+        return None
+    except OSError as err:
+        raise SaveError(path, f"cannot create the save ({err.strerror})") from None
+
+
+def _create(header: Header, path: Path | None, day: date, boss: str) -> JournalWriter:
+    """A new journal at `path`, or in the saves folder named by date and boss."""
+    if path is None:
+        names = save_names(saves_dir(), day, boss)
+        return next(w for w in (_try_create(name, header) for name in names) if w is not None)
+    writer = _try_create(path, header)
+    if writer is None:
+        raise SaveError(path, "a save already exists there; resume it instead")
+    return writer
+
+
+class Session:
+    """A game in play. Use `Session.new` or `Session.resume`; `close` it when done."""
+
+    def __init__(
+        self,
+        content: ContentPack,
+        game: Game,
+        writer: JournalWriter,
+        listener: Listener | None = None,
+    ) -> None:
+        self.content = content
+        self.path = game.path
+        self.header = game.header
+        self.warnings = game.warnings
+        """What the Consul should be told on resume (a dropped torn line, changed content)."""
+        self.listener = listener
+        self._timeline = game.timeline
+        self._writer = writer
+
+    @classmethod
+    def new(
+        cls,
+        content: ContentPack,
+        setup: Setup,
+        *,
+        path: Path | None = None,
+        clock: Clock = local_now,
+        listener: Listener | None = None,
+    ) -> Session:
+        """Start a game and its journal (`path`, else a new file in the saves folder).
+        Raises `SetupError` for a setup the rules refuse, `SaveError` if it cannot be saved."""
+        pack = content.edition(setup.edition)
+        initial = new_game(pack, setup)
+        now = clock()
+        header = Header(
+            app=APP,
+            created=now.isoformat(timespec="seconds"),
+            pack=PackRef(sources=content.sources, content_hash=content.content_hash),
+            setup=setup.model_dump(mode="json"),
+        )
+        writer = _create(header, path, now.date(), pack.dungeon_bosses[setup.boss].name)
+        game = Game(writer.path, header, Timeline(pack, initial), [], torn=False)
+        return cls(content, game, writer, listener)
+
+    @classmethod
+    def resume(
+        cls, content: ContentPack, path: Path, *, listener: Listener | None = None
+    ) -> Session:
+        """Replay a saved game and keep appending to it. Raises `SaveError` (naming the file and
+        line) if it cannot be resumed; the file is then left exactly as it was."""
+        game = load_game(content, path)
+        return cls(content, game, JournalWriter(path, torn=game.torn), listener)
+
+    @property
+    def pack(self) -> EditionPack:
+        """The content of the game's edition (for the rules' views)."""
+        return self._timeline.pack
+
+    @property
+    def state(self) -> GameState:
+        return self._timeline.state
+
+    @property
+    def history(self) -> list[str]:
+        """Labels of the actions in effect, newest first (the log pane)."""
+        return [done.label for done in reversed(self._timeline.done)]
+
+    @property
+    def actions(self) -> list[Done]:
+        """The actions in effect, oldest first."""
+        return list(self._timeline.done)
+
+    @property
+    def can_undo(self) -> bool:
+        return bool(self._timeline.done)
+
+    @property
+    def can_redo(self) -> bool:
+        return bool(self._timeline.undone)
+
+    @property
+    def undo_label(self) -> str | None:
+        """What `undo` would take back ("Boss takes 2 wounds"), or None."""
+        return self._timeline.done[-1].label if self._timeline.done else None
+
+    @property
+    def redo_label(self) -> str | None:
+        return self._timeline.undone[-1].label if self._timeline.undone else None
+
+    def dispatch(self, action: Action) -> GameState:
+        """Apply, journal, publish. Raises `RuleError` (nothing is written) if the rules forbid
+        it, `SaveError` (the state is unchanged) if it cannot be saved."""
+        state = apply(self.pack, self.state, action)
+        label = describe(self.pack, action)
+        self._writer.append(Do(action=ACTION_ADAPTER.dump_python(action, mode="json"), label=label))
+        self._timeline.do(Done(action, label), state)
+        return self._publish()
+
+    def undo(self) -> str | None:
+        """Take back the last action; return its label (None: nothing to undo)."""
+        if not self.can_undo:
+            return None
+        self._writer.append(Undo())
+        label = self._timeline.undo().label
+        self._publish()
+        return label
+
+    def redo(self) -> str | None:
+        """Do the last undone action again; return its label (None: nothing to redo)."""
+        if not self.can_redo:
+            return None
+        state = apply(self.pack, self.state, self._timeline.undone[-1].action)
+        self._writer.append(Redo())
+        label = self._timeline.redo(state).label
+        self._publish()
+        return label
+
+    def _publish(self) -> GameState:
+        if self.listener is not None:
+            self.listener(self.state)
+        return self.state
+
+    def close(self) -> None:
+        self._writer.close()
+
+    def __enter__(self) -> Session:
+        return self
+
+    def __exit__(
+        self,
+        kind: type[BaseException] | None,
+        error: BaseException | None,
+        trace: TracebackType | None,
+    ) -> None:
+        self.close()

@@ -1,0 +1,29 @@
+"""`ConfirmScreen`: a step that interrupts play, with its rule text, to confirm on the table."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Static
+
+
+class ConfirmScreen(ModalScreen[bool]):
+    """Enter: done on the table (True); Esc: not now (False)."""
+
+    BINDINGS = [
+        Binding("enter", "dismiss(True)", "Done", priority=True, id="confirm.done"),
+        Binding("escape", "dismiss(False)", "Not now", id="confirm.cancel"),
+    ]
+
+    def __init__(self, title: str, text: str) -> None:
+        super().__init__(classes="decision")
+        self.title_text = title
+        self.rule_text = text
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog") as dialog:
+            dialog.border_title = self.title_text
+            yield Static(self.rule_text, classes="rule")
+            yield Static("Enter: done on the table   Esc: not now", classes="keys")

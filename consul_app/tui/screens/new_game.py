@@ -1,0 +1,236 @@
+"""The new-game screen: three pages (game and boss, monsters, review) with playable defaults,
+so Enter, Enter, Enter starts the engine's `default_setup`."""
+
+from __future__ import annotations
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.content import Content
+from textual.screen import Screen
+from textual.widgets import ContentSwitcher, Footer, Label, OptionList, SelectionList, Static
+from textual.widgets.option_list import Option
+from textual.widgets.selection_list import Selection
+
+from consul_app.content import EDITION_NAMES, EDITIONS, ContentPack, EditionPack
+from consul_app.rules import Choice, Setup, SetupError, default_setup, gauge_status, new_game
+from consul_app.tui.screens.pick_one import PickOneScreen
+from consul_app.tui.widgets.chart import chart_lines, gauge_lines
+from consul_app.tui.widgets.cycle_field import CycleField
+from consul_app.tui.widgets.placements import Placements
+
+PAGES = ("game", "monsters", "review")
+PAGE_TITLES = ("Game and dungeon boss", "Mini-bosses, spawning points, pets", "Review and start")
+FIELDS = {
+    "edition": "Edition",
+    "mode": "Mode",
+    "party_size": "Heroes",
+    "game_size": "Game size",
+    "tiles": "Tiles",
+}
+
+
+class NewGameScreen(Screen[Setup | None]):
+    """Returns the chosen `Setup` (checked by the engine), or None when cancelled."""
+
+    BINDINGS = [
+        Binding("enter", "next", "Next page / start", priority=True, id="setup.next"),
+        Binding("escape", "back", "Back", id="setup.back"),
+    ]
+
+    def __init__(self, content: ContentPack, *, can_cancel: bool = False) -> None:
+        super().__init__()
+        self.content = content
+        self.can_cancel = can_cancel
+        self.setup = default_setup(content.edition("sde2"))
+        self.page = 0
+
+    @property
+    def pack(self) -> EditionPack:
+        return self.content.edition(self.setup.edition)
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="setup-title")
+        with ContentSwitcher(initial="page-game", id="pages"):
+            with Horizontal(id="page-game"):
+                with Vertical(classes="fields"):
+                    yield from self._fields()
+                with Vertical(classes="column"):
+                    yield Label("Dungeon boss (Up/Down)", classes="heading")
+                    yield OptionList(*self._bosses(), id="boss")
+            with Horizontal(id="page-monsters"):
+                with Vertical(classes="column"):
+                    yield Label("Mini-bosses (space ticks)", classes="heading")
+                    yield SelectionList[str](*self._mini_bosses(), id="mini-bosses")
+                with Vertical(classes="column"):
+                    yield Label("Spawning points (a add, x remove, Left/Right tile)",
+                                classes="heading")
+                    yield Placements(self.pack, self.setup.spawning_points, id="points")
+                    yield Label("Pets (space ticks)", classes="heading")
+                    yield SelectionList[str](*self._pets(), id="pets")
+            with VerticalScroll(id="page-review"):
+                yield Static(id="review")
+        yield Footer()
+
+    def _fields(self) -> ComposeResult:
+        editions = [(e, EDITION_NAMES[e]) for e in EDITIONS if self._playable(e)]
+        yield CycleField("Edition", editions, self.setup.edition, id="edition")
+        if self.setup.edition == "sde2":
+            modes = [("explore", "Explore"), ("arcade", "Arcade")]
+            yield CycleField("Mode", modes, self.setup.mode, id="mode")
+            sizes = [(str(n), f"{n} heroes") for n in range(3, 7)]
+            yield CycleField("Heroes", sizes, str(self.setup.party_size), id="party_size")
+        if self.setup.edition == "classic":
+            games = [("16-bit", "16-Bit game"), ("super", "Super game")]
+            yield CycleField("Game size", games, self.setup.game_size, id="game_size")
+        tiles = [(str(n), f"{n} tiles") for n in range(1, 13)]
+        yield CycleField("Tiles", tiles, str(self.setup.tiles), id="tiles")
+
+    def _playable(self, edition: str) -> bool:
+        try:
+            default_setup(self.content.edition(edition))  # type: ignore[arg-type]
+        except SetupError:
+            return False
+        return True
+
+    def _bosses(self) -> list[Option]:
+        return [
+            Option(f"{b.name}  ({b.hearts} hearts)", id=b.id)
+            for b in self.pack.dungeon_bosses.values()
+            if not b.companion
+        ]
+
+    def _mini_bosses(self) -> list[Selection[str]]:
+        return [
+            Selection(f"{m.name} ({m.hearts} hearts)", m.id, m.id in self.setup.mini_bosses)
+            for m in self.pack.mini_bosses.values()
+        ]
+
+    def _pets(self) -> list[Selection[str]]:
+        return [
+            Selection(m.name, m.id, m.id in self.setup.pets)
+            for m in self.pack.monsters.values()
+            if m.rank == "pet"
+        ]
+
+    def on_mount(self) -> None:
+        boss = self.query_one("#boss", OptionList)
+        ids = [boss.get_option_at_index(n).id for n in range(boss.option_count)]
+        boss.highlighted = ids.index(self.setup.boss) if self.setup.boss in ids else 0
+        self._show_page()
+
+    # -- changes --------------------------------------------------------------------------
+
+    @on(CycleField.Changed)
+    async def _field_changed(self, event: CycleField.Changed) -> None:
+        name = event.field.id or ""
+        if name == "edition":
+            self.setup = default_setup(self.content.edition(event.value))  # type: ignore[arg-type]
+            await self.recompose()
+            self.query_one("#edition").focus()
+            return
+        value: str | int = int(event.value) if name in ("party_size", "tiles") else event.value
+        self.setup = self.setup.model_copy(update={name: value})
+
+    @on(OptionList.OptionHighlighted, "#boss")
+    def _boss_changed(self, event: OptionList.OptionHighlighted) -> None:
+        self.setup = self.setup.model_copy(update={"boss": event.option.id})
+
+    @on(SelectionList.SelectedChanged, "#mini-bosses")
+    def _minis_changed(self, event: SelectionList.SelectedChanged[str]) -> None:
+        self.setup = self.setup.model_copy(update={"mini_bosses": event.selection_list.selected})
+
+    @on(SelectionList.SelectedChanged, "#pets")
+    def _pets_changed(self, event: SelectionList.SelectedChanged[str]) -> None:
+        self.setup = self.setup.model_copy(update={"pets": event.selection_list.selected})
+
+    @on(Placements.Changed)
+    def _points_changed(self, event: Placements.Changed) -> None:
+        self.setup = self.setup.model_copy(update={"spawning_points": event.placements})
+
+    @on(Placements.AddRequested)
+    def _add_point(self) -> None:
+        choices = [
+            Choice(p.id, p.name, _pool_note(self.pack, p.id) + (" (paired)" if p.paired else ""))
+            for p in self.pack.spawning_points.values()
+        ]
+        placements = self.query_one(Placements)
+        self.app.push_screen(
+            PickOneScreen("Add a spawning point", "Which spawning point model?", choices),
+            lambda picked: picked is not None and placements.add(picked),
+        )
+
+    # -- pages ----------------------------------------------------------------------------
+
+    def _show_page(self) -> None:
+        name = PAGES[self.page]
+        self.query_one("#pages", ContentSwitcher).current = f"page-{name}"
+        self.query_one("#setup-title", Static).update(
+            Content.assemble(
+                ("New game", "bold"),
+                f"  page {self.page + 1} of {len(PAGES)}: {PAGE_TITLES[self.page]}   ",
+                ("Enter: " + ("start" if name == "review" else "next page"), "bold"),
+                "   Esc: back   Tab: next field",
+            )
+        )
+        if name == "review":
+            self.query_one("#review", Static).update(self._review())
+            self.query_one("#page-review").focus()
+        else:
+            self.query_one(f"#page-{name}").query("CycleField, OptionList, DataTable").first().focus()
+
+    def _review(self) -> Content:
+        """The setup in words and the chart that follows from it (or why it cannot be played)."""
+        pack, setup = self.pack, self.setup
+        try:
+            state = new_game(pack, setup)
+        except SetupError as err:
+            return Content.styled(f"This game cannot start: {err}", "bold reverse")
+        minis = ", ".join(pack.mini_bosses[m].name for m in setup.mini_bosses) or "none"
+        points = ", ".join(
+            f"{pack.spawning_points[p.id].name} (tile {p.tile})" for p in setup.spawning_points
+        )
+        pets = ", ".join(pack.monsters[p].name for p in setup.pets) or "none"
+        lines = [
+            Content.styled(EDITION_NAMES[setup.edition], "bold"),
+            Content(f"Dungeon boss: {pack.dungeon_bosses[setup.boss].name}"),
+            Content(f"Mini-bosses: {minis}"),
+            Content(f"Spawning points: {points}"),
+            Content(f"Pets: {pets}"),
+            Content(f"Tiles: {setup.tiles}"),
+            Content(""),
+        ]
+        if state.chart:
+            lines.append(Content.styled(f"The chart: {pack.charts[state.chart].name}", "bold"))
+            lines += chart_lines(pack, state)
+        elif (gauge := gauge_status(pack, state)) is not None:
+            lines.append(gauge_lines(gauge))
+        return Content("\n").join(lines)
+
+    def action_next(self) -> None:
+        if PAGES[self.page] != "review":
+            self.page += 1
+            self._show_page()
+            return
+        try:
+            new_game(self.pack, self.setup)
+        except SetupError as err:
+            self.notify(str(err), title="This game cannot start", severity="warning")
+            return
+        self.dismiss(self.setup)
+
+    def action_back(self) -> None:
+        if self.page:
+            self.page -= 1
+            self._show_page()
+        elif self.can_cancel:
+            self.dismiss(None)
+
+
+def _pool_note(pack: EditionPack, point_id: str) -> str:
+    pool = pack.spawning_points[point_id].pool
+    return "pool: " + ", ".join(
+        f"{e.count} {pack.monsters[e.monster].name if e.monster in pack.monsters else e.monster}"
+        for e in pool
+    )

@@ -1,0 +1,67 @@
+"""`PickManyScreen`: a decision with up to `limit` answers (the boss's relics)."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.content import Content
+from textual.screen import ModalScreen
+from textual.widgets import SelectionList, Static
+from textual.widgets.selection_list import Selection
+
+from consul_app.rules import Choice
+
+
+class PickManyScreen(ModalScreen[list[str] | None]):
+    """Tick up to `limit` of `choices`; Enter returns the ticked ids, Esc puts it off."""
+
+    BINDINGS = [
+        Binding("enter", "done", "Done", priority=True, id="decision.done"),
+        Binding("escape", "dismiss", "Not now", id="decision.cancel"),
+    ]
+
+    def __init__(self, title: str, text: str, choices: list[Choice], limit: int) -> None:
+        super().__init__(classes="decision")
+        self.title_text = title
+        self.rule_text = text
+        self.choices = choices
+        self.limit = limit
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog") as dialog:
+            dialog.border_title = self.title_text
+            yield Static(self.rule_text, classes="rule")
+            yield SelectionList[str](*[_selection(c) for c in self.choices])
+            yield Static(classes="count")
+            yield Static(
+                "Up/Down: move   Space: tick or untick   Enter: done   Esc: not now",
+                classes="keys",
+            )
+
+    def on_mount(self) -> None:
+        self._count()
+
+    def on_selection_list_selected_changed(self) -> None:
+        self._count()
+
+    def _count(self) -> None:
+        ticked = len(self.query_one(SelectionList).selected)
+        over = " (too many)" if ticked > self.limit else ""
+        self.query_one(".count", Static).update(
+            Content.styled(f"Ticked {ticked} of up to {self.limit}{over}", "bold")
+        )
+
+    def action_done(self) -> None:
+        ticked = list(self.query_one(SelectionList).selected)
+        if len(ticked) > self.limit:
+            self.notify(f"Tick at most {self.limit}.", severity="warning")
+            return
+        self.dismiss(ticked)
+
+
+def _selection(choice: Choice) -> Selection[str]:
+    prompt = Content.styled(choice.name, "bold")
+    if choice.note:
+        prompt = Content("\n").join([prompt, Content(f"  {choice.note}")])
+    return Selection(prompt, choice.id)

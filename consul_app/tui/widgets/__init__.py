@@ -1,0 +1,1 @@
+"""One widget per pane of the table screen, plus the new-game form's fields."""

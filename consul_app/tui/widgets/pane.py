@@ -1,0 +1,31 @@
+"""`Pane`: a bordered, scrollable, focusable box of the table screen."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.containers import VerticalScroll
+from textual.content import Content
+from textual.widgets import Static
+
+from consul_app.tui.view import TableView
+
+
+class Pane(VerticalScroll, can_focus=True):
+    """A titled pane whose body is re-rendered from each `TableView`."""
+
+    TITLE = ""
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id, classes="pane")
+        self.border_title = self.TITLE
+
+    def compose(self) -> ComposeResult:
+        yield Static(classes="body")
+
+    def show(self, view: TableView) -> None:
+        """Render the pane for this moment of the game."""
+        self.query_one(".body", Static).update(self.body(view))
+
+    def body(self, view: TableView) -> Content:
+        """The pane's text (each pane defines it)."""
+        raise NotImplementedError

@@ -1,0 +1,82 @@
+"""`Placements`: the spawning point models of a new game and the tile each stands on."""
+
+from __future__ import annotations
+
+from textual.binding import Binding
+from textual.message import Message
+from textual.widgets import DataTable
+
+from consul_app.content import EditionPack
+from consul_app.rules import PlacedSpawningPoint
+
+MAX_TILE = 12
+
+
+class Placements(DataTable[str]):
+    """One row per spawning point model: a adds one, x removes one, Left/Right move its tile."""
+
+    BINDINGS = [
+        Binding("a", "add", "Add a spawning point", id="setup.add_point"),
+        Binding("x,delete", "remove", "Remove it", id="setup.remove_point"),
+        Binding("left", "tile(-1)", "Tile -1", show=False, id="setup.tile_down"),
+        Binding("right", "tile(1)", "Tile +1", show=False, id="setup.tile_up"),
+    ]
+
+    class Changed(Message):
+        """The placements changed."""
+
+        def __init__(self, placements: list[PlacedSpawningPoint]) -> None:
+            super().__init__()
+            self.placements = placements
+
+    class AddRequested(Message):
+        """The Consul wants to add a spawning point (the screen asks which)."""
+
+    def __init__(
+        self, pack: EditionPack, placements: list[PlacedSpawningPoint], *, id: str | None = None
+    ) -> None:
+        super().__init__(id=id, cursor_type="row")
+        self.pack = pack
+        self.placements = list(placements)
+
+    def on_mount(self) -> None:
+        self.add_columns("Spawning point", "Tile")
+        self._fill()
+
+    def _fill(self) -> None:
+        row = self.cursor_row
+        self.clear()
+        for placed in self.placements:
+            point = self.pack.spawning_points.get(placed.id)
+            self.add_row(point.name if point else placed.id, f"< {placed.tile} >")
+        if self.placements:
+            self.move_cursor(row=min(row, len(self.placements) - 1))
+
+    def set_placements(self, placements: list[PlacedSpawningPoint]) -> None:
+        self.placements = list(placements)
+        self._fill()
+        self.post_message(self.Changed(self.placements))
+
+    def add(self, point_id: str) -> None:
+        """Add a model of `point_id` on the highest tile in use (tile 2 at first)."""
+        tile = max((p.tile for p in self.placements), default=2)
+        self.set_placements([*self.placements, PlacedSpawningPoint(id=point_id, tile=tile)])
+        self.move_cursor(row=len(self.placements) - 1)
+
+    def action_add(self) -> None:
+        self.post_message(self.AddRequested())
+
+    def action_remove(self) -> None:
+        if self.placements:
+            rest = self.placements[: self.cursor_row] + self.placements[self.cursor_row + 1 :]
+            self.set_placements(rest)
+
+    def action_tile(self, delta: int) -> None:
+        if not self.placements:
+            return
+        placed = self.placements[self.cursor_row]
+        tile = min(MAX_TILE, max(1, placed.tile + delta))
+        new = PlacedSpawningPoint(id=placed.id, tile=tile)
+        self.set_placements(
+            [new if n == self.cursor_row else p for n, p in enumerate(self.placements)]
+        )

@@ -1,0 +1,226 @@
+"""Resume: replay rebuilds the live game exactly; damaged or foreign saves are refused intact."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import tempfile
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from consul_app.content import ContentPack
+from consul_app.rules import DestroyHero, EndTurn, Setup, default_setup
+from consul_app.session import SaveError, Session
+from session.players import legal_actions
+
+
+def _assert_same(live: Session, resumed: Session) -> None:
+    assert resumed.state.model_dump_json() == live.state.model_dump_json()
+    assert resumed.history == live.history
+    assert (resumed.undo_label, resumed.redo_label) == (live.undo_label, live.redo_label)
+    assert [d.action for d in resumed.actions] == [d.action for d in live.actions]
+
+
+@settings(
+    max_examples=30,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
+@given(
+    edition=st.sampled_from(["sde2", "forgotten-king", "classic"]),
+    data=st.data(),
+)
+def test_resume_equals_live_after_random_games(
+    content: ContentPack, tmp_path: Path, edition: str, data: st.DataObject
+) -> None:
+    setup = default_setup(content.edition(edition))
+    folder = Path(tempfile.mkdtemp(dir=tmp_path))
+    live = Session.new(content, setup, path=folder / "game.jsonl")
+    ops = data.draw(st.lists(st.sampled_from(["do", "do", "do", "undo", "redo"]), max_size=40))
+    for op in ops:
+        if op == "undo":
+            live.undo()
+        elif op == "redo":
+            live.redo()
+        else:
+            legal = legal_actions(live.pack, live.state)
+            if legal:
+                live.dispatch(data.draw(st.sampled_from(legal))[0])
+    with Session.resume(content, live.path) as resumed:
+        assert resumed.warnings == []
+        _assert_same(live, resumed)
+        while live.can_undo:  # and undo/redo still agree after the replay
+            assert resumed.undo() == live.undo()
+            _assert_same(live, resumed)
+        while live.can_redo:
+            assert resumed.redo() == live.redo()
+            _assert_same(live, resumed)
+    live.close()
+
+
+def _game(content: ContentPack, setup: Setup, path: Path) -> Session:
+    """A short game: lines 2-4 are a hero destroyed, the end of the turn, its undo."""
+    session = Session.new(content, setup, path=path)
+    session.dispatch(DestroyHero())
+    session.dispatch(EndTurn())
+    session.undo()
+    return session
+
+
+def _repack(content: ContentPack, drop: tuple[str, str] | None = None) -> ContentPack:
+    """The same content with another hash, optionally without one entry (kind, id)."""
+    editions = dict(content.editions)
+    if drop is not None:
+        kind, entry = drop
+        pack = editions["sde2"]
+        entries = {k: v for k, v in pack.kind(kind).items() if k != entry}
+        editions["sde2"] = dataclasses.replace(pack, **{kind: entries})
+    return ContentPack(editions=editions, sources=content.sources, content_hash="0" * 64)
+
+
+def test_changed_content_warns_and_resumes(
+    content: ContentPack, setup: Setup, tmp_path: Path
+) -> None:
+    live = _game(content, setup, tmp_path / "game.jsonl")
+    with Session.resume(_repack(content), live.path) as resumed:
+        assert resumed.warnings == [
+            f"{live.path}: this game was saved with other content (hash "
+            f"{content.content_hash[:12]}, now 000000000000); everything it needs is still "
+            "there, so it resumes"
+        ]
+        _assert_same(live, resumed)
+    live.close()
+
+
+def test_changed_content_missing_ids_is_refused(
+    content: ContentPack, setup: Setup, tmp_path: Path
+) -> None:
+    status = next(iter(content.edition("sde2").status_effects))
+    live = _game(content, setup, tmp_path / "game.jsonl")
+    lines = live.path.read_text().splitlines()
+    live.close()
+    action = {"type": "add_status", "target": "boss", "status": status}
+    extra = json.dumps({"op": "do", "action": action, "label": "Boss gains it"})
+    live.path.write_text("\n".join([*lines, extra]) + "\n")
+    before = live.path.read_bytes()
+    changed = _repack(content, drop=("status_effects", status))
+    with pytest.raises(SaveError) as caught:
+        Session.resume(changed, live.path)
+    assert str(caught.value) == (
+        f"{live.path}: the content has changed since this game was saved: it lacks "
+        f"status effect {status!r} (line 5)"
+    )
+    assert live.path.read_bytes() == before
+    no_boss = _repack(content, drop=("dungeon_bosses", setup.boss))
+    with pytest.raises(SaveError, match=f"it lacks dungeon boss {setup.boss!r} \\(the setup\\)"):
+        Session.resume(no_boss, live.path)
+    assert live.path.read_bytes() == before
+
+
+def _append(path: Path, *lines: bytes) -> bytes:
+    with path.open("ab") as f:
+        f.write(b"".join(lines))
+    return path.read_bytes()
+
+
+def _refused(content: ContentPack, path: Path, message: str) -> None:
+    """Resuming fails with exactly `message` after the path, and the file is untouched."""
+    before = path.read_bytes()
+    with pytest.raises(SaveError) as caught:
+        Session.resume(content, path)
+    assert str(caught.value) == f"{path}{message}"
+    assert path.read_bytes() == before
+
+
+def test_rule_refusal_on_replay_names_the_line(
+    content: ContentPack, setup: Setup, tmp_path: Path
+) -> None:
+    live = _game(content, setup, tmp_path / "game.jsonl")
+    live.close()
+    wound = {"op": "do", "action": {"type": "wound", "wounds": 2}, "label": "Boss takes 2 wounds"}
+    _append(live.path, json.dumps(wound).encode() + b"\n")
+    boss = content.edition("sde2").dungeon_bosses[setup.boss].name
+    _refused(
+        content,
+        live.path,
+        f", line 5: the rules refuse 'Boss takes 2 wounds' here: {boss} has not spawned yet",
+    )
+
+
+@pytest.mark.parametrize(
+    ("line", "message"),
+    [
+        (b'{"op": "do", "action": {"type": "fly"}, "label": "x"}', ", line 5: unknown action"),
+        (b'{"op": "redo"}\n{"op": "redo"}', ", line 6: redo with nothing to redo"),
+        (b'{"op": "undo"}\n{"op": "undo"}', ", line 6: undo with nothing to undo"),
+        (b"\x00\x01\x02\n{}", ", line 5: unreadable line in the middle of the journal (not JSON)"),
+    ],
+    ids=["unknown-action", "redo-too-far", "undo-too-far", "corrupt-middle"],
+)
+def test_damaged_journal_is_refused_intact(
+    content: ContentPack, setup: Setup, tmp_path: Path, line: bytes, message: str
+) -> None:
+    live = _game(content, setup, tmp_path / "game.jsonl")
+    live.close()
+    _append(live.path, line + b"\n")
+    before = live.path.read_bytes()
+    with pytest.raises(SaveError) as caught:
+        Session.resume(content, live.path)
+    assert str(caught.value).startswith(f"{live.path}{message}")
+    assert live.path.read_bytes() == before
+
+
+@pytest.mark.parametrize(
+    ("data", "message"),
+    [
+        (b"", ", line 1: empty file, not a Consul journal"),
+        (
+            b"\xff\xd8\xff\xe0\x00\x10JFIF\n\x00",
+            ", line 1: not a Consul journal (no journal header)",
+        ),
+        (b'{"players": 4}\n', ", line 1: not a Consul journal (no journal header)"),
+        (
+            b'{"format": "consul-journal", "version": 99}\n',
+            ", line 1: journal format version 99; this Consul reads version 1",
+        ),
+    ],
+    ids=["empty", "binary", "other-json", "version"],
+)
+def test_foreign_file_is_refused_and_a_new_game_starts_beside_it(
+    content: ContentPack, setup: Setup, data: bytes, message: str
+) -> None:
+    from consul_app.paths import saves_dir
+
+    saves_dir().mkdir(parents=True)
+    path = saves_dir() / "2026-11-30-black-handed-henry.jsonl"
+    path.write_bytes(data)
+    _refused(content, path, message)
+    with Session.new(content, setup) as beside:
+        assert beside.path.parent == path.parent and beside.path != path
+    assert path.read_bytes() == data
+
+
+def test_torn_last_line_resumes_and_keeps_going(
+    content: ContentPack, setup: Setup, tmp_path: Path
+) -> None:
+    live = _game(content, setup, tmp_path / "game.jsonl")
+    live.close()
+    before = _append(live.path, b'{"op": "do", "action": {"type": "end_t')
+    with Session.resume(content, live.path) as resumed:
+        assert live.path.read_bytes() == before
+        assert resumed.warnings == [
+            f"{live.path}, line 5: cut short (the app stopped while writing it); dropped it, "
+            "the game resumes from the line before"
+        ]
+        _assert_same(live, resumed)
+        resumed.dispatch(DestroyHero())
+        state = resumed.state
+    assert live.path.read_bytes().startswith(before)
+    with Session.resume(content, live.path) as again:
+        assert again.warnings == []
+        assert again.state == state
+        assert again.history == ["A hero is destroyed", "A hero is destroyed"]
+        assert not again.can_redo
