@@ -11,9 +11,9 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from consul_app import __version__
-from consul_app.commands import schema, validate
+from consul_app.commands import export, saves, schema, validate
 
-COMMANDS = (validate, schema)
+COMMANDS = (validate, schema, saves, export)
 
 
 def build_parser() -> argparse.ArgumentParser:

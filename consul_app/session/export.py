@@ -72,7 +72,11 @@ def _setup_lines(pack: EditionPack, game: Game) -> Iterator[str]:
         f"{_name(pack, 'spawning_points', p.id)} (tile {p.tile})" for p in setup.spawning_points
     )
     yield f"- Save: `{game.path.name}`, started {game.header.created or 'at an unknown time'}"
-    yield f"- Mode: {setup.mode}, {setup.party_size} heroes, {setup.tiles} tiles"
+    size = {
+        "sde2": f"{setup.mode} mode, {setup.party_size} heroes, ",
+        "classic": f"{setup.game_size} game, ",
+    }.get(setup.edition, "")
+    yield f"- Setup: {size}{setup.tiles} tiles"
     yield f"- Mini-bosses: {_names(pack, 'mini_bosses', setup.mini_bosses)}"
     yield f"- Spawning points: {points}"
 

@@ -81,6 +81,4 @@ def list_saves(content: ContentPack, folder: Path | None = None) -> list[SaveSum
 def latest_unfinished(content: ContentPack, folder: Path | None = None) -> SaveSummary | None:
     """The most recently played game that can be resumed and is not over (replays only as many
     saves as needed)."""
-    return next(
-        (s for s in iter_saves(content, folder) if not s.damaged and not s.finished), None
-    )
+    return next((s for s in iter_saves(content, folder) if not s.damaged and not s.finished), None)

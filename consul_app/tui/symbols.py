@@ -13,7 +13,7 @@ WOUND, HEART, THRESHOLD = "█", "░", "┃"
 
 
 def bits(value: str) -> str:
-    """"8-bit" -> "8B"."""
+    """ "8-bit" -> "8B"."""
     return BITS.get(value, value)
 
 
@@ -58,7 +58,7 @@ def dice(pool: Dice | None) -> str:
 
 
 def wound_track(hearts: int, wounds: int, threshold: int) -> str:
-    """"███░┃░░░░░": one box per heart, wounds filled, a bar after the timeout threshold."""
+    """ "███░┃░░░░░": one box per heart, wounds filled, a bar after the timeout threshold."""
     boxes = [WOUND if n < wounds else HEART for n in range(hearts)]
     if 0 < threshold < hearts:
         boxes.insert(threshold, THRESHOLD)

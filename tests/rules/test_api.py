@@ -147,3 +147,15 @@ def test_answer_turns_chosen_ids_into_the_action(sde2: EditionPack) -> None:
     sighting = pending_decision(sde2, play(sde2, state, EndTurn(), AdvanceChart(space=3)))
     assert answer(sighting, ["yes"]) == AnswerSighting(heroes_present=True)
     assert answer(sighting, ["no"]) == AnswerSighting(heroes_present=False)
+
+
+def test_answer_covers_every_decision() -> None:
+    from consul_app.rules import Step, answer
+
+    def step(key: str) -> Step:
+        return Step(key=key, title=key, text="", needs_answer=True, done=False, current=True)
+
+    assert answer(step("relics"), ["crown", "ring"]) == ChooseRelics(relics=["crown", "ring"])
+    assert answer(step("mini-boss"), ["queen"]) == SpawnMiniBoss(mini_boss="queen")
+    with pytest.raises(ValueError, match="is not a decision"):
+        answer(step("spawn"), [])

@@ -41,6 +41,12 @@ def bundled_pack() -> ContentPack:
     return load_pack(include_user=False)
 
 
+def first_answer(pack: EditionPack, state: GameState) -> Action | None:
+    """What confirming the current step (or taking its first choice) dispatches; None when no
+    step is open."""
+    return next(iter(_answers(pack, state)), None)
+
+
 def _answers(pack: EditionPack, state: GameState) -> list[Action]:
     current = next((s for s in power_up_steps(pack, state) if s.current), None)
     if current is None:

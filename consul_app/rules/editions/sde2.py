@@ -10,7 +10,9 @@ from consul_app.rules.steps import StepState
 
 
 def end_turn(pack: EditionPack, state: GameState) -> None:
-    """The power-up phase: rewards, princess coins, then the chart (while the boss is on it)."""
+    """The power-up phase in the rulebook's order (1. Rewards, 2. Princess Coins, ...,
+    4. Mighty Monsters): rewards if loot is due, princess coins if heroes were destroyed, then
+    the chart while the boss is on it (the Equipment part is the heroes' own)."""
     state.phase = "power-up"
     if loot(state.tally):
         state.steps.append(StepState(key="rewards"))

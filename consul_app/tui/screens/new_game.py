@@ -64,8 +64,9 @@ class NewGameScreen(Screen[Setup | None]):
                     yield Label("Mini-bosses (space ticks)", classes="heading")
                     yield SelectionList[str](*self._mini_bosses(), id="mini-bosses")
                 with Vertical(classes="column"):
-                    yield Label("Spawning points (a add, x remove, Left/Right tile)",
-                                classes="heading")
+                    yield Label(
+                        "Spawning points (a add, x remove, Left/Right tile)", classes="heading"
+                    )
                     yield Placements(self.pack, self.setup.spawning_points, id="points")
                     yield Label("Pets (space ticks)", classes="heading")
                     yield SelectionList[str](*self._pets(), id="pets")
@@ -178,7 +179,9 @@ class NewGameScreen(Screen[Setup | None]):
             self.query_one("#review", Static).update(self._review())
             self.query_one("#page-review").focus()
         else:
-            self.query_one(f"#page-{name}").query("CycleField, OptionList, DataTable").first().focus()
+            self.query_one(f"#page-{name}").query(
+                "CycleField, OptionList, DataTable"
+            ).first().focus()
 
     def _review(self) -> Content:
         """The setup in words and the chart that follows from it (or why it cannot be played)."""

@@ -15,6 +15,7 @@ from textual.containers import Container
 from textual.events import Resize
 from textual.geometry import Size
 from textual.screen import Screen
+from textual.widget import Widget
 from textual.widgets import Footer, TabbedContent, TabPane
 
 from consul_app.rules import (
@@ -58,7 +59,10 @@ WIDE = Size(110, 34)
 """From this size up the panes stand side by side; below it they are tabs."""
 
 PANES = ("steps", "pool", "chart", "boss", "bonuses", "log")
-"""Pane ids in the order of their keys 1-6."""
+"""Pane ids in the order of their keys 1-6 (and of the tabs)."""
+
+GRID_ORDER = ("chart", "steps", "boss", "pool", "bonuses", "log")
+"""Side by side: the chart down the left, the others in a 2-column grid beside it."""
 
 CONFIRM_IN_A_DIALOG = ("mini-boss-refresh",)
 """Steps confirmed in a dialog that shows their rule text (they interrupt the usual flow)."""
@@ -80,15 +84,25 @@ class TableScreen(Screen[None]):
         Binding("S", "status('mini-boss')", "Mini-boss status", show=False, id="table.mini_status"),
         Binding("m", "spawn_mini_boss", "Spawn a mini-boss", show=False, id="table.mini_spawn"),
         Binding("M", "destroy_mini_boss", "Mini-boss destroyed", show=False, id="table.mini_dead"),
-        Binding("p", "destroy_spawning_point", "Spawning point destroyed", show=False,
-                id="table.point_dead"),
+        Binding(
+            "p",
+            "destroy_spawning_point",
+            "Spawning point destroyed",
+            show=False,
+            id="table.point_dead",
+        ),
         Binding("h", "destroy_hero", "A hero destroyed", show=False, id="table.hero_dead"),
         Binding("g", "gauge", "Power gauge +1 (1.0)", show=False, id="table.gauge"),
         Binding("u,ctrl+z", "undo", "Undo", id="table.undo"),
         Binding("r,ctrl+y", "redo", "Redo", id="table.redo"),
         *[
-            Binding(str(n), f"pane('{pane}')", f"Show the {pane} pane", show=False,
-                    id=f"table.pane_{pane}")
+            Binding(
+                str(n),
+                f"pane('{pane}')",
+                f"Show the {pane} pane",
+                show=False,
+                id=f"table.pane_{pane}",
+            )
             for n, pane in enumerate(PANES, 1)
         ],
     ]
@@ -103,22 +117,15 @@ class TableScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         self.compact = _is_compact(self.app.size)
         yield NextStep(id="next-step")
-        panes = [
-            PromptsPane(id="steps"),
-            PoolPane(id="pool"),
-            ChartPane(id="chart"),
-            BossPane(id="boss"),
-            BonusesPane(id="bonuses"),
-            LogPane(id="log"),
-        ]
         if self.compact:
             with TabbedContent(id="tabs"):
-                for pane in panes:
+                for pane in _panes():
                     with TabPane(pane.border_title or "", id=f"tab-{pane.id}"):
                         yield pane
         else:
+            by_id = {pane.id: pane for pane in _panes()}
             with Container(id="panes"):
-                yield from panes
+                yield from (by_id[pane_id] for pane_id in GRID_ORDER)
         yield Footer()
 
     def on_mount(self) -> None:
@@ -140,7 +147,9 @@ class TableScreen(Screen[None]):
         return TableView(self.session.pack, self.session.state, self.session.history)
 
     def current_step(self) -> Step | None:
-        return next((s for s in power_up_steps(self.session.pack, self.session.state) if s.current), None)
+        return next(
+            (s for s in power_up_steps(self.session.pack, self.session.state) if s.current), None
+        )
 
     def show_game(self) -> None:
         """Render every pane from the session's state."""
@@ -190,9 +199,7 @@ class TableScreen(Screen[None]):
         self.show_game()
         if self.session.state.boss.timeout and not timeout_before:
             step = self.current_step()
-            self.notify(
-                step.text if step else "", title="TIMEOUT!", severity="warning", timeout=15
-            )
+            self.notify(step.text if step else "", title="TIMEOUT!", severity="warning", timeout=15)
         return True
 
     def action_confirm(self) -> None:
@@ -276,12 +283,19 @@ class TableScreen(Screen[None]):
     def action_spawn_mini_boss(self) -> None:
         pack, state = self.session.pack, self.session.state
         choices = [
-            Choice(m, pack.mini_bosses[m].name if m in pack.mini_bosses else m,
-                   "destroyed" if m in state.mini_bosses_destroyed else "")
+            Choice(
+                m,
+                pack.mini_bosses[m].name if m in pack.mini_bosses else m,
+                "destroyed" if m in state.mini_bosses_destroyed else "",
+            )
             for m in state.setup.mini_bosses
         ]
-        self._pick("Spawn a mini-boss", "Which mini-boss comes onto the dungeon?", choices,
-                   lambda m: SpawnMiniBoss(mini_boss=m))
+        self._pick(
+            "Spawn a mini-boss",
+            "Which mini-boss comes onto the dungeon?",
+            choices,
+            lambda m: SpawnMiniBoss(mini_boss=m),
+        )
 
     def action_destroy_mini_boss(self) -> None:
         mini = self.session.state.mini_boss
@@ -293,9 +307,11 @@ class TableScreen(Screen[None]):
     def action_destroy_spawning_point(self) -> None:
         pack = self.session.pack
         choices = [
-            Choice(f"{point}@{tile}",
-                   f"{pack.spawning_points[point].name if point in pack.spawning_points else point}"
-                   f" on tile {tile}")
+            Choice(
+                f"{point}@{tile}",
+                f"{pack.spawning_points[point].name if point in pack.spawning_points else point}"
+                f" on tile {tile}",
+            )
             for point, tile in spawning_points_remaining(self.session.state)
         ]
 
@@ -303,11 +319,16 @@ class TableScreen(Screen[None]):
             point, tile = choice.rsplit("@", 1)
             return DestroySpawningPoint(spawning_point=point, tile=int(tile))
 
-        self._pick("Spawning point destroyed", "Which spawning point did the heroes destroy?",
-                   choices, destroyed)
+        self._pick(
+            "Spawning point destroyed",
+            "Which spawning point did the heroes destroy?",
+            choices,
+            destroyed,
+        )
 
-    def _pick(self, title: str, text: str, choices: list[Choice],
-              action: Callable[[str], Action]) -> None:
+    def _pick(
+        self, title: str, text: str, choices: list[Choice], action: Callable[[str], Action]
+    ) -> None:
         if not choices:
             self.notify(f"{title}: there is nothing to choose from.", severity="warning")
             return
@@ -355,6 +376,17 @@ ANSWERS: dict[str, Callable[[list[str]], Action]] = {
     "relics": lambda ids: ChooseRelics(relics=ids),
 }
 """The action that answers each decision, from the ids of the choices taken."""
+
+
+def _panes() -> list[Widget]:
+    return [
+        PromptsPane(id="steps"),
+        PoolPane(id="pool"),
+        ChartPane(id="chart"),
+        BossPane(id="boss"),
+        BonusesPane(id="bonuses"),
+        LogPane(id="log"),
+    ]
 
 
 def _is_compact(size: Size) -> bool:

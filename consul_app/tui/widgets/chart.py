@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from textual.content import Content
+from rich.console import Group, RenderableType
+from rich.table import Table
+from rich.text import Text
 
 from consul_app.content import EditionPack
 from consul_app.rules import (
@@ -15,10 +17,11 @@ from consul_app.rules import (
     upcoming_spaces,
 )
 from consul_app.tui import symbols
+from consul_app.tui.rows import Row, marked
 from consul_app.tui.view import TableView
 from consul_app.tui.widgets.pane import Pane
 
-TOKEN, PASSED, NEXT = ">>", " ✓", " >"
+TOKEN, PASSED, NEXT = ">>", "✓", ">"
 
 
 class ChartPane(Pane):
@@ -26,75 +29,73 @@ class ChartPane(Pane):
 
     TITLE = "3 Chart"
 
-    def body(self, view: TableView) -> Content:
+    def body(self, view: TableView) -> RenderableType:
         state = view.state
         if state.setup.edition == "classic":
             gauge = gauge_status(view.pack, state)
-            return gauge_lines(gauge) if gauge else Content("No power gauge in this game.")
-        return Content("\n").join(
-            [*self._header(view.pack, state), *chart_lines(view.pack, state)]
-        )
+            return gauge_lines(gauge) if gauge else Text("No power gauge in this game.")
+        return Group(*_header(view.pack, state), chart_table(view.pack, state))
 
-    def _header(self, pack: EditionPack, state: GameState) -> list[Content]:
-        chart = pack.charts[state.chart] if state.chart else None
-        if chart is None:
-            return []
-        total = len(chart.spaces)
-        lines = [Content.styled(chart.name, "bold")]
-        if not chart.verified:
-            lines.append(Content.styled("(not checked against a printed chart)", "dim"))
-        if state.setup.edition == "forgotten-king":
-            top = " (the top)" if state.position >= total else ""
-            lines.append(Content(f"Ladder: step {state.position} of {total} reached{top}"))
-            return lines
-        if state.boss.spawned:
-            lines.append(Content.styled("The boss has left the chart.", "bold"))
-            return lines
-        where = f"space {state.position}" if state.position else "START"
-        lines.append(Content(f"Boss token {TOKEN} on {where} of {total}"))
-        until = turns_until(pack, state)
-        ahead = [
-            f"{what} in {n} turn{'s' if n != 1 else ''}"
-            for what, n in (("Mini-boss", until.mini_boss), ("Boss", until.boss))
-            if n is not None
-        ]
-        if ahead:
-            lines.append(Content.styled(" · ".join(ahead), "bold"))
+
+def _header(pack: EditionPack, state: GameState) -> list[Text]:
+    chart = pack.charts[state.chart] if state.chart else None
+    if chart is None:
+        return []
+    total = len(chart.spaces)
+    lines = [Text(chart.name, style="bold")]
+    if not chart.verified:
+        lines.append(Text("(not checked against a printed chart)", style="dim"))
+    if state.setup.edition == "forgotten-king":
+        top = " (the top)" if state.position >= total else ""
+        lines.append(Text(f"Ladder: step {state.position} of {total} reached{top}"))
         return lines
-
-
-def chart_lines(pack: EditionPack, state: GameState) -> list[Content]:
-    """START and one line per space; the current and upcoming ones also spell out their effects."""
-    upcoming = {v.number for v in upcoming_spaces(pack, state)}
-    start = TOKEN if state.position == 0 and not state.boss.spawned else "  "
-    lines = [Content.assemble((start, "bold"), "     START")]
-    for space in chart_spaces(pack, state):
-        lines.extend(_space_lines(pack, state, space, space.number in upcoming))
+    if state.boss.spawned:
+        lines.append(Text("The boss has left the chart.", style="bold"))
+        return lines
+    where = f"space {state.position}" if state.position else "START"
+    lines.append(Text(f"Boss token {TOKEN} on {where} of {total}"))
+    until = turns_until(pack, state)
+    ahead = [
+        f"{what} in {n} turn{'s' if n != 1 else ''}"
+        for what, n in (("Mini-boss", until.mini_boss), ("Boss", until.boss))
+        if n is not None
+    ]
+    if ahead:
+        lines.append(Text(" · ".join(ahead), style="bold"))
     return lines
 
 
-def _space_lines(
-    pack: EditionPack, state: GameState, space: SpaceView, upcoming: bool
-) -> list[Content]:
-    gained = [symbols.bonus(pack, g.bonus) for g in state.bonuses if g.space == space.number]
+def chart_table(pack: EditionPack, state: GameState) -> Table:
+    """START and one row per space; the token's space and the next one also in words."""
+    ahead = [v.number for v in upcoming_spaces(pack, state)]
+    at_start = state.position == 0 and not state.boss.spawned
+    rows: list[Row] = [(TOKEN if at_start else "", "   START", "bold" if at_start else "")]
+    for space in chart_spaces(pack, state):
+        rows += _space_rows(pack, state, space, ahead)
+    return marked(rows, width=2)
+
+
+def _space_rows(pack: EditionPack, state: GameState, space: SpaceView, ahead: list[int]) -> list[Row]:
     effects = symbols.space(pack, space.space)
+    gained = [symbols.bonus(pack, g.bonus) for g in state.bonuses if g.space == space.number]
     if gained and space.space.choose_bonus:
         effects += f"  = {', '.join(gained)}"
-    if space.current and not (state.boss.spawned and state.setup.edition == "sde2"):
+    on_token = space.current and not (state.boss.spawned and state.setup.edition == "sde2")
+    if on_token:
         marker, style = TOKEN, "bold reverse"
     elif space.passed or space.current:
         marker, style = PASSED, "dim"
-    elif upcoming:
+    elif space.number in ahead:
         marker, style = NEXT, "bold"
     else:
-        marker, style = "  ", ""
-    line = Content.assemble((f"{marker} {space.number:>2}  {effects}", style))
-    if not (upcoming or marker == TOKEN):
-        return [line]
-    return [line, Content.styled(f"       {space.summary}", "italic")]
+        marker, style = "", ""
+    rows: list[Row] = [(marker, f"{space.number:>2}  {effects}", style)]
+    if on_token or ahead[:1] == [space.number]:
+        rows.append(("", Text(f"    {space.summary}", style="italic"), ""))
+    return rows
 
 
-def gauge_lines(gauge: GaugeStatus) -> Content:
+def gauge_lines(gauge: GaugeStatus) -> RenderableType:
     """SDE 1.0's power gauge as a bar with its 16-Bit and Super sections marked."""
     cells = []
     for square in range(1, gauge.squares + 1):
@@ -105,14 +106,10 @@ def gauge_lines(gauge: GaugeStatus) -> Content:
         f"8B: 1-{gauge.sixteen_bit_at - 1}  16B: {gauge.sixteen_bit_at}-{gauge.super_at - 1}  "
         f"SUPER: {gauge.super_at}-{gauge.squares}"
     )
-    return Content("\n").join(
-        [
-            Content.styled("Power gauge", "bold"),
-            Content(f"[{''.join(cells)}]"),
-            Content(marks),
-            Content.styled(
-                f"{gauge.filled} of {gauge.squares} squares: {gauge.section}", "bold"
-            ),
-            Content(f"Filled completely {gauge.fills} of {gauge.fills_needed} time(s)"),
-        ]
+    return Group(
+        Text("Power gauge", style="bold"),
+        Text(f"[{''.join(cells)}]"),
+        Text(marks),
+        Text(f"{gauge.filled} of {gauge.squares} squares: {gauge.section}", style="bold"),
+        Text(f"Filled completely {gauge.fills} of {gauge.fills_needed} time(s)"),
     )

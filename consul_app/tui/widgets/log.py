@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
-from textual.content import Content
+from rich.console import RenderableType
+from rich.text import Text
 
+from consul_app.tui.rows import marked
 from consul_app.tui.view import TableView
 from consul_app.tui.widgets.pane import Pane
 
@@ -13,10 +15,11 @@ class LogPane(Pane):
 
     TITLE = "6 Log"
 
-    def body(self, view: TableView) -> Content:
+    def body(self, view: TableView) -> RenderableType:
         if not view.history:
-            return Content.styled("Nothing yet: the game has just begun.", "dim")
+            return Text("Nothing yet: the game has just begun.", style="dim")
         count = len(view.history)
-        return Content("\n").join(
-            Content(f"{count - n:>3}. {label}") for n, label in enumerate(view.history)
+        width = len(str(count)) + 1
+        return marked(
+            ((f"{count - n}.", label, "") for n, label in enumerate(view.history)), width=width
         )

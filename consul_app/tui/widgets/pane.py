@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
+from rich.console import RenderableType
 from textual.app import ComposeResult
 from textual.containers import VerticalScroll
-from textual.content import Content
 from textual.widgets import Static
 
 from consul_app.tui.view import TableView
@@ -26,6 +26,6 @@ class Pane(VerticalScroll, can_focus=True):
         """Render the pane for this moment of the game."""
         self.query_one(".body", Static).update(self.body(view))
 
-    def body(self, view: TableView) -> Content:
-        """The pane's text (each pane defines it)."""
+    def body(self, view: TableView) -> RenderableType:
+        """The pane's content (each pane defines it)."""
         raise NotImplementedError

@@ -66,7 +66,7 @@ class PoolPane(Vertical):
 
 
 def _stat(view: TableView, line: PoolLine, stat: str) -> str:
-    """"2B 1R +1ST": the card's dice, then what the bonuses add."""
+    """ "2B 1R +1ST": the card's dice, then what the bonuses add."""
     for stat_line in monster_stats(view.pack, view.state, line.id):
         if stat_line.stat == stat:
             bonus = "" if stat_line.bonus.is_empty() else f" +{stat_line.bonus}"

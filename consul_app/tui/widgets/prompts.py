@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
-from textual.content import Content
+from rich.console import Group, RenderableType
+from rich.text import Text
 
 from consul_app.rules import EndTurn, Step, describe, power_up_steps
+from consul_app.tui.rows import Row, marked
 from consul_app.tui.view import TableView
 from consul_app.tui.widgets.pane import Pane
 
-DONE, CURRENT, TODO = " ✓ ", ">> ", " . "
+DONE, CURRENT, TODO = "✓", ">>", "."
 
 
 class PromptsPane(Pane):
@@ -16,24 +18,20 @@ class PromptsPane(Pane):
 
     TITLE = "1 Steps"
 
-    def body(self, view: TableView) -> Content:
+    def body(self, view: TableView) -> RenderableType:
         steps = power_up_steps(view.pack, view.state)
-        phase = "Power-up phase" if view.state.phase == "power-up" else "Turn"
-        lines = [Content.styled(f"{phase} · turn {view.state.turn}", "bold")]
+        phase = "power-up phase" if view.state.phase == "power-up" else "play"
+        head = Text(f"Turn {view.state.turn}: {phase}", style="bold")
         if not steps:
             end = describe(view.pack, EndTurn())
-            lines.append(Content(f"Nothing is due. {end} when it is over."))
-        lines += [line for step in steps for line in step_lines(step)]
-        return Content("\n").join(lines)
+            return Group(head, Text(f"Nothing is due. {end} when it is over."))
+        return Group(head, marked([row for step in steps for row in step_rows(step)], width=2))
 
 
-def step_lines(step: Step) -> list[Content]:
+def step_rows(step: Step) -> list[Row]:
     """A step's title with its mark; the current one also gets its rule text."""
     if step.done:
-        return [Content.styled(f"{DONE}{step.title}", "dim")]
+        return [(DONE, step.title, "dim")]
     if not step.current:
-        return [Content(f"{TODO}{step.title}")]
-    return [
-        Content.styled(f"{CURRENT}{step.title}", "bold reverse"),
-        Content.styled(f"   {step.text}", "italic"),
-    ]
+        return [(TODO, step.title, "")]
+    return [(CURRENT, step.title, "bold reverse"), ("", Text(step.text, style="italic"), "")]

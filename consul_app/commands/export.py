@@ -1,0 +1,63 @@
+"""`consul export SAVE --format md|json [-o FILE]`: a saved game as Markdown or JSON."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+from consul_app.content import ContentError, load_pack
+from consul_app.paths import saves_dir
+from consul_app.session import SaveError
+from consul_app.session.export import to_json, to_markdown
+from consul_app.session.load import load_game
+
+
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    parser = subparsers.add_parser(
+        "export",
+        help="write a saved game as Markdown or JSON",
+        description="Write a saved game's log as Markdown (turn by turn, for sharing) or as "
+        "JSON (setup, actions and final state, for bug reports). The save is only read.",
+    )
+    parser.add_argument(
+        "save", type=Path, metavar="SAVE", help="a save file, or its name in the saves folder"
+    )
+    parser.add_argument("--format", choices=("md", "json"), default="md", help="default: md")
+    parser.add_argument("-o", "--output", metavar="FILE", type=Path, help="write to FILE")
+    parser.set_defaults(run=run)
+
+
+def resolve(save: Path) -> Path:
+    """A bare file name that is not in the current folder names a save in the saves folder."""
+    if save.exists() or save.name != str(save):
+        return save
+    return saves_dir() / save
+
+
+def _fail(message: str) -> int:
+    print(f"consul export: {message}", file=sys.stderr)
+    return 2
+
+
+def run(args: argparse.Namespace) -> int:
+    try:
+        game = load_game(load_pack(args.content), resolve(args.save))
+    except (ContentError, SaveError) as err:
+        return _fail(str(err))
+    for warning in game.warnings:
+        print(f"consul export: warning: {warning}", file=sys.stderr)
+    if args.format == "md":
+        text = to_markdown(game)
+    else:
+        text = json.dumps(to_json(game), indent=2, ensure_ascii=False) + "\n"
+    if args.output is None:
+        sys.stdout.write(text)
+        return 0
+    try:
+        args.output.write_text(text, encoding="utf-8")
+    except OSError as err:
+        return _fail(f"cannot write {args.output}: {err.strerror}")
+    print(f"Wrote {args.output}")
+    return 0

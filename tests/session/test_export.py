@@ -1,0 +1,97 @@
+"""Export: the Markdown log and the JSON bug report of a saved game."""
+
+from __future__ import annotations
+
+import pytest
+
+from consul_app.content import ContentPack
+from consul_app.rules import (
+    ACTION_ADAPTER,
+    ChooseRelics,
+    DestroyHero,
+    EndTurn,
+    Wound,
+    boss_status,
+    chart_spaces,
+    default_setup,
+    pending_decision,
+)
+from consul_app.session import Session
+from consul_app.session.export import final_summary, to_json, to_markdown
+from consul_app.session.load import Game, load_game
+from session.players import first_answer
+
+
+def _settle(session: Session) -> None:
+    """Do every open step: confirm it or take its first choice (all the relics allowed)."""
+    while (action := first_answer(session.pack, session.state)) is not None:
+        if isinstance(action, ChooseRelics):
+            step = pending_decision(session.pack, session.state)
+            assert step is not None and step.limit
+            action = ChooseRelics(relics=[c.id for c in step.choices][: step.limit])
+        session.dispatch(action)
+
+
+@pytest.fixture(scope="module")
+def played(content: ContentPack, tmp_path_factory: pytest.TempPathFactory) -> Session:
+    """An SDE 2.0 game played until the boss spawns, wounded into timeout, then one undo."""
+    path = tmp_path_factory.mktemp("export") / "game.jsonl"
+    session = Session.new(content, default_setup(content.edition("sde2")), path=path)
+    while not session.state.boss.spawned:
+        session.dispatch(EndTurn())
+        _settle(session)
+    session.dispatch(Wound(wounds=boss_status(session.pack, session.state).hearts // 2 + 1))
+    _settle(session)
+    session.dispatch(DestroyHero())
+    session.undo()
+    session.close()
+    return session
+
+
+@pytest.fixture
+def game(content: ContentPack, played: Session) -> Game:
+    return load_game(content, played.path)
+
+
+def test_markdown_tells_the_game_turn_by_turn(played: Session, game: Game) -> None:
+    text = to_markdown(game)
+    pack, state = played.pack, played.state
+    boss = boss_status(pack, state)
+    assert text.startswith(f"# {boss.name}: SDE 2.0\n\n- Save: `game.jsonl`, started 20")
+    bullets = [line[2:] for line in text.splitlines() if line.startswith("- ")]
+    labels = [done.label for done in played.actions]
+    assert [b for b in bullets if b in labels] == labels  # every action, in order
+    assert "A hero is destroyed" not in bullets  # undone
+    for turn in range(1, state.turn + 1):
+        assert f"\n## Turn {turn}\n" in text
+    first = chart_spaces(pack, state)[0]
+    assert f"- Advance the chart to space 1\n  - Chart: space 1: {first.summary}\n" in text
+    for gained in state.bonuses:
+        assert f"  - Bonus gained: {pack.bonuses[gained.bonus].name}\n" in text
+    relics = ", ".join(pack.relics[r].name for r in state.boss.relics)
+    assert state.boss.relics and f"  - Relics: {relics}\n" in text
+    assert f"  - {boss.name} spawns\n" in text
+    assert f"  - Boss wounds: {state.boss.wounds} of {boss.hearts}\n  - Timeout!\n" in text
+    assert text.endswith(
+        f"- Boss wounds: {state.boss.wounds} of {boss.hearts}; timeout: yes\n"
+        f"- Relics: {relics}\n"
+        "- Finished: no, still in play\n"
+    )
+
+
+def test_json_has_setup_actions_and_final_state(played: Session, game: Game) -> None:
+    report = to_json(game)
+    state = played.state
+    assert report["setup"] == state.setup.model_dump(mode="json")
+    assert report["actions"][0]["line"] == 2
+    assert [(a["label"], a["action"]) for a in report["actions"]] == [
+        (d.label, ACTION_ADAPTER.dump_python(d.action, mode="json")) for d in played.actions
+    ]
+    assert [a["label"] for a in report["undone"]] == ["A hero is destroyed"]
+    final = report["final"]
+    assert final == final_summary(played.pack, state)
+    assert final["position"] == state.position and final["pool"] == state.pool
+    assert final["boss"]["wounds"] == state.boss.wounds and final["boss"]["timeout"]
+    assert final["boss"]["relics"] == state.boss.relics
+    assert [b["bonus"] for b in final["bonuses"]] == [b.bonus for b in state.bonuses]
+    assert report["state"] == state.model_dump(mode="json")
