@@ -10,7 +10,9 @@ from consul_app.paths import ENV_HOME
 
 
 @pytest.fixture(autouse=True)
-def _isolated_home(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> Path:
+def _isolated_home(
+    tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch
+) -> Path:
     """Point Consul's user data dir at a fresh temporary folder for every test."""
     home = tmp_path_factory.mktemp("consul-home")
     monkeypatch.setenv(ENV_HOME, str(home))

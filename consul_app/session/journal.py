@@ -174,10 +174,8 @@ def read_journal(path: Path) -> Journal:
             continue
         lines.append(_entry(path, number, value))
     dropped = pending
-    if tail:
-        if RS in tail:
-            pending = None
-        elif pending is not None:
+    if tail:  # no newline: torn; an unreadable line before it was torn too only if RS follows
+        if pending is not None and RS not in tail:
             raise _corrupt(path, pending)
         dropped = len(complete) + 1
     journal = Journal(path, header, lines)
@@ -239,16 +237,18 @@ class JournalWriter:
         return cls(path)
 
     def append(self, op: Do | Undo | Redo) -> None:
-        """Append one entry and fsync it. Raises SaveError if the disk refuses."""
+        """Append one entry and fsync it. If the disk refuses, raise SaveError and stop: after a
+        failed write or fsync only the file knows what it holds, so resume it to go on."""
         if self._fd is None:
-            raise SaveError(self.path, "the journal is closed")
+            raise SaveError(self.path, "the save is closed (after a failed write, resume it)")
         data = (RS if self._resync else b"") + _encode(op)
-        self._resync = True  # until this write is known whole
         try:
             _write_all(self._fd, data)
             os.fsync(self._fd)
         except OSError as err:
-            raise SaveError(self.path, f"cannot write the save ({err.strerror})") from None
+            self.close()
+            message = f"cannot write the save ({err.strerror}); resume it to go on"
+            raise SaveError(self.path, message) from None
         self._resync = False
 
     def close(self) -> None:

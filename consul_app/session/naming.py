@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Iterator
 from datetime import date
@@ -19,7 +20,5 @@ def save_names(folder: Path, day: date, boss: str) -> Iterator[Path]:
     """Candidate paths for a new save, first the plain name, then `-2`, `-3`, ..."""
     stem = f"{day.isoformat()}-{slug(boss)}"
     yield folder / f"{stem}{SUFFIX}"
-    n = 2
-    while True:
+    for n in itertools.count(2):
         yield folder / f"{stem}-{n}{SUFFIX}"
-        n += 1

@@ -61,16 +61,8 @@ def _create(header: Header, path: Path | None, day: date, boss: str) -> JournalW
 class Session:
     """A game in play. Use `Session.new` or `Session.resume`; `close` it when done."""
 
-    def __init__(
-        self,
-        content: ContentPack,
-        game: Game,
-        writer: JournalWriter,
-        listener: Listener | None = None,
-    ) -> None:
-        self.content = content
+    def __init__(self, game: Game, writer: JournalWriter, listener: Listener | None = None) -> None:
         self.path = game.path
-        self.header = game.header
         self.warnings = game.warnings
         """What the Consul should be told on resume (a dropped torn line, changed content)."""
         self.listener = listener
@@ -100,7 +92,7 @@ class Session:
         )
         writer = _create(header, path, now.date(), pack.dungeon_bosses[setup.boss].name)
         game = Game(writer.path, header, Timeline(pack, initial), [], torn=False)
-        return cls(content, game, writer, listener)
+        return cls(game, writer, listener)
 
     @classmethod
     def resume(
@@ -109,7 +101,7 @@ class Session:
         """Replay a saved game and keep appending to it. Raises `SaveError` (naming the file and
         line) if it cannot be resumed; the file is then left exactly as it was."""
         game = load_game(content, path)
-        return cls(content, game, JournalWriter(path, torn=game.torn), listener)
+        return cls(game, JournalWriter(path, torn=game.torn), listener)
 
     @property
     def pack(self) -> EditionPack:

@@ -13,6 +13,7 @@ from consul_app.rules import (
     EndTurn,
     GameState,
     RuleError,
+    answer,
     apply,
     bonuses_by_rank,
     monster_bonuses,
@@ -143,7 +144,12 @@ def test_the_consul_chooses_only_one_bonus(sde2: EditionPack) -> None:
     state = apply(sde2, apply(sde2, new_game(sde2, make_setup()), EndTurn()), AdvanceChart(space=1))
     with pytest.raises(RuleError, match="choose one of the bonuses this space offers"):
         apply(sde2, state, ChooseBonus(bonus="massive"))
-    state = apply(sde2, state, ChooseBonus(bonus="defense"))
+    decision = pending_decision(sde2, state)
+    with pytest.raises(ValueError, match="choose exactly one"):
+        answer(decision, ["offense", "defense"])
+    with pytest.raises(ValueError, match="choose exactly one"):
+        answer(decision, [])
+    state = apply(sde2, state, answer(decision, ["defense"]))
     assert [b.bonus for b in state.bonuses] == ["defense"]
     with pytest.raises(RuleError):
         apply(sde2, state, ChooseBonus(bonus="offense"))

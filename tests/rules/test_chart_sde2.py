@@ -107,6 +107,9 @@ def test_bonus_spaces_remind_of_the_reference_card(sde2: EditionPack, game: Game
     step = current(sde2, reach(sde2, game, 5))
     assert step.key == "bonuses"
     assert "reference card next to the monster cards" in step.text
+    choose = current(sde2, reach(sde2, game, 2))  # a "choose one" space grants a bonus too
+    assert choose.key == "choose-bonus"
+    assert "reference card next to the monster cards" in choose.text
 
 
 def test_the_spaces_passed_stay_marked(sde2: EditionPack, game: GameState) -> None:

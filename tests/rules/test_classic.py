@@ -213,8 +213,12 @@ def test_the_timeout_happens_once(classic: EditionPack, game: GameState) -> None
 def test_special_healing(classic: EditionPack, game: GameState) -> None:
     """'Just like Mini-Bosses, the boss may remove one status effect every time it rolls a heart
     and inflicts a wound with an attack.'"""
-    status = boss_status(classic, summoned(classic, game))
-    assert any("rolls a heart and inflicts a wound" in r for r in status.reminders)
+    reminder = "rolls a heart and inflicts a wound"
+    assert not any(reminder in r for r in boss_status(classic, game).reminders)  # not summoned
+    state = play(classic, game, AdvanceGauge(squares=10), EndTurn(), SpawnBoss(boss="big"))
+    assert reminder in current(classic, state).text  # the boss fight step reminds of it
+    status = boss_status(classic, finish_steps(classic, state))
+    assert any(reminder in r for r in status.reminders)
 
 
 def test_mini_bosses_spawn_freely_one_at_a_time(classic: EditionPack, game: GameState) -> None:

@@ -30,7 +30,16 @@ from consul_app.rules import (
 )
 from consul_app.rules.timeout import healed_back_wounds
 
-from .packs import current, finish_steps, make_setup, next_turn, open_keys, play, run_to
+from .packs import (
+    current,
+    finish_steps,
+    make_setup,
+    next_turn,
+    open_keys,
+    play,
+    run_to,
+    with_spaces,
+)
 
 
 @pytest.fixture
@@ -104,6 +113,19 @@ def test_one_mini_boss_at_a_time_from_those_brought(fk: EditionPack, game: GameS
         apply(fk, state, SpawnMiniBoss(mini_boss="chief"))
 
 
+def test_a_ladder_step_that_spawns_a_mini_boss_is_answered(fk: EditionPack) -> None:
+    """Content may give a ladder step a Spawn Mini-Boss (the FK ladder is a user-editable
+    reconstruction): its step is answered like in 2.0 instead of blocking the game."""
+    with_spaces(fk, [{"mini_boss": True}, {"bonuses": ["offense"]}], chart="ladder")
+    state = new_game(fk, make_setup("forgotten-king"))
+    state = play(fk, fell(fk, state, "chief"), EndTurn(), AdvanceChart(space=1))
+    step = current(fk, state)
+    assert step.key == "mini-boss" and step.action == SpawnMiniBoss(mini_boss="queen")
+    state = apply(fk, state, step.action)
+    assert state.mini_boss is not None and state.mini_boss.id == "queen"
+    assert state.phase == "turn" and state.turn == 2
+
+
 # The dungeon boss
 
 
@@ -139,9 +161,15 @@ def test_the_boss_activates_every_consul_turn_besides_four_skull_points(
 ) -> None:
     """'The dungeon boss is a Super monster and, when in play, may be activated during each
     Consul Turn in addition to the Consul's normal four skull points of monsters.'"""
-    status = boss_status(fk, in_play(fk, game))
-    assert any("in addition to the four skull points" in r for r in status.reminders)
+    reminder = "in addition to the four skull points"
+    assert not any(reminder in r for r in boss_status(fk, game).reminders)  # not in play yet
+    state = apply(fk, last_point_destroyed(fk, game), SpawnBoss(boss="big"))
+    assert reminder in current(fk, state).text  # shown as the boss comes into play
+    status = boss_status(fk, finish_steps(fk, state))
+    assert any(reminder in r for r in status.reminders)
     assert status.relic_slots == 0
+    defeated = apply(fk, finish_steps(fk, state), Wound(wounds=9))
+    assert not any(reminder in r for r in boss_status(fk, defeated).reminders)
 
 
 def test_the_boss_fight_card_changes_the_dungeon(fk: EditionPack, game: GameState) -> None:

@@ -1,8 +1,8 @@
-"""Legal actions for test games: every candidate the engine accepts in a state.
+"""Legal actions for test games.
 
 The rules package has no `legal_actions` helper, so this lists plausible actions (the current
-step's answers, then table events) and keeps those `apply` accepts. Used by the hypothesis
-tests and the crash test's child process.
+step's answers, then table events) and tries them with `apply`. Used by the hypothesis tests,
+the export tests and the crash test's child process.
 """
 
 from __future__ import annotations
@@ -12,6 +12,7 @@ from functools import lru_cache
 
 from consul_app.content import ContentPack, EditionPack, load_pack
 from consul_app.rules import (
+    Action,
     AddStatus,
     AdvanceGauge,
     AnswerSighting,
@@ -32,7 +33,6 @@ from consul_app.rules import (
     apply,
     power_up_steps,
 )
-from consul_app.rules.actions import Action
 
 
 @lru_cache(maxsize=1)
@@ -83,19 +83,8 @@ def _events(pack: EditionPack, state: GameState) -> list[Action]:
     return found
 
 
-def legal_actions(pack: EditionPack, state: GameState) -> list[tuple[Action, GameState]]:
-    """Each candidate action the rules accept here, with the state it leads to."""
-    legal = []
-    for action in _answers(pack, state) + _events(pack, state):
-        try:
-            legal.append((action, apply(pack, state, action)))
-        except RuleError:
-            continue
-    return legal
-
-
 def random_action(pack: EditionPack, state: GameState, rng: random.Random) -> Action | None:
-    """One legal action picked at random (cheaper than `legal_actions`), None if none is."""
+    """One legal action picked at random, None if none is."""
     candidates = _answers(pack, state) + _events(pack, state)
     rng.shuffle(candidates)
     for action in candidates:

@@ -63,7 +63,11 @@ def test_export_refuses_with_exit_code_2(
 
 
 def test_list_shows_saves_and_damage(
-    save: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+    content: ContentPack,
+    setup: Setup,
+    save: Path,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     monkeypatch.setenv("COLUMNS", "200")
     damaged = saves_dir() / "2026-01-01-broken.jsonl"
@@ -71,7 +75,8 @@ def test_list_shows_saves_and_damage(
     assert main(["list"]) == 0
     out = capsys.readouterr().out
     row = next(line for line in out.splitlines() if save.name in line)
-    assert "Black-Handed Henry" in row and "SDE 2.0" in row and "in play" in row
+    boss = content.edition("sde2").dungeon_bosses[setup.boss].name
+    assert boss in row and "SDE 2.0" in row and "in play" in row
     assert "damaged" in next(line for line in out.splitlines() if damaged.name in line)
     assert f"{damaged}, line 1: not a Consul journal (no journal header)" in out
 

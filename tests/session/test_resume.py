@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import random
 import tempfile
 from pathlib import Path
 
@@ -12,9 +13,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from consul_app.content import ContentPack
+from consul_app.paths import saves_dir
 from consul_app.rules import DestroyHero, EndTurn, Setup, default_setup
 from consul_app.session import SaveError, Session
-from session.players import legal_actions
+from consul_app.session.naming import slug
+from consul_app.session.session import Clock
+from session.players import random_action
 
 
 def _assert_same(live: Session, resumed: Session) -> None:
@@ -25,30 +29,31 @@ def _assert_same(live: Session, resumed: Session) -> None:
 
 
 @settings(
-    max_examples=30,
+    max_examples=25,
     deadline=None,
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )
 @given(
     edition=st.sampled_from(["sde2", "forgotten-king", "classic"]),
-    data=st.data(),
+    length=st.integers(0, 100),
+    seed=st.integers(0, 2**32),
 )
 def test_resume_equals_live_after_random_games(
-    content: ContentPack, tmp_path: Path, edition: str, data: st.DataObject
+    content: ContentPack, tmp_path: Path, edition: str, length: int, seed: int
 ) -> None:
+    """A random game of legal actions with undos and redos mixed in (hypothesis picks the
+    edition, the length and the seed of the choices)."""
+    rng = random.Random(seed)
     setup = default_setup(content.edition(edition))
-    folder = Path(tempfile.mkdtemp(dir=tmp_path))
-    live = Session.new(content, setup, path=folder / "game.jsonl")
-    ops = data.draw(st.lists(st.sampled_from(["do", "do", "do", "undo", "redo"]), max_size=40))
-    for op in ops:
-        if op == "undo":
+    live = Session.new(content, setup, path=Path(tempfile.mkdtemp(dir=tmp_path)) / "g.jsonl")
+    for _ in range(length):
+        roll = rng.random()
+        if roll < 0.15:
             live.undo()
-        elif op == "redo":
+        elif roll < 0.25:
             live.redo()
-        else:
-            legal = legal_actions(live.pack, live.state)
-            if legal:
-                live.dispatch(data.draw(st.sampled_from(legal))[0])
+        elif action := random_action(live.pack, live.state, rng):
+            live.dispatch(action)
     with Session.resume(content, live.path) as resumed:
         assert resumed.warnings == []
         _assert_same(live, resumed)
@@ -120,9 +125,10 @@ def test_changed_content_missing_ids_is_refused(
     assert live.path.read_bytes() == before
 
 
-def _append(path: Path, *lines: bytes) -> bytes:
+def _append(path: Path, data: bytes) -> bytes:
+    """Append raw bytes to a file; return all its bytes."""
     with path.open("ab") as f:
-        f.write(b"".join(lines))
+        f.write(data)
     return path.read_bytes()
 
 
@@ -190,16 +196,15 @@ def test_damaged_journal_is_refused_intact(
     ids=["empty", "binary", "other-json", "version"],
 )
 def test_foreign_file_is_refused_and_a_new_game_starts_beside_it(
-    content: ContentPack, setup: Setup, data: bytes, message: str
+    content: ContentPack, setup: Setup, clock: Clock, data: bytes, message: str
 ) -> None:
-    from consul_app.paths import saves_dir
-
-    saves_dir().mkdir(parents=True)
-    path = saves_dir() / "2026-11-30-black-handed-henry.jsonl"
+    boss = content.edition("sde2").dungeon_bosses[setup.boss].name
+    path = saves_dir() / f"2026-11-30-{slug(boss)}.jsonl"  # the name a new game would take
+    path.parent.mkdir(parents=True)
     path.write_bytes(data)
     _refused(content, path, message)
-    with Session.new(content, setup) as beside:
-        assert beside.path.parent == path.parent and beside.path != path
+    with Session.new(content, setup, clock=clock) as beside:
+        assert beside.path == path.with_name(f"{path.stem}-2.jsonl")
     assert path.read_bytes() == data
 
 

@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import errno
 import json
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -151,3 +155,35 @@ def test_long_undo_crosses_snapshots(content: ContentPack, setup: Setup) -> None
         for expected in states[1:]:
             session.redo()
             assert session.state == expected
+
+
+def test_session_imports_neither_textual_nor_rich() -> None:
+    code = (
+        "import sys, consul_app.session, consul_app.session.export; "
+        "print(sorted(m for m in ('textual', 'rich') if m in sys.modules))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout == "[]\n"
+
+
+def test_failed_write_publishes_nothing_and_stops(
+    content: ContentPack, setup: Setup, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    published: list[GameState] = []
+    session = Session.new(content, setup, listener=published.append)
+    session.dispatch(DestroyHero())
+    state, published[:] = session.state, []
+
+    def full(fd: int) -> None:
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+    monkeypatch.setattr(os, "fsync", full)
+    with pytest.raises(SaveError, match="No space left on device\\); resume it to go on"):
+        session.dispatch(DestroyHero())
+    monkeypatch.undo()
+    assert session.state is state and published == []
+    with pytest.raises(SaveError, match="the save is closed \\(after a failed write, resume it\\)"):
+        session.undo()
+    assert session.state is state and published == []
+    with Session.resume(content, session.path) as resumed:  # the file is the truth
+        assert resumed.history == ["A hero is destroyed", "A hero is destroyed"]

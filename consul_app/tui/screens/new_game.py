@@ -3,6 +3,8 @@ so Enter, Enter, Enter starts the engine's `default_setup`."""
 
 from __future__ import annotations
 
+from rich.console import Group, RenderableType
+from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -16,7 +18,7 @@ from textual.widgets.selection_list import Selection
 from consul_app.content import EDITION_NAMES, EDITIONS, ContentPack, EditionPack
 from consul_app.rules import Choice, Setup, SetupError, default_setup, gauge_status, new_game
 from consul_app.tui.screens.pick_one import PickOneScreen
-from consul_app.tui.widgets.chart import chart_lines, gauge_lines
+from consul_app.tui.widgets.chart import chart_table, gauge_lines
 from consul_app.tui.widgets.cycle_field import CycleField
 from consul_app.tui.widgets.placements import Placements
 
@@ -183,33 +185,33 @@ class NewGameScreen(Screen[Setup | None]):
                 "CycleField, OptionList, DataTable"
             ).first().focus()
 
-    def _review(self) -> Content:
+    def _review(self) -> RenderableType:
         """The setup in words and the chart that follows from it (or why it cannot be played)."""
         pack, setup = self.pack, self.setup
         try:
             state = new_game(pack, setup)
         except SetupError as err:
-            return Content.styled(f"This game cannot start: {err}", "bold reverse")
+            return Text(f"This game cannot start: {err}", "bold reverse")
         minis = ", ".join(pack.mini_bosses[m].name for m in setup.mini_bosses) or "none"
         points = ", ".join(
             f"{pack.spawning_points[p.id].name} (tile {p.tile})" for p in setup.spawning_points
         )
         pets = ", ".join(pack.monsters[p].name for p in setup.pets) or "none"
-        lines = [
-            Content.styled(EDITION_NAMES[setup.edition], "bold"),
-            Content(f"Dungeon boss: {pack.dungeon_bosses[setup.boss].name}"),
-            Content(f"Mini-bosses: {minis}"),
-            Content(f"Spawning points: {points}"),
-            Content(f"Pets: {pets}"),
-            Content(f"Tiles: {setup.tiles}"),
-            Content(""),
+        parts: list[RenderableType] = [
+            Text(EDITION_NAMES[setup.edition], "bold"),
+            Text(f"Dungeon boss: {pack.dungeon_bosses[setup.boss].name}"),
+            Text(f"Mini-bosses: {minis}"),
+            Text(f"Spawning points: {points}"),
+            Text(f"Pets: {pets}"),
+            Text(f"Tiles: {setup.tiles}"),
+            Text(""),
         ]
         if state.chart:
-            lines.append(Content.styled(f"The chart: {pack.charts[state.chart].name}", "bold"))
-            lines += chart_lines(pack, state)
+            parts.append(Text(f"The chart: {pack.charts[state.chart].name}", "bold"))
+            parts.append(chart_table(pack, state))
         elif (gauge := gauge_status(pack, state)) is not None:
-            lines.append(gauge_lines(gauge))
-        return Content("\n").join(lines)
+            parts.append(gauge_lines(gauge))
+        return Group(*parts)
 
     def action_next(self) -> None:
         if PAGES[self.page] != "review":

@@ -75,7 +75,9 @@ def chart_table(pack: EditionPack, state: GameState) -> Table:
     return marked(rows, width=2)
 
 
-def _space_rows(pack: EditionPack, state: GameState, space: SpaceView, ahead: list[int]) -> list[Row]:
+def _space_rows(
+    pack: EditionPack, state: GameState, space: SpaceView, ahead: list[int]
+) -> list[Row]:
     effects = symbols.space(pack, space.space)
     gained = [symbols.bonus(pack, g.bonus) for g in state.bonuses if g.space == space.number]
     if gained and space.space.choose_bonus:

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from textual.content import Content
+from rich.console import Group
+from rich.text import Text
 from textual.widgets import Static
 
 from consul_app.rules import boss_status, power_up_steps
@@ -10,16 +11,18 @@ from consul_app.tui.view import TableView
 
 
 class NextStep(Static):
-    """Always visible, at every size: the current step (or the turn) and its key."""
+    """Always visible, at every size: the current step (or the turn), its key, its rule text."""
 
     def show(self, view: TableView, hint: str) -> None:
-        """Show the current step of `view`; `hint` says which key does it."""
+        """Show the current step of `view`; `hint` says which keys do it."""
         step = next((s for s in power_up_steps(view.pack, view.state) if s.current), None)
-        turn = f"Turn {view.state.turn}"
         if boss_status(view.pack, view.state).defeated:
-            now = Content.styled("The dungeon boss is defeated: the heroes have won.", "bold")
+            now, text = "The dungeon boss is defeated: the heroes have won!", ""
         elif step is None:
-            now = Content.styled("Consul turn: play your monsters.", "bold")
+            now, text = "Consul turn: play your monsters.", ""
         else:
-            now = Content.assemble((f"NOW >> {step.title}", "bold reverse"), f"  {step.text}")
-        self.update(Content("\n").join([Content.assemble((f"{turn} · ", "bold"), now), hint]))
+            now, text = f"NOW >> {step.title}", step.text
+        head = Text.assemble(
+            (f"Turn {view.state.turn} · ", "bold"), (now, "bold reverse"), "   ", (hint, "bold")
+        )
+        self.update(Group(head, Text(text, style="italic")) if text else head)

@@ -48,30 +48,43 @@ class PoolPane(Vertical):
         table = self.query_one(PoolTable)
         keep = table.highlighted()
         lines = pool(view.pack, view.state)
-        stats = [s for s in STATS if any(_stat(view, line, s) for line in lines)]
+        stats = {line.id: _stats(view, line.id) for line in lines}
+        columns = [s for s in STATS if any(s in line_stats for line_stats in stats.values())]
         table.clear(columns=True)
-        table.add_columns("Monster", "Bits", "Sk", "Pool", "Board", *stats)
+        table.add_columns("Monster", "Bits", "Sk", "Pool", "Board", *columns)
         if step is not None:
             table.add_column("Spawn?")
         for line in lines:
             row = [line.name, symbols.bits(line.bits), str(line.skull_points)]
             row += [str(line.in_pool), str(line.on_board)]
-            row += [_stat(view, line, s) or "-" for s in stats]
+            row += [stats[line.id].get(s, "-") for s in columns]
             if step is not None:
-                row.append("yes" if line.bits in step.bits else "no")
+                row.append("yes" if _may_spawn(line, step) else "no")
             table.add_row(*row, key=line.id)
-        ids = [line.id for line in lines]
-        if keep in ids:
-            table.move_cursor(row=ids.index(keep))
+        if lines:
+            table.move_cursor(row=_cursor_row(lines, keep, step))
 
 
-def _stat(view: TableView, line: PoolLine, stat: str) -> str:
-    """ "2B 1R +1ST": the card's dice, then what the bonuses add."""
-    for stat_line in monster_stats(view.pack, view.state, line.id):
-        if stat_line.stat == stat:
-            bonus = "" if stat_line.bonus.is_empty() else f" +{stat_line.bonus}"
-            return f"{stat_line.base}{bonus}"
-    return ""
+def _cursor_row(lines: list[PoolLine], keep: str | None, step: Step | None) -> int:
+    """Stay on the same monster; in a spawn step, move to one that may spawn."""
+    ids = [line.id for line in lines]
+    row = ids.index(keep) if keep in ids else 0
+    if step is not None and not _may_spawn(lines[row], step):
+        row = next((n for n, line in enumerate(lines) if _may_spawn(line, step)), row)
+    return row
+
+
+def _may_spawn(line: PoolLine, step: Step) -> bool:
+    """In the pool and of the bits the step allows (the engine checks the rest)."""
+    return line.in_pool > 0 and line.bits in step.bits
+
+
+def _stats(view: TableView, monster: str) -> dict[str, str]:
+    """Each dice stat as "2B 1R +1ST": the card's dice, then what the bonuses add."""
+    return {
+        line.stat: f"{line.base}" + ("" if line.bonus.is_empty() else f" +{line.bonus}")
+        for line in monster_stats(view.pack, view.state, monster)
+    }
 
 
 def _budget(step: Step | None) -> Content:

@@ -1,0 +1,44 @@
+"""Write screenshots/*.svg from the snapshot tests' scenarios (tests/tui/scenarios.py).
+
+Each shot is taken exactly as pytest-textual-snapshot takes it, at the shot's fixed terminal
+size, with a throw-away data folder (never your saves) and the bundled content only.
+
+    .venv/bin/python scripts/screenshots.py [NAME ...]
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+OUT = ROOT / "screenshots"
+
+
+def main(names: list[str]) -> int:
+    sys.path.insert(0, str(ROOT / "tests"))
+    from textual._doc import take_svg_screenshot
+
+    from consul_app.paths import ENV_HOME
+    from tui.scenarios import SHOTS, bundled, make_app
+
+    content = bundled()
+    OUT.mkdir(exist_ok=True)
+    for shot in SHOTS:
+        if names and shot.name not in names:
+            continue
+        with tempfile.TemporaryDirectory() as home:
+            os.environ[ENV_HOME] = home
+            app = make_app(content, shot.prepare(content, Path(home)))
+            svg = take_svg_screenshot(
+                app=app, press=shot.keys, terminal_size=shot.size, title=f"Consul: {shot.name}"
+            )
+        (OUT / f"{shot.name}.svg").write_text(svg, encoding="utf-8")
+        print(f"screenshots/{shot.name}.svg")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main(sys.argv[1:]))

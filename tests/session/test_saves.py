@@ -1,0 +1,57 @@
+"""The saves folder: summaries, newest first, and which game to offer to resume."""
+
+from __future__ import annotations
+
+import os
+import random
+
+from consul_app.content import ContentPack
+from consul_app.paths import saves_dir
+from consul_app.rules import DestroyHero, EndTurn, Setup, default_setup
+from consul_app.session import Session, latest_unfinished, list_saves
+from session.players import random_action
+
+
+def _touch(session: Session, when: int) -> None:
+    os.utime(session.path, (when, when))
+
+
+def _finished_game(content: ContentPack) -> Session:
+    """A random SDE 1.0 game played until the heroes win."""
+    session = Session.new(content, default_setup(content.edition("classic")))
+    rng = random.Random(3)
+    while not session.state.boss.defeated:
+        action = random_action(session.pack, session.state, rng)
+        assert action is not None and len(session.history) < 2000
+        session.dispatch(action)
+    return session
+
+
+def test_list_and_latest_unfinished(content: ContentPack, setup: Setup) -> None:
+    assert list_saves(content) == [] and latest_unfinished(content) is None
+    with Session.new(content, setup) as older, Session.new(content, setup) as newer:
+        older.dispatch(DestroyHero())
+        newer.dispatch(EndTurn())
+    with _finished_game(content) as won:
+        pass
+    damaged = saves_dir() / "2026-12-01-broken.jsonl"
+    damaged.write_text("{}\n")
+    (saves_dir() / ".2026-12-01-x.tmp").write_text("half a header")  # left by a crash
+    for when, session in enumerate((older, newer, won), start=1_000_000):
+        _touch(session, when)
+    os.utime(damaged, (2_000_000, 2_000_000))
+
+    saves = list_saves(content)
+    assert [s.path for s in saves] == [damaged, won.path, newer.path, older.path]
+    assert saves[0].damaged == f"{damaged}, line 1: not a Consul journal (no journal header)"
+    assert saves[0].boss is None and not saves[0].finished
+    assert saves[1].finished and saves[1].edition == "SDE 1.0" and saves[1].position is None
+    summary = saves[2]
+    assert (summary.boss, summary.edition, summary.damaged) == (
+        "Black-Handed Henry",
+        "SDE 2.0",
+        None,
+    )
+    assert (summary.turn, summary.position, summary.actions) == (1, 0, 1)
+    assert summary.warnings == []
+    assert latest_unfinished(content) == summary

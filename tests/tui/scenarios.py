@@ -1,0 +1,247 @@
+"""Scenarios for the Pilot tests, the snapshot tests and scripts/screenshots.py.
+
+A bot Consul plays by one policy (`next_move`: do the current step, spawn what fits, take the
+first answer, end the turn when nothing is due) in one of two ways:
+- `KeyConsul` presses the keys a Consul would press (the Pilot tests: keys only);
+- `play_saved` dispatches the same moves through a `Session` (fast), so a snapshot scenario
+  starts the app on that save and presses only the last few keys.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import datetime, timedelta, timezone
+from pathlib import Path
+from typing import Literal
+
+from textual.pilot import Pilot
+
+from consul_app.content import ContentPack, EditionPack, load_pack
+from consul_app.rules import (
+    Action,
+    EndTurn,
+    GameState,
+    Setup,
+    Spawn,
+    Step,
+    Wound,
+    boss_status,
+    default_setup,
+    pool,
+    power_up_steps,
+)
+from consul_app.session import Session
+from consul_app.tui.app import ConsulApp
+from consul_app.tui.screens.confirm import ConfirmScreen
+from consul_app.tui.screens.pick_many import PickManyScreen
+from consul_app.tui.screens.pick_one import PickOneScreen
+from consul_app.tui.screens.table import ANSWERS, TableScreen
+from consul_app.tui.widgets.pool import SPAWN_STEPS, PoolTable
+
+NOW = datetime(2026, 11, 30, 20, 15, tzinfo=timezone(timedelta(hours=1)))
+WIDE = (120, 40)
+SMALL = (80, 24)
+MAX_MOVES = 800
+
+Goal = Callable[[EditionPack, GameState], bool]
+"""When a scenario has got where it should."""
+
+
+def bundled() -> ContentPack:
+    """The bundled content only (never the developer's own folder)."""
+    return load_pack(include_user=False)
+
+
+def make_app(content: ContentPack, save: Path | None = None) -> ConsulApp:
+    """The app as `consul` starts it, with a stopped clock."""
+    return ConsulApp(content, save=save, clock=lambda: NOW)
+
+
+# -- the policy ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Move:
+    """What the bot does next: end the turn (or, once the boss is in play, wound it), spawn
+    one monster, do or answer the current step."""
+
+    kind: Literal["end", "wound", "spawn", "do", "answer"]
+    step: Step | None = None
+    monster: str | None = None
+
+
+def current_step(pack: EditionPack, state: GameState) -> Step | None:
+    return next((s for s in power_up_steps(pack, state) if s.current), None)
+
+
+def next_move(pack: EditionPack, state: GameState) -> Move:
+    step = current_step(pack, state)
+    if step is None:
+        in_play = state.boss.spawned and not state.boss.defeated
+        return Move("wound" if in_play else "end")
+    if step.key in SPAWN_STEPS:
+        left = (step.budget or 0) - step.spent
+        for line in pool(pack, state):
+            if line.in_pool and line.bits in step.bits and 0 < line.skull_points <= left:
+                return Move("spawn", step, line.id)
+    return Move("answer" if step.needs_answer else "do", step)
+
+
+def move_action(move: Move) -> Action:
+    """The action a move dispatches (the same the keys lead to)."""
+    if move.kind == "end":
+        return EndTurn()
+    if move.kind == "wound":
+        return Wound()
+    if move.kind == "spawn":
+        assert move.monster is not None
+        return Spawn(monsters={move.monster: 1})
+    assert move.step is not None
+    if move.kind == "answer":
+        return ANSWERS[move.step.key]([c.id for c in move.step.choices[:1]])
+    assert move.step.action is not None
+    return move.step.action
+
+
+# -- through the session: fast set-ups for the snapshots -------------------------------------
+
+
+def play_saved(content: ContentPack, path: Path, setup: Setup, goal: Goal) -> None:
+    """Play `setup` by the policy until `goal(state)`, journaled at `path`."""
+    with Session.new(content, setup, path=path, clock=lambda: NOW) as session:
+        for _ in range(MAX_MOVES):
+            if goal(session.pack, session.state):
+                return
+            session.dispatch(move_action(next_move(session.pack, session.state)))
+    raise AssertionError("the goal was not reached")
+
+
+# -- through the keys: the Pilot tests -------------------------------------------------------
+
+
+class KeyConsul:
+    """Plays through keys only, by the same policy."""
+
+    def __init__(self, pilot: Pilot[None]) -> None:
+        self.pilot = pilot
+
+    @property
+    def app(self) -> ConsulApp:
+        return self.pilot.app  # type: ignore[return-value]
+
+    @property
+    def table(self) -> TableScreen:
+        screen = self.app.screen
+        assert isinstance(screen, TableScreen), f"not on the table screen: {screen!r}"
+        return screen
+
+    @property
+    def state(self) -> GameState:
+        return self.table.session.state
+
+    def step(self) -> Step | None:
+        return self.table.current_step()
+
+    async def press(self, *keys: str) -> None:
+        await self.pilot.press(*keys)
+
+    async def new_game(self, *page_one_keys: str) -> None:
+        """Enter, Enter, Enter on the new-game screen (after `page_one_keys` on page one)."""
+        await self.press(*page_one_keys, "enter", "enter", "enter")
+        assert isinstance(self.app.screen, TableScreen)
+
+    async def move(self) -> None:
+        """One move of the policy, as keys."""
+        move = next_move(self.table.session.pack, self.state)
+        if move.kind == "end":
+            await self.press("e")
+        elif move.kind == "wound":
+            await self.press("w")
+        elif move.kind == "spawn":
+            ids = [line.id for line in pool(self.table.session.pack, self.state)]
+            moves = ids.index(move.monster or "") - self.table.query_one(PoolTable).cursor_row
+            await self.press(*(["down"] * moves if moves > 0 else ["up"] * -moves), "space")
+        else:
+            await self.press("enter")
+            await self.answer_dialog()
+
+    async def answer_dialog(self) -> None:
+        """The first answer of an open dialog (relics: tick the first one)."""
+        screen = self.app.screen
+        if isinstance(screen, PickManyScreen):
+            await self.press("space", "enter")
+        elif isinstance(screen, PickOneScreen | ConfirmScreen):
+            await self.press("enter")
+
+    async def until(self, goal: Goal) -> None:
+        """Play until `goal(state)` holds (checked before each move)."""
+        for _ in range(MAX_MOVES):
+            if goal(self.table.session.pack, self.state):
+                return
+            await self.move()
+        raise AssertionError("the goal was not reached")
+
+
+# -- the snapshot scenarios ----------------------------------------------------------------
+
+
+def step_is(key: str) -> Goal:
+    """The goal "the current step is `key`" (not done yet)."""
+
+    def goal(pack: EditionPack, state: GameState) -> bool:
+        step = state.open_step()
+        return step is not None and step.key == key
+
+    return goal
+
+
+def idle(goal: Goal) -> Goal:
+    """`goal` reached with nothing due."""
+    return lambda pack, state: goal(pack, state) and state.open_step() is None
+
+
+def before_timeout(pack: EditionPack, state: GameState) -> bool:
+    """The boss is in play, one wound short of its timeout, nothing due."""
+    boss = boss_status(pack, state)
+    return boss.spawned and boss.wounds + 1 == boss.timeout_threshold and not state.steps
+
+
+@dataclass(frozen=True)
+class Shot:
+    """A named screen: the size, the game saved before the app starts, the keys after."""
+
+    name: str
+    size: tuple[int, int]
+    goal: Goal | None = None
+    keys: tuple[str, ...] = ()
+    heroes: int = 4
+
+    def prepare(self, content: ContentPack, folder: Path) -> Path | None:
+        """Write the save this shot starts from (None: start on the new-game screen)."""
+        if self.goal is None:
+            return None
+        setup = default_setup(content.edition("sde2")).model_copy(
+            update={"party_size": self.heroes}
+        )
+        path = folder / f"{self.name}.jsonl"
+        play_saved(content, path, setup, self.goal)
+        return path
+
+
+SHOTS = [
+    Shot("new-game", WIDE),
+    Shot("new-game-review", WIDE, keys=("enter", "enter")),
+    Shot("table-start", WIDE, keys=("enter", "enter", "enter")),
+    Shot("table-mid-game", WIDE, idle(lambda p, s: len(s.bonuses) >= 2)),
+    Shot("table-boss-spawned", WIDE, idle(lambda p, s: s.boss.spawned)),
+    Shot("table-timeout", WIDE, before_timeout, keys=("w",)),
+    Shot("decision-choose-bonus", WIDE, step_is("choose-bonus"), keys=("enter",)),
+    Shot("decision-sighting", WIDE, step_is("boss-sighting"), keys=("enter",)),
+    Shot("decision-relics", WIDE, step_is("relics"), keys=("enter", "space")),
+    Shot("decision-mini-boss-present", WIDE, step_is("mini-boss-refresh"), ("enter",), 5),
+    Shot("small-start", SMALL, keys=("enter", "enter", "enter")),
+    Shot("small-spawn", SMALL, step_is("spawn"), keys=("space",)),
+    Shot("help", WIDE, idle(lambda p, s: s.turn >= 2), keys=("question_mark",)),
+]
+"""Every screen the snapshot tests pin and scripts/screenshots.py writes."""
