@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import hashlib
 from dataclasses import dataclass, field
 
 from consul_app.content.models import (
     EDITIONS,
+    KINDS,
     Bonus,
     Chart,
     DungeonBoss,
@@ -40,6 +42,16 @@ class EditionPack:
     def kind(self, name: str) -> dict[str, Entry]:
         """The dict for a kind by its file key ("monsters", "relics", ...)."""
         return getattr(self, name)
+
+    def content_hash(self) -> str:
+        """A hash of this edition's entries (not of files: comments and other editions don't
+        count), so a saved game can tell whether the content it was played with changed."""
+        digest = hashlib.sha256()
+        for kind in KINDS:
+            for id_, entry in sorted(self.kind(kind).items()):
+                digest.update(f"{kind}\0{id_}\0".encode())
+                digest.update(entry.model_dump_json().encode())
+        return digest.hexdigest()
 
 
 @dataclass

@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from consul_app.content.dice import Dice
-from consul_app.content.models import Bonus, DiceBonus
+from consul_app.content.models import Bonus, DiceBonus, Model
 from consul_app.content.pack import EditionPack
 from consul_app.rules.bonuses import ROLL_STATS, applies_to
 from consul_app.rules.errors import RuleError
@@ -65,8 +65,9 @@ def bonuses_by_rank(pack: EditionPack, state: GameState) -> dict[Group, GroupBon
 
 
 def monster_bonuses(pack: EditionPack, state: GameState, model_id: str) -> list[BonusLine]:
-    """The bonuses that apply to one monster, pet or mini-boss of the pack."""
-    rank, bits, name = _model(pack, model_id)
+    """The bonuses that apply to one monster, pet or mini-boss of the pack, or to a pet the
+    setup names without a card (as an 8-Bit monster). The dungeon boss gains none: []."""
+    rank, bits, name = _model(pack, state, model_id)
     return [
         _line(bonus, space, state)
         for space, bonus in _gained(pack, state)
@@ -78,10 +79,13 @@ def monster_stats(pack: EditionPack, state: GameState, model_id: str) -> list[St
     """A monster's (or mini-boss's) dice stats with the dice bonuses added.
 
     `offense` bonuses go to STR and DEX (1.0: ATT), `defense` to ARM, a named stat to itself;
-    only stats printed on the card receive them.
+    only stats printed on the card receive them. The dungeon boss's stats come without
+    bonuses; a pet without a card has no stats ([]). Unknown ids raise `RuleError`.
     """
-    model = pack.monsters.get(model_id) or pack.mini_bosses[model_id]
     totals = _dice_totals(monster_bonuses(pack, state, model_id))
+    model = _card(pack, model_id)
+    if model is None:
+        return []
     lines = []
     for stat in DICE_STATS:
         base = getattr(model.stats, stat)
@@ -96,13 +100,27 @@ def monster_stats(pack: EditionPack, state: GameState, model_id: str) -> list[St
     return lines
 
 
-def _model(pack: EditionPack, model_id: str) -> tuple[str, str, str]:
+def _card(pack: EditionPack, model_id: str) -> Model | None:
+    return (
+        pack.monsters.get(model_id)
+        or pack.mini_bosses.get(model_id)
+        or pack.dungeon_bosses.get(model_id)
+    )
+
+
+def _model(pack: EditionPack, state: GameState, model_id: str) -> tuple[str, str, str]:
+    """(rank, bits, name) as `applies_to` reads them."""
     monster = pack.monsters.get(model_id)
     if monster is not None:
         return monster.rank, monster.bits, monster.name
     mini_boss = pack.mini_bosses.get(model_id)
     if mini_boss is not None:
         return "mini-boss", mini_boss.bits, mini_boss.name
+    boss = pack.dungeon_bosses.get(model_id)
+    if boss is not None:
+        return "dungeon-boss", boss.bits, boss.name
+    if model_id in state.setup.pets:
+        return "pet", "8-bit", model_id
     raise RuleError(f"unknown monster {model_id!r}")
 
 

@@ -9,6 +9,7 @@ from consul_app.rules.agenda import add_next, require_step
 from consul_app.rules.editions import edition_rules
 from consul_app.rules.errors import RuleError
 from consul_app.rules.state import GameState
+from consul_app.rules.texts import ACTIVATES_TWICE, FK_ACTIVATION, SPECIAL_HEALING
 from consul_app.rules.timeout import check_timeout
 
 
@@ -24,6 +25,21 @@ def fight_card_of(pack: EditionPack, state: GameState) -> FightCard | None:
 def eligible_relics(pack: EditionPack, state: GameState) -> list[Relic]:
     """Relics this boss may take: those without a portrait or with its own portrait."""
     return [r for r in pack.relics.values() if not r.portrait or state.setup.boss in r.portrait]
+
+
+def boss_reminders(state: GameState) -> list[str]:
+    """What the Consul must remember while the boss is in play (spawned, not defeated): FK, "when
+    in play, may be activated during each Consul Turn" besides four skull points; 1.0, special
+    healing, and two activations in a round with a spawning point on the board."""
+    if not state.boss.spawned or state.boss.defeated:
+        return []
+    edition = state.setup.edition
+    if edition == "forgotten-king":
+        return [FK_ACTIVATION]
+    if edition == "classic":
+        twice = [ACTIVATES_TWICE] if state.standing_spawning_points() else []
+        return [SPECIAL_HEALING, *twice]
+    return []
 
 
 def spawn_boss(pack: EditionPack, state: GameState, action: SpawnBoss) -> None:

@@ -18,9 +18,11 @@ def mini_bosses_left(state: GameState) -> list[str]:
 
 
 def spawn_mini_boss(pack: EditionPack, state: GameState, action: SpawnMiniBoss) -> None:
-    """2.0: only on a Spawn Mini-Boss space. FK and 1.0: whenever the Consul spawns one."""
-    if state.setup.edition == "sde2":
-        if state.open_step() is None:
+    """2.0: only on a Spawn Mini-Boss space. FK and 1.0: whenever the Consul spawns one, and on
+    a ladder step that says Spawn Mini-Boss (if the content has one)."""
+    step = state.open_step()
+    if state.setup.edition == "sde2" or (step is not None and step.key == "mini-boss"):
+        if step is None:
             raise RuleError("a mini-boss spawns when the chart reaches a Spawn Mini-Boss space")
         step = require_step(state, "mini-boss")
         if action.mini_boss not in step.options:

@@ -9,7 +9,7 @@ from consul_app.content.models import CardEffect
 from consul_app.content.pack import EditionPack
 from consul_app.rules import actions as a
 from consul_app.rules import texts as t
-from consul_app.rules.boss import boss_of, eligible_relics, fight_card_of
+from consul_app.rules.boss import boss_of, boss_reminders, eligible_relics, fight_card_of
 from consul_app.rules.chart import space_summary, spaces
 from consul_app.rules.names import bits_name, counts_text, name_of, tiles_text
 from consul_app.rules.rewards import loot
@@ -69,17 +69,27 @@ def pending_decision(pack: EditionPack, state: GameState) -> Step | None:
 
 
 def answer(step: Step, chosen: list[str]) -> a.Action:
-    """The action that answers a decision with the ids of the choices taken."""
+    """The action that answers a decision with the ids of the choices taken.
+
+    Relics take a list (the engine checks it against the slots); the other decisions take
+    exactly one id ("the Consul must choose only one bonus"), else `ValueError`.
+    """
+    if step.key == "relics":
+        return a.ChooseRelics(relics=list(chosen))
+    if step.key not in ("choose-bonus", "boss-sighting", "mini-boss"):
+        raise ValueError(f"{step.title} is not a decision")
+    if len(chosen) != 1:
+        raise ValueError(f"{step.title}: choose exactly one option, not {len(chosen)}")
+    (picked,) = chosen
     match step.key:
         case "choose-bonus":
-            return a.ChooseBonus(bonus=chosen[0])
-        case "relics":
-            return a.ChooseRelics(relics=chosen)
+            return a.ChooseBonus(bonus=picked)
         case "boss-sighting":
-            return a.AnswerSighting(heroes_present=chosen == ["yes"])
-        case "mini-boss":
-            return a.SpawnMiniBoss(mini_boss=chosen[0])
-    raise ValueError(f"{step.title} is not a decision")
+            if picked not in ("yes", "no"):
+                raise ValueError(f"{step.title}: answer 'yes' or 'no', not {picked!r}")
+            return a.AnswerSighting(heroes_present=picked == "yes")
+        case _:
+            return a.SpawnMiniBoss(mini_boss=picked)
 
 
 def _view(pack: EditionPack, state: GameState, step: StepState, current: bool) -> Step:
@@ -234,22 +244,25 @@ def _spawn_effects(pack: EditionPack, state: GameState, step: StepState) -> str:
         if state.setup.edition == "classic"
         else "Boss Spawn"
     )
-    return f"Resolve the {card} effects: {_card_effects(pack, state, 'boss_spawn')}."
+    text = f"Resolve the {card} effects: {_card_effects(pack, state, 'boss_spawn')}."
+    reminders = boss_reminders(state)
+    return " ".join([text, *reminders])
 
 
 def _bonuses(pack: EditionPack, state: GameState, step: StepState) -> str:
     names = ", ".join(name_of(pack, "bonuses", b) for b in step.options)
-    rule = (
-        t.FK_BONUS_RULE
-        if state.setup.edition == "forgotten-king"
-        else f"{t.BONUS_RULE} {t.PETS_RULE}"
-    )
-    return f"Monsters gain {names}. {rule}"
+    return f"Monsters gain {names}. {_bonus_rule(state)}"
+
+
+def _bonus_rule(state: GameState) -> str:
+    if state.setup.edition == "forgotten-king":
+        return t.FK_BONUS_RULE
+    return f"{t.BONUS_RULE} {t.PETS_RULE}"
 
 
 def _choose_bonus(pack: EditionPack, state: GameState, step: StepState) -> str:
     names = " / ".join(name_of(pack, "bonuses", b) for b in step.options)
-    return f"Choose only one bonus: {names}."
+    return f"Choose only one bonus: {names}. {_bonus_rule(state)}"
 
 
 def _sighting(pack: EditionPack, state: GameState, step: StepState) -> str:

@@ -6,8 +6,7 @@ from dataclasses import dataclass, field
 
 from consul_app.content.models import CardEffect, ChartSpace
 from consul_app.content.pack import EditionPack
-from consul_app.rules import texts as t
-from consul_app.rules.boss import boss_of, fight_card_of
+from consul_app.rules.boss import boss_of, boss_reminders, fight_card_of
 from consul_app.rules.chart import space_summary, spaces
 from consul_app.rules.power_gauge import fills_needed, gauge_of
 from consul_app.rules.state import GameState
@@ -136,11 +135,7 @@ def boss_status(pack: EditionPack, state: GameState) -> BossStatus:
     else:
         slots = standing if edition == "sde2" else 0
     twice = edition == "classic" and state.boss.spawned and standing > 0
-    reminders = {
-        "sde2": [],
-        "forgotten-king": [t.FK_ACTIVATION],
-        "classic": [t.SPECIAL_HEALING] + ([t.ACTIVATES_TWICE] if twice else []),
-    }[edition]
+    reminders = boss_reminders(state)
     return BossStatus(
         id=boss.id,
         name=boss.name,

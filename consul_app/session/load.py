@@ -78,7 +78,8 @@ def load_game(content: ContentPack, path: Path) -> Game:
     done, undone = _stacks(journal)
     warnings = list(journal.warnings)
     saved_hash = journal.header.pack.content_hash
-    changed = saved_hash != content.content_hash
+    current_hash = pack.content_hash()
+    changed = saved_hash != current_hash
     missing = missing_ids(pack, setup, done + undone)
     if missing:
         since = " has changed since this game was saved: it" if changed else ""
@@ -86,7 +87,7 @@ def load_game(content: ContentPack, path: Path) -> Game:
     if changed:
         warnings.append(
             f"{path}: this game was saved with other content (hash {saved_hash[:12]}, now "
-            f"{content.content_hash[:12]}); everything it needs is still there, so it resumes"
+            f"{current_hash[:12]}); everything it needs is still there, so it resumes"
         )
     try:
         timeline = Timeline(pack, new_game(pack, setup))

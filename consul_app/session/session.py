@@ -87,7 +87,7 @@ class Session:
         header = Header(
             app=APP,
             created=now.isoformat(timespec="seconds"),
-            pack=PackRef(sources=content.sources, content_hash=content.content_hash),
+            pack=PackRef(sources=content.sources, content_hash=pack.content_hash()),
             setup=setup.model_dump(mode="json"),
         )
         writer = _create(header, path, now.date(), pack.dungeon_bosses[setup.boss].name)

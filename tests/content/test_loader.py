@@ -304,3 +304,17 @@ def test_content_does_not_import_rich_or_textual() -> None:
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"
+
+
+def test_edition_hash_tracks_entries_not_comments_or_other_editions(
+    pack_dir: Path, tmp_path: Path
+) -> None:
+    first = load_dirs([pack_dir]).edition("sde2").content_hash()
+    assert len(first) == 64
+    with (pack_dir / "chart.yml").open("a") as f:
+        f.write("# a comment\n")
+    write_pack(pack_dir, {"old.yaml": monsters_file(("old", "classic", 1))})
+    assert load_dirs([pack_dir]).edition("sde2").content_hash() == first
+    text = (pack_dir / "chart.yml").read_text().replace("Takes a wound.", "Takes two wounds.")
+    (pack_dir / "chart.yml").write_text(text)
+    assert load_dirs([pack_dir]).edition("sde2").content_hash() != first

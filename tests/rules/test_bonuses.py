@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from consul_app.content.dice import Dice
+from consul_app.content.models import Stats
 from consul_app.content.pack import EditionPack
 from consul_app.rules import (
     AdvanceChart,
@@ -203,6 +204,31 @@ def test_the_bonus_step_gains_the_bonuses_when_confirmed(sde2: EditionPack) -> N
 
 
 def test_the_dungeon_boss_never_gains_bonuses(sde2: EditionPack) -> None:
-    state = gain(sde2, ["offense"])
+    """'Bonuses apply to all monsters except the dungeon boss (even the mini-boss and monsters
+    spawned after the space with the bonus is reached), unless the bonus specifies otherwise.'
+    The dungeon boss's card shows no bonus; the mini-boss's does."""
+    sde2.dungeon_bosses["big"] = sde2.dungeon_bosses["big"].model_copy(
+        update={"stats": Stats(STR="3R", ARM="2R")}
+    )
+    state = gain(sde2, ["offense", "defense"])
     assert not applies_to("sde2", sde2.bonuses["offense"], "dungeon-boss", "super", "Big Boss")
-    assert [line.bonus for line in monster_bonuses(sde2, state, "chief")] == ["offense"]
+    assert monster_bonuses(sde2, state, "big") == []
+    assert stats(sde2, state, "big") == ["STR 3R", "ARM 2R"]
+    assert [line.bonus for line in monster_bonuses(sde2, state, "chief")] == ["offense", "defense"]
+    assert "dungeon-boss" not in bonuses_by_rank(sde2, state)
+
+
+def test_a_pet_without_a_card_gains_the_pet_bonuses(sde2: EditionPack) -> None:
+    """'To represent this, Pets benefit from all bonuses granted by the mighty monster chart as
+    if they were an 8-bit monster.' A pet named freely in the setup (no card in the content)
+    has the pets' bonuses and no card stats; an id that is nothing is refused."""
+    with_spaces(sde2, [{"bonuses": ["offense", "massive"]}, BOSS])
+    state = next_turn(sde2, new_game(sde2, make_setup(pets=["Sprout"])))
+    assert [line.bonus for line in monster_bonuses(sde2, state, "Sprout")] == [
+        "offense",
+        "massive",
+    ]
+    assert monster_stats(sde2, state, "Sprout") == []
+    for call in (monster_bonuses, monster_stats):
+        with pytest.raises(RuleError, match="unknown monster 'ghost'"):
+            call(sde2, state, "ghost")

@@ -76,13 +76,17 @@ def _game(content: ContentPack, setup: Setup, path: Path) -> Session:
 
 
 def _repack(content: ContentPack, drop: tuple[str, str] | None = None) -> ContentPack:
-    """The same content with another hash, optionally without one entry (kind, id)."""
+    """The same content with one status effect's text edited (so another hash), optionally
+    without one entry (kind, id)."""
     editions = dict(content.editions)
+    pack = editions["sde2"]
+    status = {k: v.model_copy(update={"text": "Edited."}) for k, v in pack.status_effects.items()}
+    pack = dataclasses.replace(pack, status_effects=status)
     if drop is not None:
         kind, entry = drop
-        pack = editions["sde2"]
         entries = {k: v for k, v in pack.kind(kind).items() if k != entry}
-        editions["sde2"] = dataclasses.replace(pack, **{kind: entries})
+        pack = dataclasses.replace(pack, **{kind: entries})
+    editions["sde2"] = pack
     return ContentPack(editions=editions, sources=content.sources, content_hash="0" * 64)
 
 
@@ -90,10 +94,12 @@ def test_changed_content_warns_and_resumes(
     content: ContentPack, setup: Setup, tmp_path: Path
 ) -> None:
     live = _game(content, setup, tmp_path / "game.jsonl")
-    with Session.resume(_repack(content), live.path) as resumed:
+    changed = _repack(content)
+    with Session.resume(changed, live.path) as resumed:
         assert resumed.warnings == [
             f"{live.path}: this game was saved with other content (hash "
-            f"{content.content_hash[:12]}, now 000000000000); everything it needs is still "
+            f"{content.edition('sde2').content_hash()[:12]}, now "
+            f"{changed.edition('sde2').content_hash()[:12]}); everything it needs is still "
             "there, so it resumes"
         ]
         _assert_same(live, resumed)

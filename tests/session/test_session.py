@@ -54,7 +54,10 @@ def test_new_game_names_the_save_by_date_and_boss(
         "version": 1,
         "app": "consul-app 0.1.0",
         "created": "2026-11-30T20:15:00+01:00",
-        "pack": {"sources": content.sources, "content_hash": content.content_hash},
+        "pack": {
+            "sources": content.sources,
+            "content_hash": content.edition(setup.edition).content_hash(),
+        },
         "setup": setup.model_dump(mode="json"),
     }
     assert sorted(p.name for p in saves_dir().iterdir()) == sorted(s.path.name for s in sessions)

@@ -11,16 +11,16 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
 from textual.screen import Screen
-from textual.widgets import ContentSwitcher, Footer, Label, OptionList, SelectionList, Static
-from textual.widgets.option_list import Option
-from textual.widgets.selection_list import Selection
+from textual.widgets import ContentSwitcher, Footer, Label, Static
 
 from consul_app.content import EDITION_NAMES, EDITIONS, ContentPack, EditionPack
 from consul_app.rules import Choice, Setup, SetupError, default_setup, gauge_status, new_game
 from consul_app.tui.screens.pick_one import PickOneScreen
 from consul_app.tui.widgets.chart import chart_table, gauge_lines
+from consul_app.tui.widgets.choice_list import ChoiceList
 from consul_app.tui.widgets.cycle_field import CycleField
 from consul_app.tui.widgets.placements import Placements
+from consul_app.tui.widgets.tick_list import TickList
 
 PAGES = ("game", "monsters", "review")
 PAGE_TITLES = ("Game and dungeon boss", "Mini-bosses, spawning points, pets", "Review and start")
@@ -60,18 +60,18 @@ class NewGameScreen(Screen[Setup | None]):
                     yield from self._fields()
                 with Vertical(classes="column"):
                     yield Label("Dungeon boss (Up/Down)", classes="heading")
-                    yield OptionList(*self._bosses(), id="boss")
+                    yield ChoiceList(self._bosses(), self.setup.boss, id="boss")
             with Horizontal(id="page-monsters"):
                 with Vertical(classes="column"):
                     yield Label("Mini-bosses (space ticks)", classes="heading")
-                    yield SelectionList[str](*self._mini_bosses(), id="mini-bosses")
+                    yield TickList(self._mini_bosses(), self.setup.mini_bosses, id="mini-bosses")
                 with Vertical(classes="column"):
                     yield Label(
                         "Spawning points (a add, x remove, Left/Right tile)", classes="heading"
                     )
                     yield Placements(self.pack, self.setup.spawning_points, id="points")
                     yield Label("Pets (space ticks)", classes="heading")
-                    yield SelectionList[str](*self._pets(), id="pets")
+                    yield TickList(self._pets(), self.setup.pets, id="pets")
             with VerticalScroll(id="page-review"):
                 yield Static(id="review")
         yield Footer()
@@ -97,30 +97,22 @@ class NewGameScreen(Screen[Setup | None]):
             return False
         return True
 
-    def _bosses(self) -> list[Option]:
+    def _bosses(self) -> list[tuple[str, str]]:
         return [
-            Option(f"{b.name}  ({b.hearts} hearts)", id=b.id)
+            (b.id, f"{b.name}  ({b.hearts} hearts)")
             for b in self.pack.dungeon_bosses.values()
             if not b.companion
         ]
 
-    def _mini_bosses(self) -> list[Selection[str]]:
+    def _mini_bosses(self) -> list[tuple[str, Content]]:
         return [
-            Selection(f"{m.name} ({m.hearts} hearts)", m.id, m.id in self.setup.mini_bosses)
-            for m in self.pack.mini_bosses.values()
+            (m.id, Content(f"{m.name} ({m.hearts} hearts)")) for m in self.pack.mini_bosses.values()
         ]
 
-    def _pets(self) -> list[Selection[str]]:
-        return [
-            Selection(m.name, m.id, m.id in self.setup.pets)
-            for m in self.pack.monsters.values()
-            if m.rank == "pet"
-        ]
+    def _pets(self) -> list[tuple[str, Content]]:
+        return [(m.id, Content(m.name)) for m in self.pack.monsters.values() if m.rank == "pet"]
 
     def on_mount(self) -> None:
-        boss = self.query_one("#boss", OptionList)
-        ids = [boss.get_option_at_index(n).id for n in range(boss.option_count)]
-        boss.highlighted = ids.index(self.setup.boss) if self.setup.boss in ids else 0
         self._show_page()
 
     # -- changes --------------------------------------------------------------------------
@@ -136,17 +128,17 @@ class NewGameScreen(Screen[Setup | None]):
         value: str | int = int(event.value) if name in ("party_size", "tiles") else event.value
         self.setup = self.setup.model_copy(update={name: value})
 
-    @on(OptionList.OptionHighlighted, "#boss")
-    def _boss_changed(self, event: OptionList.OptionHighlighted) -> None:
-        self.setup = self.setup.model_copy(update={"boss": event.option.id})
+    @on(ChoiceList.Changed, "#boss")
+    def _boss_changed(self, event: ChoiceList.Changed) -> None:
+        self.setup = self.setup.model_copy(update={"boss": event.chosen})
 
-    @on(SelectionList.SelectedChanged, "#mini-bosses")
-    def _minis_changed(self, event: SelectionList.SelectedChanged[str]) -> None:
-        self.setup = self.setup.model_copy(update={"mini_bosses": event.selection_list.selected})
+    @on(TickList.Changed, "#mini-bosses")
+    def _minis_changed(self, event: TickList.Changed) -> None:
+        self.setup = self.setup.model_copy(update={"mini_bosses": event.tick_list.ticked})
 
-    @on(SelectionList.SelectedChanged, "#pets")
-    def _pets_changed(self, event: SelectionList.SelectedChanged[str]) -> None:
-        self.setup = self.setup.model_copy(update={"pets": event.selection_list.selected})
+    @on(TickList.Changed, "#pets")
+    def _pets_changed(self, event: TickList.Changed) -> None:
+        self.setup = self.setup.model_copy(update={"pets": event.tick_list.ticked})
 
     @on(Placements.Changed)
     def _points_changed(self, event: Placements.Changed) -> None:

@@ -7,10 +7,10 @@ from textual.binding import Binding
 from textual.containers import Vertical
 from textual.content import Content
 from textual.screen import ModalScreen
-from textual.widgets import SelectionList, Static
-from textual.widgets.selection_list import Selection
+from textual.widgets import Static
 
 from consul_app.rules import Choice
+from consul_app.tui.widgets.tick_list import TickList
 
 
 class PickManyScreen(ModalScreen[list[str] | None]):
@@ -32,7 +32,7 @@ class PickManyScreen(ModalScreen[list[str] | None]):
         with Vertical(classes="dialog") as dialog:
             dialog.border_title = self.title_text
             yield Static(self.rule_text, classes="rule")
-            yield SelectionList[str](*[_selection(c) for c in self.choices])
+            yield TickList([(c.id, _text(c)) for c in self.choices])
             yield Static(classes="count")
             yield Static(
                 "Up/Down: move   Space: tick or untick   Enter: done   Esc: not now",
@@ -42,26 +42,24 @@ class PickManyScreen(ModalScreen[list[str] | None]):
     def on_mount(self) -> None:
         self._count()
 
-    def on_selection_list_selected_changed(self) -> None:
+    def on_tick_list_changed(self) -> None:
         self._count()
 
     def _count(self) -> None:
-        ticked = len(self.query_one(SelectionList).selected)
+        ticked = len(self.query_one(TickList).ticked)
         over = " (too many)" if ticked > self.limit else ""
         self.query_one(".count", Static).update(
             Content.styled(f"Ticked {ticked} of up to {self.limit}{over}", "bold")
         )
 
     def action_done(self) -> None:
-        ticked = list(self.query_one(SelectionList).selected)
+        ticked = self.query_one(TickList).ticked
         if len(ticked) > self.limit:
             self.notify(f"Tick at most {self.limit}.", severity="warning")
             return
         self.dismiss(ticked)
 
 
-def _selection(choice: Choice) -> Selection[str]:
-    prompt = Content.styled(choice.name, "bold")
-    if choice.note:
-        prompt = Content("\n").join([prompt, Content(f"  {choice.note}")])
-    return Selection(prompt, choice.id)
+def _text(choice: Choice) -> Content:
+    name = Content.styled(choice.name, "bold")
+    return Content("\n").join([name, Content(f"    {choice.note}")]) if choice.note else name

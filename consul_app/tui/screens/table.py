@@ -7,6 +7,7 @@ cover it); a refused action shows the engine's reason. The screen decides no rul
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
+from dataclasses import replace
 
 from textual import on
 from textual.app import ComposeResult
@@ -169,7 +170,7 @@ class TableScreen(Screen[None]):
             end = describe(self.session.pack, EndTurn())
             return f"{self._key('table.end_turn')}: {end}   ?: every key"
         if step.key in SPAWN_STEPS:
-            return f"{self._key('table.spawn')}: spawn the highlighted monster   {enter}: done"
+            return f"{self._key('table.spawn')}: spawn one   {enter}: done"
         if step.needs_answer or step.key in CONFIRM_IN_A_DIALOG:
             return f"{enter}: decide"
         assert step.action is not None
@@ -221,8 +222,9 @@ class TableScreen(Screen[None]):
     def _decide(self, step: Step) -> None:
         answer = ANSWERS[step.key]
         if step.key == "relics":
+            choices = [self._relic_choice(c) for c in step.choices]
             self.app.push_screen(
-                PickManyScreen(step.title, step.text, step.choices, step.limit or 0),
+                PickManyScreen(step.title, step.text, choices, step.limit or 0),
                 lambda ids: ids is not None and self.dispatch(answer(ids)),
             )
         else:
@@ -230,6 +232,15 @@ class TableScreen(Screen[None]):
                 PickOneScreen(step.title, step.text, step.choices),
                 lambda picked: picked is not None and self.dispatch(answer([picked])),
             )
+
+    def _relic_choice(self, choice: Choice) -> Choice:
+        """The relic with whose portrait it bears, if any (the engine offers only allowed ones)."""
+        relic = self.session.pack.relics.get(choice.id)
+        if relic is None or not relic.portrait:
+            return replace(choice, name=f"{choice.name}  (no portrait: any boss)")
+        bosses = self.session.pack.dungeon_bosses
+        names = ", ".join(bosses[b].name if b in bosses else b for b in relic.portrait)
+        return replace(choice, name=f"{choice.name}  (portrait: {names})")
 
     def action_end_turn(self) -> None:
         self.dispatch(EndTurn())

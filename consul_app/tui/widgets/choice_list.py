@@ -1,0 +1,49 @@
+"""`ChoiceList`: a list whose highlighted entry is the choice, marked `(*)` in text."""
+
+from __future__ import annotations
+
+from textual.content import Content
+from textual.message import Message
+from textual.widgets import OptionList
+from textual.widgets.option_list import Option
+
+CHOSEN, OTHER = "(*) ", "( ) "
+
+
+class ChoiceList(OptionList):
+    """Up/Down choose; the choice stays marked when the list loses focus."""
+
+    class Changed(Message):
+        """Another entry was chosen."""
+
+        def __init__(self, choice_list: ChoiceList, chosen: str) -> None:
+            super().__init__()
+            self.choice_list = choice_list
+            self.chosen = chosen
+
+        @property
+        def control(self) -> ChoiceList:
+            return self.choice_list
+
+    def __init__(self, items: list[tuple[str, str]], chosen: str, *, id: str | None = None) -> None:
+        """`items` are (id, text) pairs; `chosen` the id chosen at first."""
+        self.texts = dict(items)
+        self.chosen = chosen if chosen in self.texts else next(iter(self.texts), "")
+        super().__init__(*[Option(self._prompt(i), id=i) for i in self.texts], id=id)
+
+    def _prompt(self, item: str) -> Content:
+        return Content((CHOSEN if item == self.chosen else OTHER) + self.texts[item])
+
+    def on_mount(self) -> None:
+        if self.chosen:
+            self.highlighted = self.get_option_index(self.chosen)
+
+    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        event.stop()
+        chosen = event.option.id
+        if chosen is None or chosen == self.chosen:
+            return
+        before, self.chosen = self.chosen, chosen
+        self.replace_option_prompt(before, self._prompt(before))
+        self.replace_option_prompt(chosen, self._prompt(chosen))
+        self.post_message(self.Changed(self, chosen))
