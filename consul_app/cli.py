@@ -11,9 +11,9 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from consul_app import __version__
-from consul_app.commands import export, saves, schema, validate
+from consul_app.commands import export, play, saves, schema, validate
 
-COMMANDS = (validate, schema, saves, export)
+COMMANDS = (play, validate, schema, saves, export)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -39,6 +39,5 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run `consul` with `argv` (default: the command line); return the exit code."""
     args = build_parser().parse_args(argv)
     if not hasattr(args, "run"):
-        print("The Consul's table screen is not built yet; checking the content instead.")
-        return validate.validate(args.content)
+        return play.run(args)
     return args.run(args)

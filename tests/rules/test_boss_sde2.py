@@ -44,7 +44,7 @@ def boss_spawned(pack: EditionPack, **setup: object) -> GameState:
     """The boss is on the first space; it has just spawned."""
     with_spaces(pack, [BOSS])
     state = new_game(pack, make_setup(**setup))
-    return play(pack, state, EndTurn(), AdvanceChart(space=1), SpawnBoss(boss="big"))
+    return play(pack, state, EndTurn(), AdvanceChart(space=1), SpawnBoss(boss=state.setup.boss))
 
 
 def in_play(pack: EditionPack, **setup: object) -> GameState:
@@ -282,3 +282,68 @@ def test_status_effects_on_the_boss(sde2: EditionPack) -> None:
     assert boss_status(sde2, state).status == ["stun"]
     with pytest.raises(RuleError, match="has no Poison"):
         apply(sde2, state, RemoveStatus(status="poison"))
+
+
+def test_a_sighting_applies_the_timeout_effect_but_is_not_the_timeout(sde2: EditionPack) -> None:
+    """'If any Heroes are in the noted tiles when the Boss Sighting space is reached, then the
+    dungeon boss's timeout effect is triggered and is applied to all models in those tiles.'
+    Only the fight card's timeout effect: the boss's own timeout (heal a hero, immunity) stays
+    to come, at half its hearts."""
+    state = apply(sde2, sighting(sde2, [1, 2]), AnswerSighting(heroes_present=True))
+    assert open_keys(sde2, state) == ["sighting-effects"]
+    state = apply(sde2, state, ConfirmStep(step="sighting-effects"))
+    status = boss_status(sde2, state)
+    assert (status.timeout, status.immune_to_crits, status.spawned) == (False, False, False)
+    state = finish_steps(sde2, apply(sde2, state, EndTurn()))  # space 2: the boss spawns
+    state = apply(sde2, state, Wound(wounds=5))
+    assert state.boss.timeout
+    assert open_keys(sde2, state) == ["timeout-heal-hero", "timeout-immune", "timeout-effects"]
+
+
+@pytest.mark.parametrize(("boss", "below", "at"), [("big", 4, 5), ("even", 4, 5)])
+def test_the_timeout_threshold_in_play(sde2: EditionPack, boss: str, below: int, at: int) -> None:
+    """'Immediately after the boss has a number of wound tokens equal to, or greater than, half
+    of the number of hearts on its card, a timeout is triggered.' 9 hearts (half is 4.5) and
+    10 hearts (half is 5) both time out at 5 wounds, not at 4."""
+    state = apply(sde2, in_play(sde2, boss=boss), Wound(wounds=below))
+    assert not state.boss.timeout
+    assert apply(sde2, state, Wound(wounds=at - below)).boss.timeout
+
+
+def test_immunity_to_critical_success_lasts_the_whole_game(sde2: EditionPack) -> None:
+    """'2. The dungeon boss becomes immune to critical success for the remainder of the game.'
+    Healed and wounded past half again: still immune, and no second timeout."""
+    state = finish_steps(sde2, apply(sde2, in_play(sde2), Wound(wounds=5)))
+    for action in (Heal(wounds=5), Wound(wounds=6), EndTurn()):
+        state = finish_steps(sde2, apply(sde2, state, action))
+        assert boss_status(sde2, state).immune_to_crits
+        assert not any(k.startswith("timeout") for k in open_keys(sde2, state))
+
+
+def test_relics_go_by_the_spawning_points_standing_when_the_boss_spawns(
+    sde2: EditionPack,
+) -> None:
+    """'When the dungeon boss spawns, it may choose and equip up to one relic equipment card for
+    each spawning point remaining in the dungeon.' Destroyed ones do not count; a relic is
+    chosen once."""
+    with_spaces(sde2, [BOSS])
+    state = new_game(sde2, make_setup(spawning_points=THREE_POINTS))
+    state = play(
+        sde2,
+        state,
+        DestroySpawningPoint(spawning_point="burrow", tile=2),
+        DestroySpawningPoint(spawning_point="nest", tile=3),
+        EndTurn(),
+        ConfirmStep(step="rewards"),
+        AdvanceChart(space=1),
+        SpawnBoss(boss="big"),
+    )
+    assert state.boss.relic_slots == 1
+    state = run_to(sde2, state, "relics")
+    assert pending_decision(sde2, state).limit == 1
+    with pytest.raises(RuleError, match="only 1 relic"):
+        apply(sde2, state, ChooseRelics(relics=["crown", "ring"]))
+    state = apply(sde2, state, ChooseRelics(relics=["big-sword"]))
+    state = finish_steps(sde2, state)
+    assert boss_status(sde2, state).relics == ["big-sword"]
+    assert [p.status for p in state.spawning_points] == ["destroyed", "destroyed", "removed"]

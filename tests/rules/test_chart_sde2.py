@@ -10,7 +10,10 @@ from consul_app.content.pack import EditionPack
 from consul_app.rules import (
     AddStatus,
     AdvanceChart,
+    AnswerSighting,
+    ChooseBonus,
     ConfirmStep,
+    DestroyMiniBoss,
     DestroySpawningPoint,
     EndTurn,
     GameState,
@@ -21,13 +24,23 @@ from consul_app.rules import (
     Wound,
     apply,
     current_space,
+    monster_bonuses,
     new_game,
     power_up_steps,
     turns_until,
     upcoming_spaces,
 )
 
-from .packs import current, finish_steps, make_setup, next_turn, open_keys, play, run_to
+from .packs import (
+    current,
+    finish_steps,
+    make_setup,
+    next_turn,
+    open_keys,
+    play,
+    run_to,
+    with_spaces,
+)
 
 
 def at_space(pack: EditionPack, state: GameState, number: int) -> GameState:
@@ -402,3 +415,129 @@ def test_the_automatic_spawn_follows_the_same_rules(sde2: EditionPack, game: Gam
     assert state.boss.relic_slots == 0
     state = finish_steps(sde2, state)
     assert state.boss.spawned and state.turn == 2 and upcoming_spaces(sde2, state) == []
+
+
+# One space, several effects
+
+
+ALL_AT_ONCE = {
+    "spawn": 2,
+    "bits": ["8-bit"],
+    "mini_boss": True,
+    "bonuses": ["offense"],
+    "choose_bonus": ["defense", "poisoning"],
+    "boss_sighting": [1],
+}
+
+
+def test_one_space_resolves_its_effects_strictly_in_rule_order(sde2: EditionPack) -> None:
+    """'If a space on the Mighty Monster Chart causes several things to happen, apply them in
+    the following order: - Spawn monsters and bosses. - Apply dice and status effect bonuses.
+    - Resolve boss sightings.' Each step waits for the one before it."""
+    with_spaces(sde2, [ALL_AT_ONCE, {"dungeon_boss": True}])
+    state = play(sde2, new_game(sde2, make_setup()), EndTurn(), AdvanceChart(space=1))
+    order = ["spawn", "mini-boss", "bonuses", "choose-bonus", "boss-sighting"]
+    assert open_keys(sde2, state) == order
+    too_early = [
+        SpawnMiniBoss(mini_boss="chief"),
+        ConfirmStep(step="bonuses"),
+        ChooseBonus(bonus="defense"),
+        AnswerSighting(heroes_present=True),
+    ]
+    for action in too_early:
+        with pytest.raises(RuleError, match=r"is not the current step \(now: Spawn monsters\)"):
+            apply(sde2, state, action)
+    state = play(sde2, state, Spawn(monsters={"kobold": 2}), ConfirmStep(step="spawn"))
+    for action in too_early[1:]:
+        with pytest.raises(RuleError, match=r"not the current step \(now: Spawn the mini-boss\)"):
+            apply(sde2, state, action)
+    state = apply(sde2, state, SpawnMiniBoss(mini_boss="chief"))
+    with pytest.raises(RuleError, match=r"\(now: Monsters gain bonuses\)"):
+        apply(sde2, state, AnswerSighting(heroes_present=True))
+    state = play(sde2, state, ConfirmStep(step="bonuses"), ChooseBonus(bonus="poisoning"))
+    assert [b.bonus for b in state.bonuses] == ["offense", "poisoning"]
+    state = apply(sde2, state, AnswerSighting(heroes_present=False))
+    assert state.turn == 2 and open_keys(sde2, state) == []
+    # The mini-boss and the monsters spawned first gain the bonuses applied after them.
+    assert [b.bonus for b in monster_bonuses(sde2, state, "chief")] == ["offense", "poisoning"]
+    assert [b.bonus for b in monster_bonuses(sde2, state, "kobold")] == ["offense", "poisoning"]
+
+
+def test_a_boss_space_resolves_the_boss_fight_before_the_bonuses(sde2: EditionPack) -> None:
+    """'- Spawn monsters and bosses.' comes first: the dungeon boss spawns and its boss fight
+    (spawning points removed, relics, Boss Spawn) is resolved before the space's bonuses, which
+    then do not apply to it ('Bonuses apply to all monsters except the dungeon boss')."""
+    space = {"spawn": 2, "bits": ["8-bit"], "dungeon_boss": True, "bonuses": ["offense"]}
+    with_spaces(sde2, [space])
+    state = play(sde2, new_game(sde2, make_setup()), EndTurn(), AdvanceChart(space=1))
+    assert open_keys(sde2, state) == ["spawn", "boss-spawn", "bonuses"]
+    state = play(sde2, state, Spawn(monsters={"kobold": 1}), ConfirmStep(step="spawn"))
+    state = apply(sde2, state, SpawnBoss(boss="big"))
+    assert open_keys(sde2, state) == [
+        "remove-spawning-points",
+        "relics",
+        "boss-spawn-effects",
+        "bonuses",
+    ]
+    state = finish_steps(sde2, state)
+    assert [b.bonus for b in state.bonuses] == ["offense"]
+    assert monster_bonuses(sde2, state, "big") == []
+
+
+def test_the_automatic_boss_spawn_waits_for_every_effect_of_the_space(sde2: EditionPack) -> None:
+    """'During the Consul's power-up phase, and after advancing the Mighty Monster Chart and
+    applying all effects, if there are no spawning points in play, the dungeon boss
+    automatically spawns.' After the spawn, the bonuses and the boss sighting (with its
+    effects) of the space, and never during the turn."""
+    space = {"spawn": 3, "bits": ["8-bit"], "bonuses": ["offense"], "boss_sighting": [1]}
+    with_spaces(sde2, [space, {"dungeon_boss": True}])
+    state = play(
+        sde2,
+        new_game(sde2, make_setup()),
+        DestroySpawningPoint(spawning_point="burrow", tile=2),
+        DestroySpawningPoint(spawning_point="nest", tile=3),
+    )
+    assert open_keys(sde2, state) == [] and not state.boss.spawned
+    state = play(sde2, state, EndTurn(), ConfirmStep(step="rewards"), AdvanceChart(space=1))
+    state = play(sde2, state, ConfirmStep(step="spawn"), ConfirmStep(step="bonuses"))
+    assert not state.boss.spawned
+    state = apply(sde2, state, AnswerSighting(heroes_present=True))
+    assert open_keys(sde2, state) == ["sighting-effects"]  # the boss is not due yet
+    state = apply(sde2, state, ConfirmStep(step="sighting-effects"))
+    keys = [s.key for s in power_up_steps(sde2, state)]
+    assert keys == [
+        "rewards",
+        "advance-chart",
+        "spawn",
+        "bonuses",
+        "boss-sighting",
+        "sighting-effects",
+        "boss-spawn",
+    ]
+    state = apply(sde2, state, SpawnBoss(boss="big"))
+    assert state.boss.relic_slots == 0 and open_keys(sde2, state) == ["boss-spawn-effects"]
+    state = apply(sde2, state, ConfirmStep(step="boss-spawn-effects"))
+    assert state.turn == 2 and state.boss.spawned and state.position == 1
+
+
+def test_no_automatic_spawn_while_one_spawning_point_stands(sde2: EditionPack) -> None:
+    """'During the Consul's power-up phase, and after advancing the Mighty Monster Chart and
+    applying all effects, if there are no spawning points in play, the dungeon boss
+    automatically spawns.' One standing spawning point keeps the boss on the chart."""
+    with_spaces(sde2, [{"bonuses": ["offense"]}, {"bonuses": ["defense"]}, {"dungeon_boss": True}])
+    state = play(
+        sde2, new_game(sde2, make_setup()), DestroySpawningPoint(spawning_point="nest", tile=3)
+    )
+    state = next_turn(sde2, state)
+    assert not state.boss.spawned and state.turn == 2
+
+
+def test_a_mini_boss_space_with_no_mini_boss_left_does_nothing(sde2: EditionPack) -> None:
+    """'When Spawn Mini-Boss is reached, the Consul must place the mini-boss model adjacent to
+    any dungeon exit in the second or third tile.' With every mini-boss brought destroyed (and
+    none on the dungeon to refresh) there is no model to place: the space passes."""
+    state = new_game(sde2, make_setup(mini_bosses=["chief"]))
+    state = finish_steps(sde2, reach(sde2, state, 4))
+    state = apply(sde2, state, DestroyMiniBoss(mini_boss="chief"))
+    state = reach(sde2, state, 6)
+    assert open_keys(sde2, state) == [] and state.turn == 7 and state.mini_boss is None

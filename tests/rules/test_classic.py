@@ -10,6 +10,7 @@ from consul_app.rules import (
     AddStatus,
     AdvanceGauge,
     ConfirmStep,
+    DestroyHero,
     DestroySpawningPoint,
     EndTurn,
     GameState,
@@ -225,3 +226,57 @@ def test_mini_bosses_spawn_freely_one_at_a_time(classic: EditionPack, game: Game
     state = apply(classic, game, SpawnMiniBoss(mini_boss="chief"))
     with pytest.raises(RuleError, match="only one mini-boss"):
         apply(classic, state, SpawnMiniBoss(mini_boss="queen"))
+
+
+def test_a_full_gauge_summons_the_boss_only_when_the_next_round_begins(
+    classic: EditionPack, game: GameState
+) -> None:
+    """'The boss is summoned at the beginning of the next round after the following conditions
+    are met:' The round in which the gauge fills goes on as before; the next one opens with the
+    summoning, before anything else; and the boss comes once."""
+    state = apply(classic, game, AdvanceGauge(squares=10))
+    assert open_keys(classic, state) == [] and not state.boss.spawned
+    state = play(classic, state, Spawn(monsters={"kobold": 1}), DestroyHero())  # the round goes on
+    state = apply(classic, state, EndTurn())
+    assert state.turn == 2 and open_keys(classic, state) == ["boss-spawn"]
+    with pytest.raises(RuleError, match="First finish the current step: Spawn the dungeon boss"):
+        apply(classic, state, DestroyHero())
+    state = finish_steps(classic, apply(classic, state, SpawnBoss(boss="big")))
+    state = apply(classic, state, EndTurn())
+    assert state.turn == 3 and open_keys(classic, state) == []
+
+
+def test_destroying_every_spawning_point_summons_in_a_super_game_too(
+    classic: EditionPack,
+) -> None:
+    """'1. all spawning points are destroyed' is enough on its own, whatever the gauge shows."""
+    state = new_game(classic, make_setup("classic", game_size="super"))
+    state = play(
+        classic,
+        state,
+        DestroySpawningPoint(spawning_point="burrow", tile=2),
+        DestroySpawningPoint(spawning_point="nest", tile=3),
+        EndTurn(),
+    )
+    assert gauge_status(classic, state).fills == 0
+    assert open_keys(classic, state) == ["boss-spawn"]
+
+
+def test_the_boss_fight_step_reminds_of_the_two_activations(
+    classic: EditionPack, game: GameState
+) -> None:
+    """'In addition, the boss may activate twice in any round that there is at least one
+    spawning point still on the board.' Summoned by the gauge with spawning points standing, the
+    boss fight step says so; without spawning points it does not."""
+    state = play(classic, game, AdvanceGauge(squares=10), EndTurn(), SpawnBoss(boss="big"))
+    assert "activate twice this round" in current(classic, state).text
+    state = play(
+        classic,
+        game,
+        DestroySpawningPoint(spawning_point="burrow", tile=2),
+        DestroySpawningPoint(spawning_point="nest", tile=3),
+        EndTurn(),
+        SpawnBoss(boss="big"),
+    )
+    assert "activate twice" not in current(classic, state).text
+    assert boss_status(classic, state).activations == 1

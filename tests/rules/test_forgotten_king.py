@@ -24,6 +24,8 @@ from consul_app.rules import (
     bonuses_by_rank,
     boss_status,
     current_space,
+    monster_bonuses,
+    monster_stats,
     new_game,
     power_up_steps,
     upcoming_spaces,
@@ -287,3 +289,78 @@ def test_the_timeout_happens_only_once(fk: EditionPack, game: GameState) -> None
 def test_no_relics_and_no_immunity_in_forgotten_king(fk: EditionPack, game: GameState) -> None:
     state = finish_steps(fk, apply(fk, in_play(fk, game), Wound(wounds=5)))
     assert (state.boss.relic_slots, state.boss.immune_to_crits) == (None, False)
+
+
+def test_the_ladder_climbs_at_the_end_of_the_turn_and_one_step_only(
+    fk: EditionPack, game: GameState
+) -> None:
+    """'At the end of any turn in which a mini-boss was destroyed, the Consul advances the
+    Mighty Monster chart one step.' Not when the mini-boss falls, but at the end of the turn;
+    one step for the turn even if two mini-bosses fell in it (the sentence's "one step" is read
+    over "cumulative based on the number of mini-bosses destroyed")."""
+    state = fell(fk, fell(fk, game, "chief"), "queen")
+    assert state.position == 0 and state.bonuses == []
+    state = apply(fk, state, EndTurn())
+    assert open_keys(fk, state) == ["advance-chart"]
+    state = finish_steps(fk, state)
+    assert state.position == 1 and [b.bonus for b in state.bonuses] == ["offense"]
+
+
+def test_a_mini_boss_worn_down_by_wounds_also_climbs_the_ladder(
+    fk: EditionPack, game: GameState
+) -> None:
+    """'At the end of any turn in which a mini-boss was destroyed, the Consul advances the
+    Mighty Monster chart one step.' A mini-boss destroyed by wounds counts as well."""
+    state = play(fk, game, SpawnMiniBoss(mini_boss="chief"), Wound(target="mini-boss", wounds=6))
+    assert state.mini_boss is None
+    assert next_turn(fk, state).position == 1
+
+
+def test_only_elites_and_minions_of_any_bits_gain_the_ladder_bonuses(
+    fk: EditionPack, game: GameState
+) -> None:
+    """'Only elite and minion monsters gain the benefits of the Mighty Monster chart shown
+    below:' 8-Bit and 16-Bit elites and minions do; the mini-boss, pets and the dungeon boss
+    do not."""
+    state = next_turn(fk, fell(fk, game, "chief"))  # ladder step 1: +1 blue on offense
+    assert [s.text for s in monster_stats(fk, state, "kobold")][0] == "STR 1B +1B"
+    assert [s.text for s in monster_stats(fk, state, "dragon")][0] == "STR 2R +1B"
+    assert [s.text for s in monster_stats(fk, state, "cat")][0] == "STR 1B"
+    assert [s.text for s in monster_stats(fk, state, "chief")][0] == "STR 2R"
+    assert monster_bonuses(fk, state, "big") == []
+
+
+def test_the_boss_interrupts_the_turn_when_the_last_spawning_point_falls(
+    fk: EditionPack, game: GameState
+) -> None:
+    """'When the last spawning point on the dungeon map is destroyed, the Consul may place the
+    dungeon boss anywhere on the same dungeon tile.' At once, during the turn: nothing else
+    happens until it is placed, and it comes only once."""
+    state = play(
+        fk,
+        game,
+        DestroySpawningPoint(spawning_point="nest", tile=3),
+        DestroySpawningPoint(spawning_point="burrow", tile=2),
+    )
+    assert state.phase == "turn" and state.turn == 1
+    assert "anywhere on tile 2" in current(fk, state).text
+    with pytest.raises(RuleError, match="First finish the current step: Spawn the dungeon boss"):
+        apply(fk, state, EndTurn())
+    state = finish_steps(fk, apply(fk, state, SpawnBoss(boss="big")))
+    assert state.boss.spawned and state.boss.relic_slots is None
+    state = next_turn(fk, state)
+    assert power_up_steps(fk, state) == [] and state.turn == 2
+
+
+def test_the_timeout_spawn_needs_no_spawning_point(fk: EditionPack, game: GameState) -> None:
+    """'4. Spawn up to six skull points of 8-Bit or 16-Bit monsters from the spawning pool.
+    Place the models anywhere within two squares of the dungeon boss.' The spawning points are
+    gone by then (the boss came when the last fell); the models go next to the boss."""
+    state = run_to(fk, apply(fk, in_play(fk, game), Wound(wounds=5)), "timeout-spawn")
+    assert state.standing_spawning_points() == []
+    state = apply(fk, state, Spawn(monsters={"kobold-elite": 2, "kobold": 2}))
+    assert current(fk, state).spent == 6
+    state = finish_steps(fk, state)
+    assert state.board["kobold"] == 2 and state.board["kobold-elite"] == 2
+    with pytest.raises(RuleError, match="no spawning point is left"):
+        apply(fk, state, Spawn(monsters={"kobold": 1}))  # outside the timeout: no free spawn

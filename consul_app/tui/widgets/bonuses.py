@@ -26,6 +26,9 @@ class BonusesPane(Pane):
 
     TITLE = "5 Bonuses"
 
+    def key(self, view: TableView) -> object:
+        return view.state.bonuses, view.state.setup.pets
+
     def body(self, view: TableView) -> RenderableType:
         edition = view.state.setup.edition
         rule = texts.FK_BONUS_RULE if edition == "forgotten-king" else texts.PETS_RULE

@@ -26,6 +26,16 @@ class BossPane(Pane):
 
     TITLE = "4 Boss"
 
+    def key(self, view: TableView) -> object:
+        state = view.state
+        return (
+            boss_status(view.pack, state),
+            state.mini_boss,
+            state.spawning_points,
+            state.position,
+            state.bonuses,
+        )
+
     def body(self, view: TableView) -> RenderableType:
         boss = boss_status(view.pack, view.state)
         lines = [Text(f"{boss.name}  ({boss.hearts} hearts)", "bold")]

@@ -29,6 +29,10 @@ class ChartPane(Pane):
 
     TITLE = "3 Chart"
 
+    def key(self, view: TableView) -> object:
+        state = view.state
+        return state.chart, state.position, state.boss.spawned, state.bonuses, state.gauge
+
     def body(self, view: TableView) -> RenderableType:
         state = view.state
         if state.setup.edition == "classic":

@@ -6,17 +6,23 @@ from rich.console import Group
 from rich.text import Text
 from textual.widgets import Static
 
-from consul_app.rules import boss_status, power_up_steps
+from consul_app.rules import power_up_steps
 from consul_app.tui.view import TableView
 
 
 class NextStep(Static):
     """Always visible, at every size: the current step (or the turn), its key, its rule text."""
 
+    _shown: object = None
+
     def show(self, view: TableView, hint: str) -> None:
         """Show the current step of `view`; `hint` says which keys do it."""
         step = next((s for s in power_up_steps(view.pack, view.state) if s.current), None)
-        if boss_status(view.pack, view.state).defeated:
+        key = (step, hint, view.state.turn, view.state.boss.defeated)
+        if key == self._shown:
+            return
+        self._shown = key
+        if view.state.boss.defeated:
             now, text = "The dungeon boss is defeated: the heroes have won!", ""
         elif step is None:
             now, text = "Consul turn: play your monsters.", ""

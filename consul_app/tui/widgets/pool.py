@@ -25,6 +25,21 @@ class PoolTable(DataTable[str]):
             return None
         return self.coordinate_to_cell_key(self.cursor_coordinate).row_key.value
 
+    def fill(self, columns: list[str], rows: dict[str, list[str]]) -> None:
+        """Show these rows (monster id -> cells); unchanged cells are left alone."""
+        shown = [c.value for c in self.columns]
+        if shown == columns and [r.value for r in self.rows] == list(rows):
+            for row, cells in rows.items():
+                for column, cell in zip(columns, cells, strict=True):
+                    if self.get_cell(row, column) != cell:
+                        self.update_cell(row, column, cell, update_width=True)
+            return
+        self.clear(columns=True)
+        for column in columns:
+            self.add_column(column, key=column)
+        for row, cells in rows.items():
+            self.add_row(*cells, key=row)
+
 
 class PoolPane(Vertical):
     """The spawning pool with a line about the current spawn step."""
@@ -32,37 +47,49 @@ class PoolPane(Vertical):
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id, classes="pane")
         self.border_title = "2 Spawning pool"
+        self._shown: object = None
 
     def compose(self) -> ComposeResult:
         yield Static(classes="budget")
         yield PoolTable(cursor_type="row", zebra_stripes=True)
 
     def show(self, view: TableView) -> None:
+        """Render the pool for this moment of the game (unless it is unchanged)."""
         step = next((s for s in power_up_steps(view.pack, view.state) if s.current), None)
         spawning = step if step is not None and step.key in SPAWN_STEPS else None
+        state = view.state
+        key = (state.pool, state.board, state.bonuses, spawning)
+        if key == self._shown:
+            return
+        self._shown = key
         self.query_one(".budget", Static).update(_budget(spawning))
         self.set_class(spawning is not None, "-spawning")
-        self._fill(view, spawning)
-
-    def _fill(self, view: TableView, step: Step | None) -> None:
         table = self.query_one(PoolTable)
         keep = table.highlighted()
-        lines = pool(view.pack, view.state)
-        stats = {line.id: _stats(view, line.id) for line in lines}
-        columns = [s for s in STATS if any(s in line_stats for line_stats in stats.values())]
-        table.clear(columns=True)
-        table.add_columns("Monster", "Bits", "Sk", "Pool", "Board", *columns)
-        if step is not None:
-            table.add_column("Spawn?")
-        for line in lines:
-            row = [line.name, symbols.bits(line.bits), str(line.skull_points)]
-            row += [str(line.in_pool), str(line.on_board)]
-            row += [stats[line.id].get(s, "-") for s in columns]
-            if step is not None:
-                row.append("yes" if _may_spawn(line, step) else "no")
-            table.add_row(*row, key=line.id)
+        lines = pool(view.pack, state)
+        table.fill(*_cells(view, lines, spawning))
         if lines:
-            table.move_cursor(row=_cursor_row(lines, keep, step))
+            table.move_cursor(row=_cursor_row(lines, keep, spawning))
+
+
+def _cells(
+    view: TableView, lines: list[PoolLine], step: Step | None
+) -> tuple[list[str], dict[str, list[str]]]:
+    """The columns and each monster's cells: stats with bonuses, and "Spawn?" in a spawn step."""
+    stats = {line.id: _stats(view, line.id) for line in lines}
+    shown = [s for s in STATS if any(s in line_stats for line_stats in stats.values())]
+    columns = ["Monster", "Bits", "Sk", "Pool", "Board", *shown]
+    if step is not None:
+        columns.append("Spawn?")
+    rows = {}
+    for line in lines:
+        cells = [line.name, symbols.bits(line.bits), str(line.skull_points)]
+        cells += [str(line.in_pool), str(line.on_board)]
+        cells += [stats[line.id].get(s, "-") for s in shown]
+        if step is not None:
+            cells.append("yes" if _may_spawn(line, step) else "no")
+        rows[line.id] = cells
+    return columns, rows
 
 
 def _cursor_row(lines: list[PoolLine], keep: str | None, step: Step | None) -> int:

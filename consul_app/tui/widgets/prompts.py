@@ -18,6 +18,10 @@ class PromptsPane(Pane):
 
     TITLE = "1 Steps"
 
+    def key(self, view: TableView) -> object:
+        state = view.state
+        return power_up_steps(view.pack, state), state.turn, state.phase
+
     def body(self, view: TableView) -> RenderableType:
         steps = power_up_steps(view.pack, view.state)
         phase = "power-up phase" if view.state.phase == "power-up" else "play"

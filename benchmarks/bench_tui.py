@@ -1,0 +1,161 @@
+"""The table screen against a bare Textual app, in one harness.
+
+Run: `.venv/bin/python benchmarks/bench_tui.py`. Prints:
+
+1. Start to first frame: a fresh process runs `consul` (content loaded, the app composed)
+   headless at 120x40 until the first frame of a screen with widgets; the same for a bare
+   `App` showing one Static. Median of N runs each, wall clock from spawning the process
+   (both processes read the same CLOCK_MONOTONIC). Two Consul starts: a first start (the
+   new-game screen) and `consul play --save` of a game in progress (the table screen).
+   Goal <= 1.3x.
+2. Peak memory (max RSS) at that first frame, same runs. Goal <= 1.5x.
+3. One Consul action against a no-op keypress, in one running app on the table screen:
+   the time from the key event to the frame that shows its result. The action is `w`/`W`
+   (the boss takes a wound / heals one: journaled, fsynced, every pane re-rendered); the
+   no-op is Down/Up in the spawning pool (a cursor move, no action). Goal <= 2x.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+RUNS = 9
+PRESSES = 40
+
+CHILD = r"""
+import resource, sys, time
+from textual.app import App
+
+_display = App._display
+def display(self, screen, renderable):
+    _display(self, screen, renderable)
+    if renderable is not None and screen.children and not getattr(self, "_framed", False):
+        self._framed = True
+        rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+        print(time.monotonic(), rss, flush=True)
+        self.exit()
+App._display = display
+_run = App.run
+App.run = lambda self, *a, **k: _run(self, headless=True, size=(120, 40))
+
+if sys.argv[1] == "bare":
+    from textual.widgets import Static
+    class Bare(App):
+        def compose(self):
+            yield Static("Hello")
+    Bare().run()
+else:
+    from consul_app.cli import main
+    main(sys.argv[2:])
+"""
+
+
+def first_frame(target: str, *args: str, home: Path) -> tuple[float, int]:
+    """Seconds from spawning the process to its first frame, and its max RSS (KiB) then."""
+    env = {**os.environ, "CONSUL_DATA_DIR": str(home)}
+    start = time.monotonic()
+    done = subprocess.run(
+        [sys.executable, "-c", CHILD, target, *args],
+        capture_output=True,
+        text=True,
+        env=env,
+        check=True,
+        cwd=ROOT,
+    )
+    framed, rss = done.stdout.split()
+    return float(framed) - start, int(rss)
+
+
+def starts(home: Path, save: Path) -> dict[str, tuple[float, float]]:
+    """Median seconds and KiB per target, the targets interleaved run by run."""
+    targets = {
+        "bare Textual app": ("bare",),
+        "consul (new game)": ("consul", "play"),
+        "consul play --save (table)": ("consul", "play", "--save", str(save)),
+    }
+    samples: dict[str, list[tuple[float, int]]] = {name: [] for name in targets}
+    for _ in range(RUNS):
+        for name, argv in targets.items():
+            samples[name].append(first_frame(*argv, home=home))
+    return {
+        name: (statistics.median(s for s, _ in runs), statistics.median(r for _, r in runs))
+        for name, runs in samples.items()
+    }
+
+
+async def key_latency(save: Path) -> tuple[float, float]:
+    """Median seconds from a key event to its frame: (Consul action, no-op keypress)."""
+    from textual import events
+    from textual.app import App
+
+    from consul_app.tui.widgets.pool import PoolTable
+    from tui.scenarios import WIDE, bundled, make_app
+
+    frames: list[float] = []
+    _display = App._display
+
+    def display(app: App[object], screen: object, renderable: object) -> None:
+        _display(app, screen, renderable)  # type: ignore[arg-type]
+        if renderable is not None:
+            frames.append(time.monotonic())
+
+    App._display = display  # type: ignore[method-assign]
+    app = make_app(bundled(), save)
+    async with app.run_test(size=WIDE) as pilot:
+        app.screen.query_one(PoolTable).focus()
+        await pilot.pause()
+
+        async def latency(key: str) -> float:
+            await pilot.pause()
+            frames.clear()
+            start = time.monotonic()
+            app.post_message(events.Key(key, key if len(key) == 1 else None))
+            while not frames:
+                await asyncio.sleep(0)
+            return frames[0] - start
+
+        action = [await latency(key) for _ in range(PRESSES // 2) for key in ("w", "W")]
+        no_op = [await latency(key) for _ in range(PRESSES // 2) for key in ("down", "up")]
+    return statistics.median(action), statistics.median(no_op)
+
+
+def main() -> int:
+    sys.path.insert(0, str(ROOT / "tests"))
+    from consul_app.rules import default_setup
+    from tui.scenarios import bundled, idle, play_saved
+
+    with tempfile.TemporaryDirectory() as folder:
+        home = Path(folder)
+        os.environ["CONSUL_DATA_DIR"] = str(home)
+        content = bundled()
+        save = home / "in-progress.jsonl"
+        setup = default_setup(content.edition("sde2"))
+        play_saved(content, save, setup, idle(lambda pack, state: state.boss.spawned))
+        results = starts(home, save)
+        action, no_op = asyncio.run(key_latency(save))
+
+    bare_time, bare_rss = results.pop("bare Textual app")
+    print(f"start to first frame, median of {RUNS} (bare Textual app: {bare_time * 1000:.0f} ms, "
+          f"{bare_rss / 1024:.1f} MiB)")
+    for name, (seconds, rss) in results.items():
+        print(
+            f"  {name:<28} {seconds * 1000:6.0f} ms  {seconds / bare_time:4.2f}x (goal <= 1.3x)"
+            f"   peak {rss / 1024:6.1f} MiB  {rss / bare_rss:4.2f}x (goal <= 1.5x)"
+        )
+    print(f"key to frame, median of {PRESSES}")
+    print(f"  Consul action (w / W)       {action * 1000:6.1f} ms")
+    print(f"  no-op keypress (Down / Up)  {no_op * 1000:6.1f} ms")
+    print(f"  ratio                       {action / no_op:6.2f}x (goal <= 2x)")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

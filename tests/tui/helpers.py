@@ -1,0 +1,37 @@
+"""Reading the screen in tests: a pane's whole text (scrolled out or not), the notifications."""
+
+from __future__ import annotations
+
+from io import StringIO
+
+from rich.console import Console
+from textual.app import App
+from textual.content import Content
+from textual.widget import Widget
+from textual.widgets import OptionList, Static
+
+
+def text(widget: Widget, width: int = 200) -> str:
+    """The plain text of a Static, or of every Static inside `widget`, one after the other."""
+    statics = [widget] if isinstance(widget, Static) else list(widget.query(Static))
+    return "\n".join(_plain(s.content, width) for s in statics)
+
+
+def _plain(content: object, width: int) -> str:
+    if isinstance(content, Content | str):
+        return str(content)
+    console = Console(width=width, file=StringIO(), color_system=None, record=True)
+    console.print(content)
+    return console.export_text()
+
+
+def notes(app: App[object]) -> list[str]:
+    """Every notification shown so far, as "title: message"."""
+    return [f"{n.title}: {n.message}" for n in app._notifications]
+
+
+def options(option_list: OptionList) -> str:
+    """The text of every option of a list, one per line."""
+    return "\n".join(
+        str(option_list.get_option_at_index(n).prompt) for n in range(option_list.option_count)
+    )

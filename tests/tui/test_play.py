@@ -1,0 +1,127 @@
+"""Whole games through keys only, asserting what the screen shows at each milestone."""
+
+from __future__ import annotations
+
+from consul_app.content import ContentPack
+from consul_app.rules import boss_status
+from consul_app.tui.screens.table import TableScreen
+
+from .helpers import notes, text
+from .scenarios import WIDE, KeyConsul, make_app, step_is
+
+
+async def test_a_whole_sde2_game_from_new_game_to_the_boss_defeat(content: ContentPack) -> None:
+    app = make_app(content)
+    async with app.run_test(size=WIDE) as pilot:
+        consul = KeyConsul(pilot)
+        await consul.new_game()
+        table = consul.table
+        pack = table.session.pack
+        assert "Consul turn: play your monsters." in text(table.query_one("#next-step"))
+        assert ">>    START" in text(table.query_one("#chart"))
+        assert "Nothing yet" in text(table.query_one("#log"))
+
+        await consul.press("e")
+        assert ">> Advance the Mighty Monster Chart" in text(table.query_one("#steps"))
+        await consul.press("enter")
+        assert ">>  1 " in text(table.query_one("#chart"))
+        assert "1. End the Consul turn" in text(table.query_one("#log"))
+
+        await consul.until(step_is("spawn"))
+        step = consul.step()
+        assert step is not None
+        assert f"SPAWN {step.budget} skull points" in text(table.query_one("#pool"))
+        await consul.move()  # space on a monster that may spawn
+        spawned = consul.state.board
+        assert any(spawned.values())
+        assert "picked" in text(table.query_one("#pool"))
+
+        await consul.until(step_is("choose-bonus"))
+        await consul.press("enter")
+        choices = table.current_step()
+        assert choices is not None and choices.choices
+        assert choices.text in text(app.screen.query_one(".rule"))
+        await consul.press("enter")
+        chosen = pack.bonuses[consul.state.bonuses[-1].bonus]
+        bonuses = text(table.query_one("#bonuses"))
+        assert f"{chosen.name} (chart space {consul.state.bonuses[-1].space})" in bonuses
+
+        await consul.until(lambda p, s: s.mini_boss is not None)
+        mini = pack.mini_bosses[consul.state.mini_boss.id]  # type: ignore[union-attr]
+        assert f"Mini-boss on the dungeon: {mini.name}" in text(table.query_one("#boss"))
+
+        await consul.until(lambda p, s: s.boss.spawned and s.open_step() is None)
+        boss = text(table.query_one("#boss"))
+        assert f"Relics: {len(consul.state.boss.relics)} of" in boss
+        assert pack.relics[consul.state.boss.relics[0]].name in boss
+        assert "The boss has left the chart." in text(table.query_one("#chart"))
+
+        await consul.until(lambda p, s: s.boss.timeout)
+        assert any(n.startswith("TIMEOUT!") for n in notes(app))
+        assert "NOW >> Timeout" in text(table.query_one("#next-step"))
+        assert "TIMEOUT DONE" in text(table.query_one("#boss"))
+
+        await consul.until(lambda p, s: s.boss.defeated)
+        assert "DEFEATED" in text(table.query_one("#boss"))
+        assert "the heroes have won" in text(table.query_one("#next-step"))
+        status = boss_status(pack, consul.state)
+        assert f"{status.wounds}/{status.hearts}" in text(table.query_one("#boss"))
+        assert text(table.query_one("#log")).lstrip().startswith(
+            f"{len(table.session.history)}. Boss takes 1 wound"
+        )
+
+
+async def test_forgotten_king_climbs_the_ladder_and_spawns_its_boss(content: ContentPack) -> None:
+    app = make_app(content)
+    async with app.run_test(size=WIDE) as pilot:
+        consul = KeyConsul(pilot)
+        await consul.new_game("right")  # Edition: SDE 2.0 -> Forgotten King
+        table = consul.table
+        assert table.session.state.setup.edition == "forgotten-king"
+        assert "Ladder: step 0 of" in text(table.query_one("#chart"))
+        assert "only elite and minion monsters" in text(table.query_one("#bonuses"))
+
+        await consul.press("m", "enter")  # spawn a mini-boss (the first one brought)
+        assert "Mini-boss on the dungeon" in text(table.query_one("#boss"))
+        await consul.press("M", "e")  # it is destroyed; the turn ends
+        assert ">> Climb" not in text(table.query_one("#steps"))
+        await consul.press("enter")  # climb one step
+        assert "Ladder: step 1 of" in text(table.query_one("#chart"))
+        await consul.press("enter")  # the step's bonuses
+        bonuses = text(table.query_one("#bonuses"))
+        assert "(ladder step 1)" in bonuses
+        assert "Mini-boss" not in bonuses.split("None yet:")[0]
+
+        await consul.until(lambda p, s: s.open_step() is None)
+        while consul.state.standing_spawning_points():
+            await consul.press("p", "enter")  # a spawning point destroyed (the first listed)
+        assert ">> Spawn the dungeon boss" in text(table.query_one("#steps"))
+        await consul.press("enter", "enter")
+        boss = text(table.query_one("#boss"))
+        assert "Not in play yet." not in boss
+        assert consul.state.boss.spawned
+        assert "Super monster" in boss
+
+
+async def test_sde1_fills_the_power_gauge_and_summons_the_boss(content: ContentPack) -> None:
+    app = make_app(content)
+    async with app.run_test(size=WIDE) as pilot:
+        consul = KeyConsul(pilot)
+        await consul.new_game("right", "right")  # Edition: SDE 2.0 -> SDE 1.0
+        table = consul.table
+        assert table.session.state.setup.edition == "classic"
+        assert "Power gauge" in text(table.query_one("#chart"))
+        await consul.press("g", "g", "g")
+        assert "3 of " in text(table.query_one("#chart"))
+
+        while consul.state.standing_spawning_points():
+            await consul.press("p", "enter")
+        assert "Spawning points standing: 0" in text(table.query_one("#boss"))
+        await consul.press("e")  # the round ends; the next begins with the summoning
+        assert "NOW >> Spawn the dungeon boss" in text(table.query_one("#next-step"))
+        await consul.press("enter")
+        assert consul.state.boss.spawned
+        assert "Summon the dungeon boss" in text(table.query_one("#log"))
+        await consul.until(lambda p, s: s.open_step() is None)
+        assert "Not in play yet." not in text(table.query_one("#boss"))
+        assert isinstance(app.screen, TableScreen)
