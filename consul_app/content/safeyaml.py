@@ -104,7 +104,10 @@ def _syntax_problem(err: yaml.YAMLError, data: bytes) -> Problem:
     if isinstance(err, yaml.MarkedYAMLError):
         mark = err.problem_mark or err.context_mark
         message = ": ".join(part for part in (err.context, err.problem) if part)
-        return Problem(mark.line + 1 if mark else 1, (), message or "not valid YAML")
+        # At the end of a file with no final newline PyYAML points one line past the last.
+        last_line = data.count(b"\n") + 1
+        line = min(mark.line + 1, last_line) if mark else 1
+        return Problem(line, (), message or "not valid YAML")
     if isinstance(err, yaml.reader.ReaderError):
         line = data[: err.position].count(b"\n") + 1
         return Problem(line, (), f"unreadable text: {err.reason}")

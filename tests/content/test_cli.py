@@ -88,11 +88,15 @@ def test_content_option(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> N
     assert "1 problem found." in capsys.readouterr().err
 
 
-def test_no_command_says_so_and_validates(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main([]) == 0
-    out = capsys.readouterr().out
-    assert out.startswith("The Consul's table screen is not built yet")
-    assert "Content OK" in out
+def test_no_command_checks_the_content_before_opening_the_table(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Plain `consul` plays; broken content stops it first, with exit 2 and no traceback."""
+    bad = a_pack(tmp_path / "bad", BAD)
+    assert main(["--content", str(bad)]) == 2
+    err = capsys.readouterr().err
+    assert "m.yaml:3" in err and "hearts" in err
+    assert "Traceback" not in err
 
 
 def test_help_lists_the_commands(capsys: pytest.CaptureFixture[str]) -> None:

@@ -53,6 +53,12 @@ def test_yaml_syntax_error_gives_the_line_of_the_problem(tmp_path: Path) -> None
     assert_issue(only_issue(tmp_path), path, 4, "", "did not find expected '-' indicator")
 
 
+def test_syntax_error_at_the_end_of_a_file_without_final_newline(tmp_path: Path) -> None:
+    path = tmp_path / "m.yaml"
+    path.write_text("monsters:\n  - id: [")
+    assert_issue(only_issue(tmp_path), path, 2, "", "did not find expected node content")
+
+
 def test_text_that_is_not_utf8(tmp_path: Path) -> None:
     path = tmp_path / "m.yaml"
     path.write_bytes(b"monsters:\n  - id: kobold\n    name: Kob\xffld\n")
