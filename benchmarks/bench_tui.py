@@ -8,7 +8,8 @@ Run: `.venv/bin/python benchmarks/bench_tui.py`. Prints:
    (both processes read the same CLOCK_MONOTONIC). Two Consul starts: a first start (the
    new-game screen) and `consul play --save` of a game in progress (the table screen).
    Goal <= 1.3x.
-2. Peak memory (max RSS) at that first frame, same runs. Goal <= 1.5x.
+2. Peak memory (the process's VmHWM) at that first frame, same runs. Goal <= 1.5x. Then
+   where a Consul start spends its time and memory, stage by stage.
 3. One Consul action against a no-op keypress, in one running app on the table screen:
    the time from the key event to the frame that shows its result. The action is `w`/`W`
    (the boss takes a wound / heals one: journaled, fsynced, every pane re-rendered); the
@@ -31,16 +32,19 @@ RUNS = 9
 PRESSES = 40
 
 CHILD = r"""
-import resource, sys, time
+import sys, time
 from textual.app import App
+
+def peak_kib():  # this process's own high-water mark (ru_maxrss would count the parent's)
+    with open("/proc/self/status") as status:
+        return next(int(line.split()[1]) for line in status if line.startswith("VmHWM"))
 
 _display = App._display
 def display(self, screen, renderable):
     _display(self, screen, renderable)
     if renderable is not None and screen.children and not getattr(self, "_framed", False):
         self._framed = True
-        rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
-        print(time.monotonic(), rss, flush=True)
+        print(time.monotonic(), peak_kib(), flush=True)
         self.exit()
 App._display = display
 _run = App.run
@@ -57,9 +61,28 @@ else:
     main(sys.argv[2:])
 """
 
+STAGES = r"""
+import time
+start = time.perf_counter()
+marks = []
+def mark(name):
+    with open("/proc/self/status") as status:
+        rss = next(int(l.split()[1]) for l in status if l.startswith("VmRSS"))
+    marks.append((name, time.perf_counter() - start, rss))
+import textual.app; mark("import textual.app (a bare app needs it too)")
+import consul_app.cli; mark("import consul_app.cli (content models, rules, session)")
+from consul_app.content import load_pack
+load_pack(); mark("load_pack() (every edition of the bundled content)")
+import consul_app.tui.app; mark("import consul_app.tui.app (screens, widgets)")
+before = 0.0
+for name, at, rss in marks:
+    print(f"    +{(at - before) * 1000:5.0f} ms  {rss / 1024:5.1f} MiB  {name}")
+    before = at
+"""
+
 
 def first_frame(target: str, *args: str, home: Path) -> tuple[float, int]:
-    """Seconds from spawning the process to its first frame, and its max RSS (KiB) then."""
+    """Seconds from spawning the process to its first frame, and its peak RSS (KiB) then."""
     env = {**os.environ, "CONSUL_DATA_DIR": str(home)}
     start = time.monotonic()
     done = subprocess.run(
@@ -95,9 +118,9 @@ async def key_latency(save: Path) -> tuple[float, float]:
     """Median seconds from a key event to its frame: (Consul action, no-op keypress)."""
     from textual import events
     from textual.app import App
+    from tui.scenarios import WIDE, bundled, make_app
 
     from consul_app.tui.widgets.pool import PoolTable
-    from tui.scenarios import WIDE, bundled, make_app
 
     frames: list[float] = []
     _display = App._display
@@ -107,7 +130,7 @@ async def key_latency(save: Path) -> tuple[float, float]:
         if renderable is not None:
             frames.append(time.monotonic())
 
-    App._display = display  # type: ignore[method-assign]
+    App._display = display  # type: ignore[method-assign,assignment]
     app = make_app(bundled(), save)
     async with app.run_test(size=WIDE) as pilot:
         app.screen.query_one(PoolTable).focus()
@@ -129,8 +152,9 @@ async def key_latency(save: Path) -> tuple[float, float]:
 
 def main() -> int:
     sys.path.insert(0, str(ROOT / "tests"))
-    from consul_app.rules import default_setup
     from tui.scenarios import bundled, idle, play_saved
+
+    from consul_app.rules import default_setup
 
     with tempfile.TemporaryDirectory() as folder:
         home = Path(folder)
@@ -140,16 +164,29 @@ def main() -> int:
         setup = default_setup(content.edition("sde2"))
         play_saved(content, save, setup, idle(lambda pack, state: state.boss.spawned))
         results = starts(home, save)
+        env = {**os.environ, "CONSUL_DATA_DIR": str(home)}
+        stages = subprocess.run(
+            [sys.executable, "-c", STAGES],
+            env=env,
+            check=True,
+            cwd=ROOT,
+            capture_output=True,
+            text=True,
+        ).stdout
         action, no_op = asyncio.run(key_latency(save))
 
     bare_time, bare_rss = results.pop("bare Textual app")
-    print(f"start to first frame, median of {RUNS} (bare Textual app: {bare_time * 1000:.0f} ms, "
-          f"{bare_rss / 1024:.1f} MiB)")
+    print(
+        f"start to first frame, median of {RUNS} (bare Textual app: {bare_time * 1000:.0f} ms, "
+        f"{bare_rss / 1024:.1f} MiB)"
+    )
     for name, (seconds, rss) in results.items():
         print(
             f"  {name:<28} {seconds * 1000:6.0f} ms  {seconds / bare_time:4.2f}x (goal <= 1.3x)"
             f"   peak {rss / 1024:6.1f} MiB  {rss / bare_rss:4.2f}x (goal <= 1.5x)"
         )
+    print("  where a Consul start goes (one fresh process; RSS after each stage):")
+    print(stages, end="")
     print(f"key to frame, median of {PRESSES}")
     print(f"  Consul action (w / W)       {action * 1000:6.1f} ms")
     print(f"  no-op keypress (Down / Up)  {no_op * 1000:6.1f} ms")

@@ -20,9 +20,9 @@ OUT = ROOT / "screenshots"
 def main(names: list[str]) -> int:
     sys.path.insert(0, str(ROOT / "tests"))
     from textual._doc import take_svg_screenshot
+    from tui.scenarios import SHOTS, bundled, make_app
 
     from consul_app.paths import ENV_HOME
-    from tui.scenarios import SHOTS, bundled, make_app
 
     content = bundled()
     OUT.mkdir(exist_ok=True)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
+from functools import partial
 from pathlib import Path
 
 from textual.app import App, SystemCommand
@@ -31,7 +32,7 @@ class ConsulApp(App[None]):
         Binding("question_mark", "help", "Keys", id="app.help"),
         Binding("n", "new_game", "New game", show=False, id="app.new_game"),
         Binding("o", "saves", "Saved games", show=False, id="app.saves"),
-        Binding("ctrl+q", "quit", "Quit", priority=True, id="app.quit"),
+        Binding("ctrl+q", "quit", "Quit", show=False, priority=True, id="app.quit"),
     ]
 
     def __init__(
@@ -42,6 +43,12 @@ class ConsulApp(App[None]):
         self.save_path = save
         self.clock = clock
         self.session: Session | None = None
+
+    def get_key_display(self, binding: Binding) -> str:
+        """Keys as printed on a keyboard: "Enter" rather than a symbol."""
+        if binding.key == "enter":
+            return "Enter"
+        return super().get_key_display(binding)
 
     def on_mount(self) -> None:
         if self.save_path is not None and self.save_path.exists():
@@ -90,6 +97,8 @@ class ConsulApp(App[None]):
 
     def resume(self, path: Path) -> None:
         """Open a saved game; a save that cannot be resumed is named and left untouched."""
+        if self.session is not None and self.session.path.resolve() == path.resolve():
+            return  # already on the table
         try:
             session = Session.resume(self.content, path)
         except SaveError as err:
@@ -138,21 +147,15 @@ class ConsulApp(App[None]):
         )
 
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
-        """Every action of the current screen, then Textual's own (theme, quit, ...)."""
+        """Every action bound to a key here (Consul's own), then Textual's (theme, ...)."""
         seen: set[str] = set()
-        for _key, binding in screen._bindings:
+        for active in screen.active_bindings.values():
+            binding = active.binding
             if binding.description and binding.id and binding.id not in seen:
                 seen.add(binding.id)
                 yield SystemCommand(
                     binding.description,
                     f"key: {self.get_key_display(binding)}",
-                    lambda action=binding.action: screen.run_action(action),
+                    partial(self.run_action, binding.action, active.node),
                 )
-        for binding in self.BINDINGS:
-            assert isinstance(binding, Binding)
-            yield SystemCommand(
-                binding.description,
-                f"key: {self.get_key_display(binding)}",
-                lambda action=binding.action: self.run_action(action),
-            )
         yield from super().get_system_commands(screen)

@@ -5,7 +5,9 @@ Formatting only: every fact comes from the content or the engine's views.
 
 from __future__ import annotations
 
-from consul_app.content import Bonus, ChartSpace, Dice, EditionPack
+from collections.abc import Sequence
+
+from consul_app.content import Bonus, ChartSpace, EditionPack
 
 BITS = {"8-bit": "8B", "16-bit": "16B", "super": "SUPER"}
 ROLLS = {"offense": "off", "defense": "def"}
@@ -13,12 +15,12 @@ WOUND, HEART, THRESHOLD = "█", "░", "┃"
 
 
 def bits(value: str) -> str:
-    """ "8-bit" -> "8B"."""
+    """Bits in short: 8-bit is 8B."""
     return BITS.get(value, value)
 
 
-def bits_list(values: list[str]) -> str:
-    """["8-bit", "16-bit"] -> "8B+16B"."""
+def bits_list(values: Sequence[str]) -> str:
+    """Several bits in short: 8B+16B."""
     return "+".join(bits(v) for v in values)
 
 
@@ -36,7 +38,7 @@ def bonus(pack: EditionPack, bonus_id: str) -> str:
 
 
 def space(pack: EditionPack, chart_space: ChartSpace) -> str:
-    """A chart space's effects in rule order: "4sk 8B+16B", "MINI", "+1ST off", "SIGHT 1-2"."""
+    """A chart space's effects in rule order: "4sk 8B+16B", "MINI", "+1ST off", "SIGHT 1,2"."""
     parts: list[str] = []
     if chart_space.spawn:
         parts.append(f"{chart_space.spawn}sk {bits_list(chart_space.bits)}")
@@ -52,13 +54,8 @@ def space(pack: EditionPack, chart_space: ChartSpace) -> str:
     return "  ".join(parts) or "-"
 
 
-def dice(pool: Dice | None) -> str:
-    """A dice pool or "-" for a stat the card does not have."""
-    return "-" if pool is None else str(pool)
-
-
 def wound_track(hearts: int, wounds: int, threshold: int) -> str:
-    """ "███░┃░░░░░": one box per heart, wounds filled, a bar after the timeout threshold."""
+    """One box per heart (███░┃░░░░░), wounds filled, a bar after the timeout threshold."""
     boxes = [WOUND if n < wounds else HEART for n in range(hearts)]
     if 0 < threshold < hearts:
         boxes.insert(threshold, THRESHOLD)

@@ -1,11 +1,12 @@
-"""What the panes render: the content, the state and the journal's labels, read-only."""
+"""What the panes render: the content, the state, its steps and the journal's labels."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 
 from consul_app.content import EditionPack
-from consul_app.rules import GameState
+from consul_app.rules import GameState, Step, power_up_steps
 
 
 @dataclass(frozen=True)
@@ -16,3 +17,13 @@ class TableView:
     state: GameState
     history: list[str] = field(default_factory=list)
     """The labels of the actions in effect, newest first."""
+
+    @cached_property
+    def steps(self) -> list[Step]:
+        """The engine's steps for this moment."""
+        return power_up_steps(self.pack, self.state)
+
+    @cached_property
+    def current(self) -> Step | None:
+        """The step to do now, if any."""
+        return next((s for s in self.steps if s.current), None)

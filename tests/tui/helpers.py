@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from io import StringIO
+from typing import Any
 
 from rich.console import Console
 from textual.app import App
@@ -25,7 +26,7 @@ def _plain(content: object, width: int) -> str:
     return console.export_text()
 
 
-def notes(app: App[object]) -> list[str]:
+def notes(app: App[Any]) -> list[str]:
     """Every notification shown so far, as "title: message"."""
     return [f"{n.title}: {n.message}" for n in app._notifications]
 

@@ -17,7 +17,7 @@ from typing import Literal
 
 from textual.pilot import Pilot
 
-from consul_app.content import ContentPack, EditionPack, load_pack
+from consul_app.content import ContentPack, Edition, EditionPack, load_pack
 from consul_app.rules import (
     Action,
     EndTurn,
@@ -33,10 +33,11 @@ from consul_app.rules import (
 )
 from consul_app.session import Session
 from consul_app.tui.app import ConsulApp
+from consul_app.tui.choices import ANSWERS
 from consul_app.tui.screens.confirm import ConfirmScreen
 from consul_app.tui.screens.pick_many import PickManyScreen
 from consul_app.tui.screens.pick_one import PickOneScreen
-from consul_app.tui.screens.table import ANSWERS, TableScreen
+from consul_app.tui.screens.table import TableScreen
 from consul_app.tui.widgets.pool import SPAWN_STEPS, PoolTable
 
 NOW = datetime(2026, 11, 30, 20, 15, tzinfo=timezone(timedelta(hours=1)))
@@ -216,14 +217,15 @@ class Shot:
     goal: Goal | None = None
     keys: tuple[str, ...] = ()
     heroes: int = 4
+    edition: Edition = "sde2"
 
     def prepare(self, content: ContentPack, folder: Path) -> Path | None:
         """Write the save this shot starts from (None: start on the new-game screen)."""
         if self.goal is None:
             return None
-        setup = default_setup(content.edition("sde2")).model_copy(
-            update={"party_size": self.heroes}
-        )
+        setup = default_setup(content.edition(self.edition))
+        if self.edition == "sde2":
+            setup = setup.model_copy(update={"party_size": self.heroes})
         path = folder / f"{self.name}.jsonl"
         play_saved(content, path, setup, self.goal)
         return path
@@ -243,5 +245,7 @@ SHOTS = [
     Shot("small-start", SMALL, keys=("enter", "enter", "enter")),
     Shot("small-spawn", SMALL, step_is("spawn"), keys=("space",)),
     Shot("help", WIDE, idle(lambda p, s: s.turn >= 2), keys=("question_mark",)),
+    Shot("forgotten-king", WIDE, idle(lambda p, s: s.turn >= 2), edition="forgotten-king"),
+    Shot("sde1-power-gauge", WIDE, idle(lambda p, s: s.turn >= 2), ("g",) * 10, edition="classic"),
 ]
 """Every screen the snapshot tests pin and scripts/screenshots.py writes."""

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 
 from textual.binding import Binding
@@ -16,10 +17,10 @@ from consul_app.tui.screens.resume import ResumeScreen
 from consul_app.tui.screens.table import TableScreen
 
 from .helpers import notes, options, text
-from .scenarios import SMALL, WIDE, KeyConsul, idle, make_app, play_saved
+from .scenarios import SMALL, WIDE, KeyConsul, idle, make_app, play_saved, step_is
 
 
-def _descriptions(bindings: list[object]) -> list[str]:
+def _descriptions(bindings: Sequence[object]) -> list[str]:
     return [b.description for b in bindings if isinstance(b, Binding)]
 
 
@@ -32,7 +33,7 @@ async def test_help_lists_every_key_of_the_table(content: ContentPack) -> None:
         shown = text(app.screen)
         for description in _descriptions(TableScreen.BINDINGS):
             assert description in shown
-        for key in ("u / ^z", "r / ^y", "⏎", "space / +"):
+        for key in ("u / ^z", "r / ^y", "Enter", "space / +", "1 / 2 / 3"):
             assert key in shown
         await pilot.press("escape")
         assert isinstance(app.screen, TableScreen)
@@ -117,3 +118,82 @@ async def test_a_game_in_progress_is_offered_on_start(content: ContentPack, tmp_
         assert isinstance(table, TableScreen)
         assert table.session.state.turn == 3
         assert "Turn 3" in text(table.query_one("#next-step"))
+
+
+async def test_a_decision_is_answered_by_its_number(content: ContentPack, tmp_path: Path) -> None:
+    save = tmp_path / "sighting.jsonl"
+    play_saved(content, save, default_setup(content.edition("sde2")), step_is("boss-sighting"))
+    app = make_app(content, save)
+    async with app.run_test(size=WIDE) as pilot:
+        await pilot.press("enter")
+        assert "2. No hero is there" in options(app.screen.query_one(OptionList))
+        await pilot.press("2")
+        table = app.screen
+        assert isinstance(table, TableScreen)
+        assert table.session.history[0] == "Boss sighting: no hero there"
+        assert "sighting-effects" not in [s.key for s in table.session.state.steps]
+
+
+async def test_heroes_on_a_sighted_tile_announce_its_timeout_effects(
+    content: ContentPack, tmp_path: Path
+) -> None:
+    save = tmp_path / "sighting.jsonl"
+    play_saved(content, save, default_setup(content.edition("sde2")), step_is("boss-sighting"))
+    app = make_app(content, save)
+    async with app.run_test(size=WIDE) as pilot:
+        await pilot.press("enter", "1")
+        assert notes(app)[-1].startswith("Boss sighting: timeout effects!: Apply ")
+        assert "NOW >> Boss sighting: timeout effects" in text(app.screen.query_one("#next-step"))
+
+
+async def test_events_during_play(content: ContentPack, tmp_path: Path) -> None:
+    save = tmp_path / "boss.jsonl"
+    setup = default_setup(content.edition("sde2"))
+    play_saved(content, save, setup, idle(lambda pack, state: state.boss.spawned))
+    app = make_app(content, save)
+    async with app.run_test(size=WIDE) as pilot:
+        table = app.screen
+        assert isinstance(table, TableScreen)
+        first = next(iter(content.edition("sde2").status_effects.values()))
+        await pilot.press("s", "enter")  # the first status effect goes on the boss
+        assert f"Status effects: {first.name}" in text(table.query_one("#boss"))
+        await pilot.press("s")
+        assert "HAS IT" in options(app.screen.query_one(OptionList))
+        await pilot.press("enter")  # ... and comes off again
+        assert "Status effects: none" in text(table.query_one("#boss"))
+        await pilot.press("w", "w", "W")
+        assert "1/" in text(table.query_one("#boss"))
+        await pilot.press("h")
+        assert table.session.history[0] == "A hero is destroyed"
+        on_board = [m for m, n in table.session.state.board.items() if n]
+        monsters = list(table.session.state.pool)
+        await pilot.press("2", *["down"] * monsters.index(on_board[0]), "d")
+        assert table.session.history[0].startswith("Destroyed 1 ")
+        mini = table.session.state.mini_boss
+        assert mini is not None and mini.wounds == 0  # the bot never fights the mini-boss
+        await pilot.press("x")
+        assert table.session.history[0] == "Mini-boss takes 1 wound"
+        assert "Mini-boss on the dungeon" in text(table.query_one("#boss"))
+
+
+async def test_saved_games_and_a_new_game_from_the_table(content: ContentPack) -> None:
+    app = make_app(content)
+    async with app.run_test(size=WIDE) as pilot:
+        consul = KeyConsul(pilot)
+        await consul.new_game()
+        await consul.press("e")
+        first = consul.table.session
+        await pilot.press("o")
+        assert isinstance(app.screen, ResumeScreen)
+        await pilot.press("enter")  # the game on the table: nothing to reopen
+        assert consul.table.session is first
+        await pilot.press("n", "escape")  # a new game, put off
+        assert consul.table.session is first
+        await pilot.press("n", "enter", "enter", "enter")
+        assert consul.table.session is not first
+        assert consul.table.session.history == []
+        await pilot.press("o")
+        boss = first.pack.dungeon_bosses[first.state.setup.boss].name
+        saves = options(app.screen.query_one(OptionList))
+        assert saves.count(boss) == 2  # both games, newest first
+        assert "turn 1 · space 0 · 0 actions" in saves.splitlines()[1]

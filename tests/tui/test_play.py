@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from consul_app.content import ContentPack
 from consul_app.rules import boss_status
+from consul_app.tui import symbols
 from consul_app.tui.screens.table import TableScreen
 
 from .helpers import notes, text
@@ -44,7 +45,8 @@ async def test_a_whole_sde2_game_from_new_game_to_the_boss_defeat(content: Conte
         await consul.press("enter")
         chosen = pack.bonuses[consul.state.bonuses[-1].bonus]
         bonuses = text(table.query_one("#bonuses"))
-        assert f"{chosen.name} (chart space {consul.state.bonuses[-1].space})" in bonuses
+        symbol = symbols.bonus(pack, chosen.id)
+        assert f"{chosen.name} ({symbol}, chart space {consul.state.bonuses[-1].space})" in bonuses
 
         await consul.until(lambda p, s: s.mini_boss is not None)
         mini = pack.mini_bosses[consul.state.mini_boss.id]  # type: ignore[union-attr]
@@ -66,8 +68,10 @@ async def test_a_whole_sde2_game_from_new_game_to_the_boss_defeat(content: Conte
         assert "the heroes have won" in text(table.query_one("#next-step"))
         status = boss_status(pack, consul.state)
         assert f"{status.wounds}/{status.hearts}" in text(table.query_one("#boss"))
-        assert text(table.query_one("#log")).lstrip().startswith(
-            f"{len(table.session.history)}. Boss takes 1 wound"
+        assert (
+            text(table.query_one("#log"))
+            .lstrip()
+            .startswith(f"{len(table.session.history)}. Boss takes 1 wound")
         )
 
 
@@ -89,8 +93,7 @@ async def test_forgotten_king_climbs_the_ladder_and_spawns_its_boss(content: Con
         assert "Ladder: step 1 of" in text(table.query_one("#chart"))
         await consul.press("enter")  # the step's bonuses
         bonuses = text(table.query_one("#bonuses"))
-        assert "(ladder step 1)" in bonuses
-        assert "Mini-boss" not in bonuses.split("None yet:")[0]
+        assert "ladder step 1) for minions, elites" in bonuses
 
         await consul.until(lambda p, s: s.open_step() is None)
         while consul.state.standing_spawning_points():

@@ -32,13 +32,21 @@ class HelpScreen(ModalScreen[None]):
         lines: list[Content] = []
         for title, bindings in self.sections:
             lines.append(Content.styled(title, "bold underline"))
-            for binding in bindings:
-                assert isinstance(binding, Binding)
-                keys = " / ".join(self._display(key) for key in binding.key.split(","))
-                lines.append(Content.assemble((f"  {keys:<16}", "bold"), binding.description))
+            for description, keys in _by_description(bindings).items():
+                shown = " / ".join(self._display(key) for key in keys)
+                lines.append(Content.assemble((f"  {shown:<16}", "bold"), description))
             lines.append(Content(""))
         lines.append(Content.styled("Esc, q or ? closes this list.", "italic"))
         return Content("\n").join(lines)
 
     def _display(self, key: str) -> str:
-        return self.app.get_key_display(Binding(key.strip(), ""))
+        return self.app.get_key_display(Binding(key, ""))
+
+
+def _by_description(bindings: Iterable[BindingType]) -> dict[str, list[str]]:
+    """Keys per description, in order (so "1 / 2 / ... / 9" share one line)."""
+    keys: dict[str, list[str]] = {}
+    for binding in bindings:
+        assert isinstance(binding, Binding)
+        keys.setdefault(binding.description, []).extend(k.strip() for k in binding.key.split(","))
+    return keys

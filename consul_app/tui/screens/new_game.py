@@ -66,12 +66,10 @@ class NewGameScreen(Screen[Setup | None]):
                     yield Label("Mini-bosses (space ticks)", classes="heading")
                     yield TickList(self._mini_bosses(), self.setup.mini_bosses, id="mini-bosses")
                 with Vertical(classes="column"):
-                    yield Label(
-                        "Spawning points (a add, x remove, Left/Right tile)", classes="heading"
-                    )
+                    yield Label("Spawning points and their tiles", classes="heading")
+                    yield Label("a: add  x: remove  Left/Right: tile", classes="hint")
                     yield Placements(self.pack, self.setup.spawning_points, id="points")
-                    yield Label("Pets (space ticks)", classes="heading")
-                    yield TickList(self._pets(), self.setup.pets, id="pets")
+                    yield from self._pet_list()
             with VerticalScroll(id="page-review"):
                 yield Static(id="review")
         yield Footer()
@@ -109,8 +107,13 @@ class NewGameScreen(Screen[Setup | None]):
             (m.id, Content(f"{m.name} ({m.hearts} hearts)")) for m in self.pack.mini_bosses.values()
         ]
 
-    def _pets(self) -> list[tuple[str, Content]]:
-        return [(m.id, Content(m.name)) for m in self.pack.monsters.values() if m.rank == "pet"]
+    def _pet_list(self) -> ComposeResult:
+        pets = [(m.id, Content(m.name)) for m in self.pack.monsters.values() if m.rank == "pet"]
+        if not pets:
+            yield Label("No pets in this edition's content.", classes="heading")
+            return
+        yield Label("Pets (space ticks)", classes="heading")
+        yield TickList(pets, self.setup.pets, id="pets")
 
     def on_mount(self) -> None:
         self._show_page()
@@ -151,9 +154,13 @@ class NewGameScreen(Screen[Setup | None]):
             for p in self.pack.spawning_points.values()
         ]
         placements = self.query_one(Placements)
+
+        def add(picked: str | None) -> None:
+            if picked is not None:
+                placements.add(picked)
+
         self.app.push_screen(
-            PickOneScreen("Add a spawning point", "Which spawning point model?", choices),
-            lambda picked: picked is not None and placements.add(picked),
+            PickOneScreen("Add a spawning point", "Which spawning point model?", choices), add
         )
 
     # -- pages ----------------------------------------------------------------------------
@@ -164,9 +171,9 @@ class NewGameScreen(Screen[Setup | None]):
         self.query_one("#setup-title", Static).update(
             Content.assemble(
                 ("New game", "bold"),
-                f"  page {self.page + 1} of {len(PAGES)}: {PAGE_TITLES[self.page]}   ",
-                ("Enter: " + ("start" if name == "review" else "next page"), "bold"),
-                "   Esc: back   Tab: next field",
+                f" {self.page + 1}/{len(PAGES)}: {PAGE_TITLES[self.page]}   ",
+                ("Enter: " + ("start" if name == "review" else "next"), "bold"),
+                "  Esc: back  Tab: next field",
             )
         )
         if name == "review":

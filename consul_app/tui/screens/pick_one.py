@@ -16,7 +16,13 @@ from consul_app.rules import Choice
 class PickOneScreen(ModalScreen[str | None]):
     """Choose one of `choices`; returns its id, or None when put off with Esc."""
 
-    BINDINGS = [Binding("escape", "dismiss", "Not now", id="decision.cancel")]
+    BINDINGS = [
+        Binding("escape", "dismiss", "Not now", id="decision.cancel"),
+        *[
+            Binding(str(n), f"pick({n})", "Choose by its number", show=False, id=f"pick.{n}")
+            for n in range(1, 10)
+        ],
+    ]
 
     def __init__(self, title: str, text: str, choices: list[Choice]) -> None:
         super().__init__(classes="decision")
@@ -29,7 +35,13 @@ class PickOneScreen(ModalScreen[str | None]):
             dialog.border_title = self.title_text
             yield Static(self.rule_text, classes="rule")
             yield OptionList(*[_option(n, c) for n, c in enumerate(self.choices, 1)])
-            yield Static("Up/Down: move   Enter: choose   Esc: not now", classes="keys")
+            yield Static(
+                "Up/Down: move   Enter or its number: choose   Esc: not now", classes="keys"
+            )
+
+    def action_pick(self, number: int) -> None:
+        if 1 <= number <= len(self.choices):
+            self.dismiss(self.choices[number - 1].id)
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()

@@ -6,8 +6,8 @@ cover it); a refused action shows the engine's reason. The screen decides no rul
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
-from dataclasses import replace
+from collections.abc import Callable
+from typing import TypeVar
 
 from textual import on
 from textual.app import ComposeResult
@@ -16,34 +16,36 @@ from textual.containers import Container
 from textual.events import Resize
 from textual.geometry import Size
 from textual.screen import Screen
-from textual.widget import Widget
 from textual.widgets import Footer, TabbedContent, TabPane
 
 from consul_app.rules import (
     Action,
-    AddStatus,
     AdvanceGauge,
-    AnswerSighting,
     Choice,
-    ChooseBonus,
-    ChooseRelics,
     DestroyHero,
     DestroyMiniBoss,
     DestroyMonsters,
-    DestroySpawningPoint,
     EndTurn,
     Heal,
-    RemoveStatus,
     RuleError,
     Spawn,
     SpawnMiniBoss,
     Step,
     Wound,
     describe,
-    power_up_steps,
-    spawning_points_remaining,
 )
 from consul_app.session import SaveError, Session
+from consul_app.tui.choices import (
+    ANSWERS,
+    Target,
+    mini_boss_choices,
+    relic_choice,
+    spawning_point_choices,
+    spawning_point_destroyed,
+    status_action,
+    status_choices,
+    statuses_of,
+)
 from consul_app.tui.screens.confirm import ConfirmScreen
 from consul_app.tui.screens.pick_many import PickManyScreen
 from consul_app.tui.screens.pick_one import PickOneScreen
@@ -53,8 +55,11 @@ from consul_app.tui.widgets.boss_card import BossPane
 from consul_app.tui.widgets.chart import ChartPane
 from consul_app.tui.widgets.log import LogPane
 from consul_app.tui.widgets.next_step import NextStep
+from consul_app.tui.widgets.pane import Pane
 from consul_app.tui.widgets.pool import SPAWN_STEPS, PoolPane, PoolTable
 from consul_app.tui.widgets.prompts import PromptsPane
+
+Answer = TypeVar("Answer")
 
 WIDE = Size(110, 34)
 """From this size up the panes stand side by side; below it they are tabs."""
@@ -67,6 +72,9 @@ GRID_ORDER = ("chart", "steps", "boss", "pool", "bonuses", "log")
 
 CONFIRM_IN_A_DIALOG = ("mini-boss-refresh",)
 """Steps confirmed in a dialog that shows their rule text (they interrupt the usual flow)."""
+
+ANNOUNCED = ("sighting-effects",)
+"""Steps announced when they come up (the timeout announces itself too)."""
 
 
 class TableScreen(Screen[None]):
@@ -112,35 +120,43 @@ class TableScreen(Screen[None]):
         super().__init__()
         self.session = session
         self.compact = True
+        self.panes: list[Pane | PoolPane] = []
+        self._shown_step: Step | None = None
 
     # -- layout ---------------------------------------------------------------------------
 
     def compose(self) -> ComposeResult:
         self.compact = _is_compact(self.app.size)
+        self.panes = _panes()
         yield NextStep(id="next-step")
         if self.compact:
             with TabbedContent(id="tabs"):
-                for pane in _panes():
+                for pane in self.panes:
                     with TabPane(pane.border_title or "", id=f"tab-{pane.id}"):
                         yield pane
         else:
-            by_id = {pane.id: pane for pane in _panes()}
+            by_id = {pane.id: pane for pane in self.panes}
             with Container(id="panes"):
                 yield from (by_id[pane_id] for pane_id in GRID_ORDER)
         yield Footer()
 
     def on_mount(self) -> None:
+        self._start()
+
+    def _start(self) -> None:
+        """Fill the panes just composed; the spawning pool has the keys' focus."""
+        self._shown_step = None
         self.show_game()
         self.query_one(PoolTable).focus()
 
     async def on_resize(self, event: Resize) -> None:
         if _is_compact(event.size) != self.compact:
             await self.recompose()
-            self.on_mount()
+            self._start()
 
     @on(TabbedContent.TabActivated)
     def _tab_shown(self, event: TabbedContent.TabActivated) -> None:
-        event.pane.query_one(".pane").focus()
+        self._focus(event.pane.query_one(".pane").id or "")
 
     # -- rendering ------------------------------------------------------------------------
 
@@ -148,27 +164,28 @@ class TableScreen(Screen[None]):
         return TableView(self.session.pack, self.session.state, self.session.history)
 
     def current_step(self) -> Step | None:
-        return next(
-            (s for s in power_up_steps(self.session.pack, self.session.state) if s.current), None
-        )
+        return self.view().current
 
     def show_game(self) -> None:
         """Render every pane from the session's state."""
         view = self.view()
-        self.query_one(NextStep).show(view, self._hint())
-        for pane_id in PANES:
-            self.query_one(f"#{pane_id}").show(view)  # type: ignore[attr-defined]
-        step = self.current_step()
-        if self.compact and step is not None and step.key in SPAWN_STEPS:
+        self.query_one(NextStep).show(view, self._hint(view.current))
+        for pane in self.panes:
+            pane.show(view)
+        before, step = self._shown_step, view.current
+        self._shown_step = step
+        if self.compact and _spawn_begins(before, step):
             self.action_pane("pool")
 
-    def _hint(self) -> str:
+    def _hint(self, step: Step | None) -> str:
         """Which keys do the current step."""
-        step = self.current_step()
         enter = self._key("table.confirm")
         if step is None:
-            end = describe(self.session.pack, EndTurn())
-            return f"{self._key('table.end_turn')}: {end}   ?: every key"
+            end = f"{self._key('table.end_turn')}: {describe(self.session.pack, EndTurn())}"
+            boss = self.session.state.boss
+            if boss.spawned and not boss.defeated:
+                return f"{self._key('table.boss_wound')}: the boss takes a wound   {end}"
+            return f"{end}   ?: keys"
         if step.key in SPAWN_STEPS:
             return f"{self._key('table.spawn')}: spawn one   {enter}: done"
         if step.needs_answer or step.key in CONFIRM_IN_A_DIALOG:
@@ -177,18 +194,18 @@ class TableScreen(Screen[None]):
         return f"{enter}: {describe(self.session.pack, step.action)}"
 
     def _key(self, binding_id: str) -> str:
-        binding = next(b for b in self._bindings_by_id() if b.id == binding_id)
+        """The key of a binding as shown (after any keymap)."""
+        active = [a.binding for a in self.active_bindings.values()]
+        binding = next(b for b in [*active, *self.BINDINGS] if getattr(b, "id", None) == binding_id)
+        assert isinstance(binding, Binding)
         return self.app.get_key_display(binding)
-
-    def _bindings_by_id(self) -> Iterator[Binding]:
-        for _key, binding in self._bindings:
-            yield binding
 
     # -- dispatching ----------------------------------------------------------------------
 
     def dispatch(self, action: Action) -> bool:
         """Apply `action` through the session; a refusal is shown, not raised."""
         timeout_before = self.session.state.boss.timeout
+        before = self.current_step()
         try:
             self.session.dispatch(action)
         except RuleError as err:
@@ -198,20 +215,29 @@ class TableScreen(Screen[None]):
             self.notify(str(err), title="Cannot save the game", severity="error", timeout=30)
             return False
         self.show_game()
-        if self.session.state.boss.timeout and not timeout_before:
-            step = self.current_step()
-            self.notify(step.text if step else "", title="TIMEOUT!", severity="warning", timeout=15)
+        self._announce(timeout_before, before)
         return True
+
+    def _announce(self, timeout_before: bool, step_before: Step | None) -> None:
+        """The timeout, and a boss sighting that hits heroes, announce themselves."""
+        step = self.current_step()
+        if step is None:
+            return
+        if self.session.state.boss.timeout and not timeout_before:
+            self.notify(step.text, title="TIMEOUT!", severity="warning", timeout=15)
+        elif step.key in ANNOUNCED and (step_before is None or step_before.key != step.key):
+            self.notify(step.text, title=f"{step.title}!", severity="warning", timeout=15)
 
     def action_confirm(self) -> None:
         """Enter: do the current step, or open its decision."""
         step = self.current_step()
         if step is None:
-            self.notify(self._hint(), title="Nothing is due")
+            self.notify(self._hint(None), title="Nothing is due")
         elif step.key in CONFIRM_IN_A_DIALOG and step.action is not None:
             action = step.action
             self.app.push_screen(
-                ConfirmScreen(step.title, step.text), lambda ok: ok and self.dispatch(action)
+                ConfirmScreen(step.title, step.text),
+                self._then(lambda done: action if done else None),
             )
         elif step.needs_answer:
             self._decide(step)
@@ -222,25 +248,31 @@ class TableScreen(Screen[None]):
     def _decide(self, step: Step) -> None:
         answer = ANSWERS[step.key]
         if step.key == "relics":
-            choices = [self._relic_choice(c) for c in step.choices]
+            choices = [relic_choice(self.session.pack, c) for c in step.choices]
             self.app.push_screen(
-                PickManyScreen(step.title, step.text, choices, step.limit or 0),
-                lambda ids: ids is not None and self.dispatch(answer(ids)),
+                PickManyScreen(step.title, step.text, choices, step.limit or 0), self._then(answer)
             )
         else:
-            self.app.push_screen(
-                PickOneScreen(step.title, step.text, step.choices),
-                lambda picked: picked is not None and self.dispatch(answer([picked])),
-            )
+            self._pick(step.title, step.text, step.choices, lambda picked: answer([picked]))
 
-    def _relic_choice(self, choice: Choice) -> Choice:
-        """The relic with whose portrait it bears, if any (the engine offers only allowed ones)."""
-        relic = self.session.pack.relics.get(choice.id)
-        if relic is None or not relic.portrait:
-            return replace(choice, name=f"{choice.name}  (no portrait: any boss)")
-        bosses = self.session.pack.dungeon_bosses
-        names = ", ".join(bosses[b].name if b in bosses else b for b in relic.portrait)
-        return replace(choice, name=f"{choice.name}  (portrait: {names})")
+    def _pick(
+        self, title: str, text: str, choices: list[Choice], action: Callable[[str], Action]
+    ) -> None:
+        """Ask for one of `choices`; dispatch `action(choice)` unless put off."""
+        if not choices:
+            self.notify(f"{title}: there is nothing to choose from.", severity="warning")
+            return
+        self.app.push_screen(PickOneScreen(title, text, choices), self._then(action))
+
+    def _then(self, action: Callable[[Answer], Action | None]) -> Callable[[Answer | None], None]:
+        """A dialog's callback: dispatch the action for its answer (none when put off)."""
+
+        def answered(answer: Answer | None) -> None:
+            made = action(answer) if answer is not None else None
+            if made is not None:
+                self.dispatch(made)
+
+        return answered
 
     def action_end_turn(self) -> None:
         self.dispatch(EndTurn())
@@ -263,49 +295,27 @@ class TableScreen(Screen[None]):
         if monster is not None:
             self.dispatch(DestroyMonsters(monsters={monster: 1}))
 
-    def action_wound(self, target: str) -> None:
-        self.dispatch(Wound(target=target))  # type: ignore[arg-type]
+    def action_wound(self, target: Target) -> None:
+        self.dispatch(Wound(target=target))
 
-    def action_heal(self, target: str) -> None:
-        self.dispatch(Heal(target=target))  # type: ignore[arg-type]
+    def action_heal(self, target: Target) -> None:
+        self.dispatch(Heal(target=target))
 
-    def action_status(self, target: str) -> None:
-        state = self.session.state
-        if target == "boss":
-            has = state.boss.status
-        else:
-            has = state.mini_boss.status if state.mini_boss else []
-        choices = [
-            Choice(s.id, s.name, ("HAS IT: choose to remove. " if s.id in has else "") + s.text)
-            for s in self.session.pack.status_effects.values()
-        ]
-        who = "the boss" if target == "boss" else "the mini-boss"
-
-        def toggle(status: str | None) -> None:
-            if status is None:
-                return
-            kind = RemoveStatus if status in has else AddStatus
-            self.dispatch(kind(target=target, status=status))  # type: ignore[arg-type]
-
-        self.app.push_screen(
-            PickOneScreen(f"Status effect on {who}", "Put on or take off:", choices), toggle
+    def action_status(self, target: Target) -> None:
+        has = statuses_of(self.session.state, target)
+        self._pick(
+            f"Status effect on the {target}",
+            "Put one on, or take off one it has:",
+            status_choices(self.session.pack, has),
+            lambda status: status_action(target, status, has),
         )
 
     def action_spawn_mini_boss(self) -> None:
-        pack, state = self.session.pack, self.session.state
-        choices = [
-            Choice(
-                m,
-                pack.mini_bosses[m].name if m in pack.mini_bosses else m,
-                "destroyed" if m in state.mini_bosses_destroyed else "",
-            )
-            for m in state.setup.mini_bosses
-        ]
         self._pick(
             "Spawn a mini-boss",
             "Which mini-boss comes onto the dungeon?",
-            choices,
-            lambda m: SpawnMiniBoss(mini_boss=m),
+            mini_boss_choices(self.session.pack, self.session.state),
+            lambda mini_boss: SpawnMiniBoss(mini_boss=mini_boss),
         )
 
     def action_destroy_mini_boss(self) -> None:
@@ -316,36 +326,11 @@ class TableScreen(Screen[None]):
         self.dispatch(DestroyMiniBoss(mini_boss=mini.id))
 
     def action_destroy_spawning_point(self) -> None:
-        pack = self.session.pack
-        choices = [
-            Choice(
-                f"{point}@{tile}",
-                f"{pack.spawning_points[point].name if point in pack.spawning_points else point}"
-                f" on tile {tile}",
-            )
-            for point, tile in spawning_points_remaining(self.session.state)
-        ]
-
-        def destroyed(choice: str) -> Action:
-            point, tile = choice.rsplit("@", 1)
-            return DestroySpawningPoint(spawning_point=point, tile=int(tile))
-
         self._pick(
             "Spawning point destroyed",
             "Which spawning point did the heroes destroy?",
-            choices,
-            destroyed,
-        )
-
-    def _pick(
-        self, title: str, text: str, choices: list[Choice], action: Callable[[str], Action]
-    ) -> None:
-        if not choices:
-            self.notify(f"{title}: there is nothing to choose from.", severity="warning")
-            return
-        self.app.push_screen(
-            PickOneScreen(title, text, choices),
-            lambda picked: picked is not None and self.dispatch(action(picked)),
+            spawning_point_choices(self.session.pack, self.session.state),
+            spawning_point_destroyed,
         )
 
     def action_destroy_hero(self) -> None:
@@ -376,20 +361,16 @@ class TableScreen(Screen[None]):
         """Show (in tabs) and focus a pane."""
         if self.compact:
             self.query_one(TabbedContent).active = f"tab-{pane}"
+        self._focus(pane)
+
+    def _focus(self, pane: str) -> None:
+        """Focus a pane (the spawning pool: its table, whose cursor the keys act on)."""
         target = self.query_one(f"#{pane}")
         (target.query_one(PoolTable) if pane == "pool" else target).focus()
 
 
-ANSWERS: dict[str, Callable[[list[str]], Action]] = {
-    "choose-bonus": lambda ids: ChooseBonus(bonus=ids[0]),
-    "mini-boss": lambda ids: SpawnMiniBoss(mini_boss=ids[0]),
-    "boss-sighting": lambda ids: AnswerSighting(heroes_present=ids[0] == "yes"),
-    "relics": lambda ids: ChooseRelics(relics=ids),
-}
-"""The action that answers each decision, from the ids of the choices taken."""
-
-
-def _panes() -> list[Widget]:
+def _panes() -> list[Pane | PoolPane]:
+    """The panes in the order of their keys (`PANES`)."""
     return [
         PromptsPane(id="steps"),
         PoolPane(id="pool"),
@@ -398,6 +379,13 @@ def _panes() -> list[Widget]:
         BonusesPane(id="bonuses"),
         LogPane(id="log"),
     ]
+
+
+def _spawn_begins(before: Step | None, step: Step | None) -> bool:
+    """A spawn step has just come up (the compact layout then shows the spawning pool)."""
+    if step is None or step.key not in SPAWN_STEPS:
+        return False
+    return before is None or before.key != step.key
 
 
 def _is_compact(size: Size) -> bool:

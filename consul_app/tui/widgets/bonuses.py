@@ -1,5 +1,5 @@
-"""The bonuses pane: what each rank and bits gains now, cumulative, with the space that granted
-each bonus; the pets with their stats."""
+"""The bonuses pane: which bonus each rank and bits has gained, from which space, and what the
+dice add up to; the pets with their stats."""
 
 from __future__ import annotations
 
@@ -12,49 +12,83 @@ from consul_app.tui.view import TableView
 from consul_app.tui.widgets.pane import Pane
 
 GROUP_NAMES = {
-    "minion": "Minions",
-    "elite": "Elites",
-    "mini-boss": "Mini-boss",
-    "pet": "Pets (as 8-Bit)",
-    "8-bit": "8-Bit monsters",
-    "16-bit": "16-Bit monsters",
+    "minion": "minions",
+    "elite": "elites",
+    "mini-boss": "mini-boss",
+    "pet": "pets",
+    "8-bit": "8-Bit",
+    "16-bit": "16-Bit",
 }
+RULES = {"sde2": texts.PETS_RULE, "forgotten-king": texts.FK_BONUS_RULE}
+"""Who gains bonuses, as the engine words it (SDE 1.0 has no Mighty Monster bonuses)."""
+
+SOME = "~"
+"""After a group that gains the bonus only in part (the note below says how)."""
 
 
 class BonusesPane(Pane):
-    """Bonuses by rank and bits; the dungeon boss never gains them."""
+    """Each bonus gained, where from and who gains it; the limits; the dice added up."""
 
     TITLE = "5 Bonuses"
 
-    def key(self, view: TableView) -> object:
+    def key(self, view: TableView, section: str) -> object:
         return view.state.bonuses, view.state.setup.pets
 
-    def body(self, view: TableView) -> RenderableType:
-        edition = view.state.setup.edition
-        rule = texts.FK_BONUS_RULE if edition == "forgotten-king" else texts.PETS_RULE
-        lines = [Text(rule, "italic")]
-        groups = bonuses_by_rank(view.pack, view.state)
-        gained = [g for g in groups.values() if g.lines]
-        if not gained:
-            lines.append(Text("No bonuses yet."))
-        for group in gained:
-            lines += _group(group)
-        empty = [GROUP_NAMES[g.group] for g in groups.values() if not g.lines]
-        if gained and empty:
-            lines.append(Text(f"None yet: {', '.join(empty)}", "dim"))
+    def body(self, view: TableView, section: str) -> RenderableType:
+        groups = list(bonuses_by_rank(view.pack, view.state).values())
+        rule = RULES.get(view.state.setup.edition)
+        parts: list[RenderableType] = [Text(rule, "italic")] if rule else []
+        if not any(g.lines for g in groups):
+            parts.append(Text("No bonuses yet."))
+        else:
+            parts += [*_gained(view, groups), *_notes(groups), *_totals(groups)]
         for pet in view.state.setup.pets:
             name = view.pack.monsters[pet].name if pet in view.pack.monsters else pet
             stats = "  ".join(s.text for s in monster_stats(view.pack, view.state, pet))
-            lines.append(Text.assemble((f"Pet {name}: ", "bold"), stats))
-        return Group(*lines)
+            parts.append(Text.assemble((f"Pet {name}: ", "bold"), stats))
+        return Group(*parts)
 
 
-def _group(group: GroupBonuses) -> list[Text]:
-    totals = ", ".join(
-        f"{symbols.ROLLS.get(roll, roll)} +{dice}" for roll, dice in group.dice.items()
-    )
-    lines = [Text.assemble((GROUP_NAMES[group.group], "bold underline"), f"  {totals}")]
-    for line in group.lines:
-        note = f" [{line.note}]" if line.note else ""
-        lines.append(Text(f"  + {line.name}{note} ({line.reason})"))
-    return lines
+def _gained(view: TableView, groups: list[GroupBonuses]) -> list[Text]:
+    """One line per bonus: "Bonus Offensive Rolls (+1ST off, chart space 2) for all"."""
+    who: dict[tuple[str, str, str], list[str]] = {}
+    for group in groups:
+        for line in group.lines:
+            mark = SOME if line.note else ""
+            key = (line.bonus, line.name, line.reason)
+            who.setdefault(key, []).append(GROUP_NAMES[group.group] + mark)
+    return [
+        Text.assemble(
+            (name, "bold"), f" ({symbols.bonus(view.pack, bonus)}, {reason}) for {_who(names)}"
+        )
+        for (bonus, name, reason), names in who.items()
+    ]
+
+
+def _notes(groups: list[GroupBonuses]) -> list[Text]:
+    """What a `~` means: the limit the engine gives."""
+    notes: dict[str, list[str]] = {}
+    for group in groups:
+        for line in group.lines:
+            if line.note:
+                notes.setdefault(f"{line.name}: {line.note}", []).append(GROUP_NAMES[group.group])
+    return [Text(f"{SOME} {note} (for {', '.join(who)})") for note, who in notes.items()]
+
+
+def _totals(groups: list[GroupBonuses]) -> list[Text]:
+    """The dice each rank and bits adds up to, one line per distinct total."""
+    totals: dict[str, list[str]] = {}
+    for group in groups:
+        dice = ", ".join(
+            f"{symbols.ROLLS.get(roll, roll)} +{add}" for roll, add in group.dice.items()
+        )
+        if dice:
+            totals.setdefault(dice, []).append(GROUP_NAMES[group.group])
+    return [
+        Text.assemble((f"Dice for {_who(names)}: ", "bold"), dice) for dice, names in totals.items()
+    ]
+
+
+def _who(names: list[str]) -> str:
+    """ "all" when every rank and bits is named, else the names."""
+    return "all" if len(names) == len(GROUP_NAMES) else ", ".join(names)

@@ -7,72 +7,70 @@ from rich.console import Group, RenderableType
 from rich.text import Text
 
 from consul_app.content import CardEffect, EditionPack
-from consul_app.rules import (
-    BossStatus,
-    GameState,
-    boss_status,
-    chart_spaces,
-    monster_stats,
-    spawning_points_remaining,
-    turns_until,
-)
+from consul_app.rules import BossStatus, boss_status, chart_spaces, monster_stats, turns_until
 from consul_app.tui import symbols
 from consul_app.tui.view import TableView
 from consul_app.tui.widgets.pane import Pane
 
 
 class BossPane(Pane):
-    """Everything on the boss's card, and where it stands before it spawns."""
+    """Its state (short lines that change with every wound), its card, the mini-boss."""
 
     TITLE = "4 Boss"
+    SECTIONS = ("status", "card", "mini")
 
-    def key(self, view: TableView) -> object:
+    def key(self, view: TableView, section: str) -> object:
         state = view.state
-        return (
-            boss_status(view.pack, state),
-            state.mini_boss,
-            state.spawning_points,
-            state.position,
-            state.bonuses,
-        )
+        if section == "status":
+            return state.boss, state.setup.boss
+        if section == "card":
+            return state.boss.spawned, state.boss.relics, state.position, state.spawning_points
+        return state.mini_boss, state.bonuses
 
-    def body(self, view: TableView) -> RenderableType:
+    def body(self, view: TableView, section: str) -> RenderableType:
         boss = boss_status(view.pack, view.state)
-        lines = [Text(f"{boss.name}  ({boss.hearts} hearts)", "bold")]
-        lines += _wounds(view.pack, boss)
-        lines += _where(view.pack, view.state, boss) if not boss.spawned else _relics(view, boss)
-        lines += [Text(text, "italic") for text in boss.reminders]
-        lines += _card(boss)
-        lines += _mini_boss(view)
-        return Group(*lines)
+        if section == "status":
+            return Group(*_status(view.pack, boss))
+        if section == "card":
+            where = _relics(view, boss) if boss.spawned else _where(view, boss)
+            reminders = [Text(text, "italic") for text in boss.reminders]
+            return Group(*where, *reminders, *_card(boss))
+        return Group(*_mini_boss(view))
 
 
-def _wounds(pack: EditionPack, boss: BossStatus) -> list[Text]:
+def _line(text: str, style: str = "") -> Text:
+    """A line that never wraps (its height is known without rendering it)."""
+    return Text(text, style, no_wrap=True, overflow="ellipsis")
+
+
+def _status(pack: EditionPack, boss: BossStatus) -> list[Text]:
     track = symbols.wound_track(boss.hearts, boss.wounds, boss.timeout_threshold)
     lines = [
-        Text(f"Wounds {track}  {boss.wounds}/{boss.hearts}"),
-        Text(f"Timeout at {boss.timeout_threshold} wounds (the {symbols.THRESHOLD} mark)"),
+        _line(f"{boss.name}  ({boss.hearts} hearts)", "bold"),
+        _line(f"Wounds {track}  {boss.wounds}/{boss.hearts}"),
+        _line(f"Timeout at {boss.timeout_threshold} wounds (the {symbols.THRESHOLD} mark)"),
     ]
     if boss.defeated:
-        lines.append(Text("DEFEATED: the heroes have won", "bold reverse"))
+        lines.append(_line("DEFEATED: the heroes have won", "bold reverse"))
     if boss.timeout:
-        immune = " · IMMUNE to critical success" if boss.immune_to_crits else ""
-        lines.append(Text(f"TIMEOUT DONE{immune}", "bold"))
+        immune = " · IMMUNE to crits" if boss.immune_to_crits else ""
+        lines.append(_line(f"TIMEOUT DONE{immune}", "bold"))
     else:
-        lines.append(Text("Timeout: not yet"))
-    lines.append(Text(f"Status effects: {status_names(pack, boss.status)}"))
+        lines.append(_line("Timeout: not yet"))
+    lines.append(_line(f"Status effects: {status_names(pack, boss.status)}"))
     return lines
 
 
-def _where(pack: EditionPack, state: GameState, boss: BossStatus) -> list[Text]:
+def _where(view: TableView, boss: BossStatus) -> list[Text]:
     """Before it spawns: its chart space (2.0) and the relic slots it would get now."""
+    state = view.state
     lines = [Text("Not in play yet.", "bold")]
-    boss_space = next((s.number for s in chart_spaces(pack, state) if s.space.dungeon_boss), None)
-    turns = turns_until(pack, state).boss
+    spaces = chart_spaces(view.pack, state)
+    boss_space = next((s.number for s in spaces if s.space.dungeon_boss), None)
+    turns = turns_until(view.pack, state).boss
     if boss_space is not None and turns is not None:
         lines.append(Text(f"On the chart: space {boss_space}, {turns} turn(s) away"))
-    standing = len(spawning_points_remaining(state))
-    lines.append(Text(f"Spawning points standing: {standing}"))
+    lines.append(Text(f"Spawning points standing: {len(state.standing_spawning_points())}"))
     if state.setup.edition == "sde2":
         lines.append(Text(f"Relic slots if it spawned now: {boss.relic_slots}"))
     return lines
@@ -104,7 +102,7 @@ def _card(boss: BossStatus) -> list[Text]:
     return lines
 
 
-def _effect(effect: CardEffect) -> RenderableType:
+def _effect(effect: CardEffect) -> Text:
     return Text.assemble((f"  {effect.name}: ", "bold"), effect.text)
 
 

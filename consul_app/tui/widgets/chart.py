@@ -29,11 +29,11 @@ class ChartPane(Pane):
 
     TITLE = "3 Chart"
 
-    def key(self, view: TableView) -> object:
+    def key(self, view: TableView, section: str) -> object:
         state = view.state
         return state.chart, state.position, state.boss.spawned, state.bonuses, state.gauge
 
-    def body(self, view: TableView) -> RenderableType:
+    def body(self, view: TableView, section: str) -> RenderableType:
         state = view.state
         if state.setup.edition == "classic":
             gauge = gauge_status(view.pack, state)
@@ -85,7 +85,7 @@ def _space_rows(
     effects = symbols.space(pack, space.space)
     gained = [symbols.bonus(pack, g.bonus) for g in state.bonuses if g.space == space.number]
     if gained and space.space.choose_bonus:
-        effects += f"  = {', '.join(gained)}"
+        effects = f"chose {', '.join(gained)}"
     on_token = space.current and not (state.boss.spawned and state.setup.edition == "sde2")
     if on_token:
         marker, style = TOKEN, "bold reverse"

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from textual.binding import Binding
 from textual.content import Content
 from textual.message import Message
@@ -37,7 +39,7 @@ class CycleField(Widget, can_focus=True):
             return self.field
 
     def __init__(
-        self, label: str, options: list[tuple[str, str]], value: str, *, id: str | None = None
+        self, label: str, options: Sequence[tuple[str, str]], value: str, *, id: str | None = None
     ) -> None:
         """`options` are (value, shown text) pairs; `value` is the one chosen now."""
         super().__init__(id=id)

@@ -1,4 +1,4 @@
-"""The log pane: the journal's labels, newest first."""
+"""The log pane: the journal's labels, newest first, as many as fit (the save keeps them all)."""
 
 from __future__ import annotations
 
@@ -8,23 +8,21 @@ from rich.text import Text
 from consul_app.tui.view import TableView
 from consul_app.tui.widgets.pane import Pane
 
-SHOWN = 100
-"""The newest labels shown; the journal keeps them all."""
-
 
 class LogPane(Pane):
-    """The actions in effect, newest first, numbered from the start of the game."""
+    """The newest actions, one line each, numbered from the start of the game."""
 
     TITLE = "6 Log"
 
-    def key(self, view: TableView) -> object:
-        return view.history[:SHOWN]
+    def key(self, view: TableView, section: str) -> object:
+        return view.history[: self._fit()], self._fit()
 
-    def body(self, view: TableView) -> RenderableType:
+    def _fit(self) -> int:
+        return max(1, self.scrollable_content_region.height)
+
+    def body(self, view: TableView, section: str) -> RenderableType:
         if not view.history:
             return Text("Nothing yet: the game has just begun.", style="dim")
         count = len(view.history)
-        lines = [f"{count - n:>3}. {label}" for n, label in enumerate(view.history[:SHOWN])]
-        if count > SHOWN:
-            lines.append(f"     ... and {count - SHOWN} older (the save keeps them all)")
-        return Text("\n".join(lines))
+        lines = [f"{count - n:>3}. {label}" for n, label in enumerate(view.history[: self._fit()])]
+        return Text("\n".join(lines), no_wrap=True, overflow="ellipsis")

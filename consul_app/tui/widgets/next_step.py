@@ -6,7 +6,6 @@ from rich.console import Group
 from rich.text import Text
 from textual.widgets import Static
 
-from consul_app.rules import power_up_steps
 from consul_app.tui.view import TableView
 
 
@@ -17,7 +16,7 @@ class NextStep(Static):
 
     def show(self, view: TableView, hint: str) -> None:
         """Show the current step of `view`; `hint` says which keys do it."""
-        step = next((s for s in power_up_steps(view.pack, view.state) if s.current), None)
+        step = view.current
         key = (step, hint, view.state.turn, view.state.boss.defeated)
         if key == self._shown:
             return

@@ -8,7 +8,7 @@ from textual.containers import Vertical
 from textual.content import Content
 from textual.widgets import DataTable, Static
 
-from consul_app.rules import PoolLine, Step, monster_stats, pool, power_up_steps
+from consul_app.rules import PoolLine, Step, monster_stats, pool
 from consul_app.tui import symbols
 from consul_app.tui.view import TableView
 
@@ -55,7 +55,7 @@ class PoolPane(Vertical):
 
     def show(self, view: TableView) -> None:
         """Render the pool for this moment of the game (unless it is unchanged)."""
-        step = next((s for s in power_up_steps(view.pack, view.state) if s.current), None)
+        step = view.current
         spawning = step if step is not None and step.key in SPAWN_STEPS else None
         state = view.state
         key = (state.pool, state.board, state.bonuses, spawning)
@@ -78,16 +78,15 @@ def _cells(
     """The columns and each monster's cells: stats with bonuses, and "Spawn?" in a spawn step."""
     stats = {line.id: _stats(view, line.id) for line in lines}
     shown = [s for s in STATS if any(s in line_stats for line_stats in stats.values())]
-    columns = ["Monster", "Bits", "Sk", "Pool", "Board", *shown]
-    if step is not None:
-        columns.append("Spawn?")
+    spawn = ["Spawn?"] if step is not None else []
+    columns = ["Monster", "Bits", "Sk", *spawn, "Pool", "Board", *shown]
     rows = {}
     for line in lines:
         cells = [line.name, symbols.bits(line.bits), str(line.skull_points)]
-        cells += [str(line.in_pool), str(line.on_board)]
-        cells += [stats[line.id].get(s, "-") for s in shown]
         if step is not None:
             cells.append("yes" if _may_spawn(line, step) else "no")
+        cells += [str(line.in_pool), str(line.on_board)]
+        cells += [stats[line.id].get(s, "-") for s in shown]
         rows[line.id] = cells
     return columns, rows
 

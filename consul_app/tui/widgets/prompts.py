@@ -5,7 +5,7 @@ from __future__ import annotations
 from rich.console import Group, RenderableType
 from rich.text import Text
 
-from consul_app.rules import EndTurn, Step, describe, power_up_steps
+from consul_app.rules import EndTurn, Step, describe
 from consul_app.tui.rows import Row, marked
 from consul_app.tui.view import TableView
 from consul_app.tui.widgets.pane import Pane
@@ -18,12 +18,11 @@ class PromptsPane(Pane):
 
     TITLE = "1 Steps"
 
-    def key(self, view: TableView) -> object:
-        state = view.state
-        return power_up_steps(view.pack, state), state.turn, state.phase
+    def key(self, view: TableView, section: str) -> object:
+        return view.steps, view.state.turn, view.state.phase
 
-    def body(self, view: TableView) -> RenderableType:
-        steps = power_up_steps(view.pack, view.state)
+    def body(self, view: TableView, section: str) -> RenderableType:
+        steps = view.steps
         phase = "power-up phase" if view.state.phase == "power-up" else "play"
         head = Text(f"Turn {view.state.turn}: {phase}", style="bold")
         if not steps:

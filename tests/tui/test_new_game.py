@@ -1,0 +1,94 @@
+"""The new-game screen: every field by keys, the chart that follows, refusals with reasons."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from consul_app.content import ContentPack
+from consul_app.rules import default_setup, select_chart
+from consul_app.tui.screens.new_game import NewGameScreen
+from consul_app.tui.screens.pick_one import PickOneScreen
+from consul_app.tui.screens.table import TableScreen
+from consul_app.tui.widgets.placements import Placements
+
+from .helpers import notes, options, text
+from .scenarios import WIDE, make_app
+
+
+async def test_five_heroes_show_the_extended_chart_before_the_start(content: ContentPack) -> None:
+    app = make_app(content)
+    async with app.run_test(size=WIDE) as pilot:
+        screen = app.screen
+        assert isinstance(screen, NewGameScreen)
+        await pilot.press("tab", "tab", "right")  # Heroes: 4 -> 5
+        assert screen.setup.party_size == 5
+        await pilot.press("enter", "enter")
+        chart = select_chart(screen.pack, screen.setup)
+        assert chart is not None
+        review = text(screen.query_one("#review"))
+        assert f"The chart: {chart.name}" in review
+        assert f"{len(chart.spaces):>2}  BOSS" in review
+        await pilot.press("enter")
+        assert isinstance(app.screen, TableScreen)
+        assert app.screen.session.state.setup.party_size == 5
+
+
+async def test_spawning_points_are_added_removed_and_moved(content: ContentPack) -> None:
+    app = make_app(content)
+    async with app.run_test(size=WIDE) as pilot:
+        screen = app.screen
+        assert isinstance(screen, NewGameScreen)
+        await pilot.press("enter")  # page 2: mini-bosses, spawning points, pets
+        screen.query_one(Placements).focus()
+        await pilot.press("x", "x")
+        assert screen.setup.spawning_points == []
+        await pilot.press("enter", "enter")  # the review refuses, with the engine's reason
+        assert "This game cannot start" in text(screen.query_one("#review"))
+        assert isinstance(app.screen, NewGameScreen)
+        assert notes(app)[-1].startswith("This game cannot start: ")
+
+        await pilot.press("escape")
+        screen.query_one(Placements).focus()
+        await pilot.press("a")
+        assert isinstance(app.screen, PickOneScreen)
+        first = content.edition("sde2").spawning_points
+        unpaired = next(p for p in first.values() if not p.paired)
+        index = list(first).index(unpaired.id)
+        await pilot.press(*["down"] * index, "enter")
+        await pilot.press("right", "right")  # from tile 2 to tile 4
+        assert [(p.id, p.tile) for p in screen.setup.spawning_points] == [(unpaired.id, 4)]
+        await pilot.press("enter")
+        assert f"{unpaired.name} (tile 4)" in text(screen.query_one("#review"))
+        await pilot.press("enter")
+        assert isinstance(app.screen, TableScreen)
+
+
+async def test_each_edition_asks_for_what_it_needs(content: ContentPack) -> None:
+    app = make_app(content)
+    async with app.run_test(size=WIDE) as pilot:
+        screen = app.screen
+        assert isinstance(screen, NewGameScreen)
+        await pilot.press("right")  # Forgotten King: no mode or party size
+        assert screen.setup == default_setup(content.edition("forgotten-king"))
+        assert not screen.query("#mode") and not screen.query("#party_size")
+        await pilot.press("right")  # SDE 1.0: a game size, the power gauge
+        assert screen.query("#game_size")
+        await pilot.press("tab", "right", "enter", "enter")
+        assert screen.setup.game_size == "super"
+        assert "Power gauge" in text(screen.query_one("#review"))
+        boss = screen.pack.dungeon_bosses[screen.setup.boss]
+        await pilot.press("escape", "escape")
+        assert f"(*) {boss.name}" in options(screen.query_one("#boss"))  # type: ignore[arg-type]
+
+
+async def test_a_damaged_save_is_named_and_left_as_it_is(
+    content: ContentPack, tmp_path: Path
+) -> None:
+    save = tmp_path / "damaged.jsonl"
+    save.write_bytes(b"this is not a journal\n")
+    app = make_app(content, save)
+    async with app.run_test(size=WIDE) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, NewGameScreen)
+        assert any(n.startswith("Cannot resume: ") and str(save) in n for n in notes(app))
+    assert save.read_bytes() == b"this is not a journal\n"
