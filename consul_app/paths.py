@@ -32,6 +32,15 @@ def user_content_dir() -> Path:
     return data_home() / "content"
 
 
+def cache_dir() -> Path:
+    """Where Consul keeps what it can rebuild (the validated content): platformdirs' user
+    cache dir, or `cache/` in $CONSUL_DATA_DIR when set."""
+    override = os.environ.get(ENV_HOME)
+    if override:
+        return Path(override) / "cache"
+    return Path(platformdirs.user_cache_dir("consul", appauthor=False))
+
+
 def saves_dir() -> Path:
     """Where game journals are kept, one per game."""
     return data_home() / "saves"

@@ -7,12 +7,6 @@ import json
 import sys
 from pathlib import Path
 
-from consul_app.content import ContentError, load_pack
-from consul_app.paths import saves_dir
-from consul_app.session import SaveError
-from consul_app.session.export import to_json, to_markdown
-from consul_app.session.load import load_game
-
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = subparsers.add_parser(
@@ -31,6 +25,8 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 
 def resolve(save: Path) -> Path:
     """A bare file name that is not in the current folder names a save in the saves folder."""
+    from consul_app.paths import saves_dir
+
     if save.exists() or save.name != str(save):
         return save
     return saves_dir() / save
@@ -42,8 +38,14 @@ def _fail(message: str) -> int:
 
 
 def run(args: argparse.Namespace) -> int:
+    from consul_app.content import ContentError
+    from consul_app.content.cache import load_pack_cached
+    from consul_app.session import SaveError
+    from consul_app.session.export import to_json, to_markdown
+    from consul_app.session.load import load_game
+
     try:
-        game = load_game(load_pack(args.content), resolve(args.save))
+        game = load_game(load_pack_cached(args.content), resolve(args.save))
     except (ContentError, SaveError) as err:
         return _fail(str(err))
     for warning in game.warnings:

@@ -4,13 +4,12 @@ from __future__ import annotations
 
 import argparse
 import sys
+from typing import TYPE_CHECKING
 
-from rich.console import Console
-from rich.table import Table
+if TYPE_CHECKING:  # the command's own imports wait until it runs (`consul --help` is quick)
+    from rich.table import Table
 
-from consul_app.content import ContentError, load_pack
-from consul_app.paths import saves_dir
-from consul_app.session import SaveSummary, list_saves
+    from consul_app.session import SaveSummary
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -29,6 +28,10 @@ def _status(save: SaveSummary) -> str:
 
 
 def saves_table(saves: list[SaveSummary]) -> Table:
+    from rich.table import Table
+
+    from consul_app.paths import saves_dir
+
     table = Table(title=f"Saved games in {saves_dir()}")
     for column in ("save", "boss", "edition", "turn", "chart", "played", "status"):
         table.add_column(column, justify="right" if column in ("turn", "chart") else "left")
@@ -46,8 +49,15 @@ def saves_table(saves: list[SaveSummary]) -> Table:
 
 
 def run(args: argparse.Namespace) -> int:
+    from rich.console import Console
+
+    from consul_app.content import ContentError
+    from consul_app.content.cache import load_pack_cached
+    from consul_app.paths import saves_dir
+    from consul_app.session import list_saves
+
     try:
-        saves = list_saves(load_pack(args.content))
+        saves = list_saves(load_pack_cached(args.content))
     except ContentError as err:
         print(f"consul list: {err}", file=sys.stderr)
         return 2

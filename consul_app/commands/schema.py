@@ -6,8 +6,6 @@ import argparse
 import sys
 from pathlib import Path
 
-from consul_app.content.schema import schema_json
-
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = subparsers.add_parser(
@@ -20,6 +18,8 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 
 
 def run(args: argparse.Namespace) -> int:
+    from consul_app.content.schema import schema_json
+
     text = schema_json()
     if args.output is None:
         sys.stdout.write(text)

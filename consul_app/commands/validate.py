@@ -6,11 +6,12 @@ import argparse
 import sys
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from rich.console import Console
-from rich.table import Table
+if TYPE_CHECKING:  # the command's own imports wait until it runs (`consul --help` is quick)
+    from rich.table import Table
 
-from consul_app.content import EDITION_NAMES, EDITIONS, KINDS, ContentError, ContentPack, load_pack
+    from consul_app.content import ContentPack
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -30,6 +31,10 @@ def run(args: argparse.Namespace) -> int:
 
 def validate(dirs: Sequence[Path]) -> int:
     """Print the counts (exit 0) or every issue as `file:line: field: message` (exit 2)."""
+    from rich.console import Console
+
+    from consul_app.content import ContentError, load_pack
+
     try:
         pack = load_pack(dirs)
     except ContentError as err:
@@ -47,6 +52,10 @@ def validate(dirs: Sequence[Path]) -> int:
 
 def counts_table(pack: ContentPack) -> Table:
     """Entries per kind (rows) and edition (columns)."""
+    from rich.table import Table
+
+    from consul_app.content import EDITION_NAMES, EDITIONS, KINDS
+
     table = Table(title="Content OK")
     table.add_column("kind")
     for edition in EDITIONS:

@@ -1,11 +1,13 @@
 """Game content: the YAML schema (pydantic models), loading and validating content packs.
 
-Imports only pydantic and yaml: never textual or rich.
+Imports only pydantic and yaml: never textual or rich. `load_pack` (and with it the YAML
+parser) is imported when first used: reading a cached pack needs neither.
 """
+
+from typing import Any
 
 from consul_app.content.dice import Dice
 from consul_app.content.errors import ContentError, Issue
-from consul_app.content.loader import load_pack
 from consul_app.content.models import (
     EDITION_NAMES,
     EDITIONS,
@@ -64,3 +66,11 @@ __all__ = [
     "Summon",
     "load_pack",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    if name == "load_pack":
+        from consul_app.content.loader import load_pack
+
+        return load_pack
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -20,14 +20,15 @@ from typing import Any
 from pydantic import ValidationError
 from pydantic_core import ErrorDetails
 
-from consul_app import paths
 from consul_app.content.crossref import EntryKey, find_dangling
 from consul_app.content.errors import ContentError, Issue, Loc, field_path
+from consul_app.content.folders import SUFFIXES, pack_files, pack_folders, unique_folders
 from consul_app.content.models import EDITIONS, KINDS, ContentFile, Edition, Entry
 from consul_app.content.pack import ContentPack
 from consul_app.content.safeyaml import Document, parse
 
-SUFFIXES = (".yaml", ".yml")
+__all__ = ["SUFFIXES", "load_dirs", "load_pack", "pack_files", "pack_folders", "unique_folders"]
+
 _FILE_EDITION = re.compile(rb"^edition:[ \t]*([a-z0-9-]+)[ \t]*$", re.MULTILINE)
 
 
@@ -41,12 +42,7 @@ def load_pack(
 
     `editions` limits loading to those editions (faster start-up). Raises ContentError.
     """
-    folders = [paths.bundled_data_dir()]
-    user = paths.user_content_dir()
-    if include_user and user.is_dir():
-        folders.append(user)
-    folders.extend(Path(d) for d in dirs or ())
-    return load_dirs(folders, editions=editions)
+    return load_dirs(pack_folders(dirs, include_user=include_user), editions=editions)
 
 
 def load_dirs(
@@ -54,24 +50,9 @@ def load_dirs(
 ) -> ContentPack:
     """Load exactly these pack folders, in order (a folder given twice loads once)."""
     loader = _Loader(None if editions is None else frozenset(editions))
-    seen: set[Path] = set()
-    for folder in map(Path, dirs):
-        if folder.resolve() not in seen:
-            seen.add(folder.resolve())
-            loader.add_pack(folder)
+    for folder in unique_folders(dirs):
+        loader.add_pack(folder)
     return loader.finish()
-
-
-def pack_files(folder: Path) -> list[tuple[str, Path]]:
-    """(relative posix path, path) of every YAML file under `folder`, sorted; hidden skipped."""
-    found = []
-    for top, subdirs, names in os.walk(folder):
-        subdirs[:] = [d for d in subdirs if not d.startswith(".")]
-        for name in names:
-            if name.endswith(SUFFIXES) and not name.startswith("."):
-                path = Path(top, name)
-                found.append((path.relative_to(folder).as_posix(), path))
-    return sorted(found)
 
 
 @dataclass(frozen=True)

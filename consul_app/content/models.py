@@ -36,7 +36,7 @@ Text = Annotated[str, Field(min_length=1, max_length=600)]
 class Strict(BaseModel):
     """Base for content: unknown fields are errors, values are immutable."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
 
 
 class Entry(Strict):

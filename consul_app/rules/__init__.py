@@ -36,6 +36,7 @@ from consul_app.rules.bonus_views import (
     BonusLine,
     GroupBonuses,
     StatLine,
+    bonus_rules,
     bonuses_by_rank,
     monster_bonuses,
     monster_stats,
@@ -46,19 +47,32 @@ from consul_app.rules.describe import describe
 from consul_app.rules.engine import apply
 from consul_app.rules.errors import RuleError, SetupError
 from consul_app.rules.game import new_game
+from consul_app.rules.options import MiniBossOption, mini_bosses_left, refusal
 from consul_app.rules.prompts import Choice, Step, answer, pending_decision, power_up_steps
-from consul_app.rules.setup import GameSize, PlacedSpawningPoint, Setup, default_setup
+from consul_app.rules.setup import (
+    MAX_TILES,
+    PARTY_SIZES,
+    GameSize,
+    PlacedSpawningPoint,
+    Setup,
+    bosses_to_choose,
+    default_setup,
+    pets_to_choose,
+    setup_fields,
+)
 from consul_app.rules.state import GameState
 from consul_app.rules.steps import StepKey
 from consul_app.rules.timeout import timeout_threshold
 from consul_app.rules.views import (
     BossStatus,
+    ChartStatus,
     GaugeStatus,
     PoolLine,
     SpaceView,
     TurnsUntil,
     boss_status,
     chart_spaces,
+    chart_status,
     current_space,
     gauge_status,
     pool,
@@ -69,6 +83,8 @@ from consul_app.rules.views import (
 
 __all__ = [
     "ACTION_ADAPTER",
+    "MAX_TILES",
+    "PARTY_SIZES",
     "Action",
     "AddStatus",
     "AdvanceChart",
@@ -76,6 +92,7 @@ __all__ = [
     "AnswerSighting",
     "BonusLine",
     "BossStatus",
+    "ChartStatus",
     "Choice",
     "ChooseBonus",
     "ChooseRelics",
@@ -90,6 +107,7 @@ __all__ = [
     "GaugeStatus",
     "GroupBonuses",
     "Heal",
+    "MiniBossOption",
     "PlacedSpawningPoint",
     "PoolLine",
     "RemoveStatus",
@@ -107,21 +125,28 @@ __all__ = [
     "Wound",
     "answer",
     "apply",
+    "bonus_rules",
     "bonuses_by_rank",
     "boss_status",
+    "bosses_to_choose",
     "chart_spaces",
+    "chart_status",
     "current_space",
     "default_setup",
     "describe",
     "eligible_relics",
     "gauge_status",
+    "mini_bosses_left",
     "monster_bonuses",
     "monster_stats",
     "new_game",
     "pending_decision",
+    "pets_to_choose",
     "pool",
     "power_up_steps",
+    "refusal",
     "select_chart",
+    "setup_fields",
     "space_summary",
     "spawning_points_remaining",
     "timeout_threshold",

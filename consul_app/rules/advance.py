@@ -8,7 +8,7 @@ from consul_app.rules.actions import AdvanceChart, AnswerSighting
 from consul_app.rules.agenda import add_next, require_step
 from consul_app.rules.chart import spaces
 from consul_app.rules.errors import RuleError
-from consul_app.rules.mini_boss import mini_bosses_left
+from consul_app.rules.mini_boss import mini_bosses_waiting
 from consul_app.rules.state import GameState
 from consul_app.rules.steps import StepState
 
@@ -45,7 +45,7 @@ def _mini_boss_step(state: GameState, number: int) -> list[StepState]:
     """A mini-boss on the dungeon is refreshed instead; with none left to bring, nothing."""
     if state.mini_boss is not None:
         return [StepState(key="mini-boss-refresh", space=number)]
-    left = mini_bosses_left(state)
+    left = mini_bosses_waiting(state)
     return [StepState(key="mini-boss", space=number, options=left)] if left else []
 
 

@@ -10,7 +10,7 @@ from consul_app.rules.names import name_of
 from consul_app.rules.state import GameState, MiniBossState
 
 
-def mini_bosses_left(state: GameState) -> list[str]:
+def mini_bosses_waiting(state: GameState) -> list[str]:
     """Mini-bosses brought that are neither on the dungeon nor destroyed."""
     on_board = state.mini_boss.id if state.mini_boss else None
     gone = set(state.mini_bosses_destroyed)
@@ -32,7 +32,7 @@ def spawn_mini_boss(pack: EditionPack, state: GameState, action: SpawnMiniBoss) 
         require_no_step(state)
         if state.mini_boss is not None:
             raise RuleError("only one mini-boss may be on the dungeon at a time")
-        if action.mini_boss not in mini_bosses_left(state):
+        if action.mini_boss not in mini_bosses_waiting(state):
             raise RuleError(f"{name_of(pack, 'mini_bosses', action.mini_boss)} is not available")
     state.mini_boss = MiniBossState(id=action.mini_boss)
 

@@ -35,6 +35,8 @@ class Step:
     (`needs_answer`): answer with the action named by the key (ChooseBonus, ChooseRelics,
     AnswerSighting, SpawnMiniBoss). `limit` is how many `choices` may be taken (relics).
     A spawn step also carries its skull-point `budget`, what is `spent` and the `bits` allowed.
+    `spawns`: the Consul spawns monsters from the pool during this step (`Spawn` actions; see
+    `PoolLine.may_spawn`), then confirms it.
     """
 
     key: StepKey
@@ -49,6 +51,16 @@ class Step:
     budget: int | None = None
     spent: int = 0
     bits: list[str] = field(default_factory=list)
+    spawns: bool = False
+
+    @property
+    def left(self) -> int | None:
+        """Skull points still to spend in a spawn step (None: the step has no budget)."""
+        return None if self.budget is None else self.budget - self.spent
+
+
+SPAWNING_STEPS = ("spawn", "timeout-spawn", "timeout-summons")
+"""Steps during which the Consul spawns from the pool (1.0's summons: the listed monsters)."""
 
 
 def power_up_steps(pack: EditionPack, state: GameState) -> list[Step]:
@@ -108,6 +120,7 @@ def _view(pack: EditionPack, state: GameState, step: StepState, current: bool) -
         budget=step.budget,
         spent=step.spent,
         bits=list(step.bits),
+        spawns=step.key in SPAWNING_STEPS,
     )
 
 
@@ -149,7 +162,8 @@ def _choices(pack: EditionPack, state: GameState, step: StepState) -> list[Choic
 
 
 def _effects(effects: list[CardEffect]) -> str:
-    return "; ".join(f"{e.name}: {e.text}" for e in effects) or "none listed"
+    """The effects quoted in one sentence (the caller ends it): "A: ...; B: ..."."""
+    return "; ".join(f"{e.name}: {e.text.rstrip('.')}" for e in effects) or "none listed"
 
 
 def _boss(pack: EditionPack, state: GameState) -> str:

@@ -7,7 +7,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from consul_app.content.models import ChartSize, Edition, Mode, SpawningPoint
+from consul_app.content.models import ChartSize, DungeonBoss, Edition, Mode, Monster, SpawningPoint
 from consul_app.content.pack import EditionPack
 from consul_app.rules.errors import SetupError
 
@@ -15,6 +15,10 @@ GameSize = Literal["16-bit", "super"]
 """SDE 1.0 game size: the boss comes when the power gauge fills once (16-Bit) or twice (Super)."""
 
 MAX_TILES = 12
+"""A dungeon has 1 to MAX_TILES tiles; spawning points stand on tiles 1 to `Setup.tiles`."""
+MIN_PARTY, MAX_PARTY = 3, 6
+PARTY_SIZES = range(MIN_PARTY, MAX_PARTY + 1)
+"""How many heroes a 2.0 game may have (3-4: the standard chart, 5-6: the extended one)."""
 
 
 class PlacedSpawningPoint(BaseModel):
@@ -37,7 +41,7 @@ class Setup(BaseModel):
 
     edition: Edition = "sde2"
     mode: Mode = "explore"
-    party_size: int = Field(default=4, ge=3, le=6)
+    party_size: int = Field(default=4, ge=MIN_PARTY, le=MAX_PARTY)
     boss: str
     mini_bosses: list[str] = []
     spawning_points: list[PlacedSpawningPoint] = []
@@ -71,6 +75,29 @@ def check_setup(pack: EditionPack, setup: Setup) -> None:
         monster = pack.monsters.get(pet)
         if monster is not None and monster.rank != "pet":
             raise SetupError(f"{monster.name} is a {monster.rank}, not a pet")
+
+
+_SETUP_FIELDS: dict[str, tuple[str, ...]] = {
+    "sde2": ("mode", "party_size", "tiles"),
+    "forgotten-king": ("tiles",),
+    "classic": ("game_size", "tiles"),
+}
+
+
+def setup_fields(edition: Edition) -> tuple[str, ...]:
+    """The `Setup` fields besides the boss, mini-bosses, spawning points and pets that matter
+    in this edition (2.0: mode and party size pick the chart; 1.0: the game size)."""
+    return _SETUP_FIELDS[edition]
+
+
+def bosses_to_choose(pack: EditionPack) -> list[DungeonBoss]:
+    """The dungeon bosses a setup may name (a companion comes with another boss)."""
+    return [b for b in pack.dungeon_bosses.values() if not b.companion]
+
+
+def pets_to_choose(pack: EditionPack) -> list[Monster]:
+    """The monsters of the pack that may come as pets."""
+    return [m for m in pack.monsters.values() if m.rank == "pet"]
 
 
 def _check_spawning_points(pack: EditionPack, setup: Setup) -> None:

@@ -29,21 +29,21 @@ def spawn(pack: EditionPack, state: GameState, action: Spawn) -> None:
     """Spawn from the pool: in a spawn step within its skull points and bits; in a 1.0
     timeout only the listed monsters; outside steps freely while spawning points stand."""
     monsters = {mid: _monster(pack, mid) for mid in action.monsters}
+    step = state.open_step()
+    if step is not None and step.key not in (*BUDGET_STEPS, "timeout-summons"):
+        raise RuleError(f"First finish the current step: {STEP_TITLES[step.key]}")
     for mid, count in action.monsters.items():
         available = state.pool.get(mid, 0)
         if count > available:
             raise RuleError(
                 f"only {available} {monsters[mid].name} in the spawning pool, not {count}"
             )
-    step = state.open_step()
     if step is not None and step.key in BUDGET_STEPS:
         if step.key == "spawn":
             _require_spawning_point(state)
         _check_budget(step, monsters, action.monsters)
-    elif step is not None and step.key == "timeout-summons":
-        _check_summons(step, monsters, action.monsters)
     elif step is not None:
-        raise RuleError(f"First finish the current step: {STEP_TITLES[step.key]}")
+        _check_summons(step, monsters, action.monsters)
     else:
         _check_free_spawn(state)
     for mid, count in action.monsters.items():

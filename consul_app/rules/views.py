@@ -6,8 +6,10 @@ from dataclasses import dataclass, field
 
 from consul_app.content.models import CardEffect, ChartSpace
 from consul_app.content.pack import EditionPack
+from consul_app.rules.actions import Spawn
 from consul_app.rules.boss import boss_of, boss_reminders, fight_card_of
 from consul_app.rules.chart import space_summary, spaces
+from consul_app.rules.options import refusal
 from consul_app.rules.power_gauge import fills_needed, gauge_of
 from consul_app.rules.state import GameState
 from consul_app.rules.timeout import timeout_threshold
@@ -17,13 +19,40 @@ UPCOMING = 5
 
 @dataclass(frozen=True)
 class SpaceView:
-    """A chart space (FK: ladder step) numbered from 1, with its effects as short text."""
+    """A chart space (FK: ladder step) numbered from 1, with its effects as short text.
+
+    `current`: the boss token stands on it (FK: the step reached); once the 2.0 boss has left
+    the chart no space is current and its last space counts as passed. `gained`: the ids of
+    the bonuses gained on this space (a "choose one" space: the one chosen)."""
 
     number: int
     space: ChartSpace
     summary: str
     passed: bool
     current: bool
+    gained: list[str] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class ChartStatus:
+    """Where the game stands on its Mighty Monster Chart (FK: its ladder).
+
+    `where` says it in words: "space 8 of 18", "START of 18", "left the chart (it spawned from
+    space 18)", FK "step 2 of 5 reached (the top)". `left_chart`: the 2.0 boss has spawned and
+    its token is off the chart (`current` is then None, `position` its last space). FK's boss
+    is never on the ladder (`ladder`), so it never leaves it."""
+
+    chart: str
+    name: str
+    verified: bool
+    ladder: bool
+    spaces: int
+    position: int
+    current: SpaceView | None
+    left_chart: bool
+    at_top: bool
+    where: str
+    turns: TurnsUntil
 
 
 @dataclass(frozen=True)
@@ -60,6 +89,19 @@ class BossStatus:
     boss_spawn: list[CardEffect] = field(default_factory=list)
     timeout_effects: list[CardEffect] = field(default_factory=list)
     reminders: list[str] = field(default_factory=list)
+    spawning_points: int = 0
+    """Spawning points standing now."""
+    gets_relics: bool = False
+    """The edition gives the boss relics when it spawns (2.0: one per standing spawning point)."""
+    spawn_space: int | None = None
+    """Before it spawns (2.0): the chart space that spawns it (None: none ahead, or spawned)."""
+    turns_until_spawn: int | None = None
+    """Before it spawns (2.0): chart advances (turns) until that space."""
+
+    @property
+    def in_play(self) -> bool:
+        """Spawned and not defeated: it can be wounded, healed and given status effects."""
+        return self.spawned and not self.defeated
 
 
 @dataclass(frozen=True)
@@ -73,6 +115,9 @@ class PoolLine:
     skull_points: int
     in_pool: int
     on_board: int
+    may_spawn: bool = False
+    """The engine would accept spawning one now (in a spawn step: within its skull points and
+    bits; outside steps: a free spawn while a spawning point stands)."""
 
 
 @dataclass(frozen=True)
@@ -88,25 +133,73 @@ class GaugeStatus:
     super_at: int
 
 
+def left_chart(state: GameState) -> bool:
+    """2.0: the dungeon boss has spawned, so its token has left the chart."""
+    return state.boss.spawned and state.setup.edition == "sde2"
+
+
 def chart_spaces(pack: EditionPack, state: GameState) -> list[SpaceView]:
     """Every space of the chart (FK: the ladder), the passed and current ones marked."""
+    gone = left_chart(state)
+    gained: dict[int, list[str]] = {}
+    for bonus in state.bonuses:
+        gained.setdefault(bonus.space, []).append(bonus.bonus)
     return [
-        SpaceView(n, s, space_summary(pack, s), n < state.position, n == state.position)
+        SpaceView(
+            n,
+            s,
+            space_summary(pack, s),
+            passed=n < state.position or (gone and n == state.position),
+            current=n == state.position and not gone,
+            gained=gained.get(n, []),
+        )
         for n, s in enumerate(spaces(pack, state.chart), 1)
     ]
 
 
 def current_space(pack: EditionPack, state: GameState) -> SpaceView | None:
-    """The space the boss token is on (FK: the step reached); None at START."""
-    views = chart_spaces(pack, state)
-    return views[state.position - 1] if state.position else None
+    """The space the boss token is on (FK: the step reached); None at START and once the boss
+    has left the chart (see `chart_status`)."""
+    return next((v for v in chart_spaces(pack, state) if v.current), None)
 
 
 def upcoming_spaces(pack: EditionPack, state: GameState, count: int = UPCOMING) -> list[SpaceView]:
     """The next `count` spaces after the current one (none once the boss has left the chart)."""
-    if state.boss.spawned and state.setup.edition == "sde2":
+    if left_chart(state):
         return []
     return chart_spaces(pack, state)[state.position : state.position + count]
+
+
+def chart_status(pack: EditionPack, state: GameState) -> ChartStatus | None:
+    """The chart (FK: ladder) and where the game stands on it; None without one (1.0)."""
+    if state.chart is None:
+        return None
+    chart = pack.charts[state.chart]
+    total = len(chart.spaces)
+    ladder = state.setup.edition == "forgotten-king"
+    gone = left_chart(state)
+    at_top = ladder and state.position >= total
+    if ladder:
+        where = f"step {state.position} of {total} reached" + (" (the top)" if at_top else "")
+    elif gone:
+        where = f"left the chart (it spawned from space {state.position})"
+    elif state.position:
+        where = f"space {state.position} of {total}"
+    else:
+        where = f"START of {total}"
+    return ChartStatus(
+        chart=chart.id,
+        name=chart.name,
+        verified=chart.verified,
+        ladder=ladder,
+        spaces=total,
+        position=state.position,
+        current=current_space(pack, state),
+        left_chart=gone,
+        at_top=at_top,
+        where=where,
+        turns=turns_until(pack, state),
+    )
 
 
 def turns_until(pack: EditionPack, state: GameState) -> TurnsUntil:
@@ -136,6 +229,10 @@ def boss_status(pack: EditionPack, state: GameState) -> BossStatus:
         slots = standing if edition == "sde2" else 0
     twice = edition == "classic" and state.boss.spawned and standing > 0
     reminders = boss_reminders(state)
+    spawn_space = None
+    if not state.boss.spawned:
+        ahead = upcoming_spaces(pack, state, count=len(spaces(pack, state.chart)))
+        spawn_space = next((v.number for v in ahead if v.space.dungeon_boss), None)
     return BossStatus(
         id=boss.id,
         name=boss.name,
@@ -154,11 +251,16 @@ def boss_status(pack: EditionPack, state: GameState) -> BossStatus:
         boss_spawn=list(card.boss_spawn) if card else [],
         timeout_effects=list(card.timeout) if card else [],
         reminders=reminders,
+        spawning_points=standing,
+        gets_relics=edition == "sde2",
+        spawn_space=spawn_space,
+        turns_until_spawn=spawn_space - state.position if spawn_space is not None else None,
     )
 
 
 def pool(pack: EditionPack, state: GameState) -> list[PoolLine]:
-    """The spawning pool: every monster the spawning points brought."""
+    """The spawning pool: every monster the spawning points brought, and whether one more of
+    it may spawn now (as the engine decides: it is tried)."""
     lines = []
     for mid, in_pool in state.pool.items():
         monster = pack.monsters[mid]
@@ -171,6 +273,7 @@ def pool(pack: EditionPack, state: GameState) -> list[PoolLine]:
                 monster.skull_points,
                 in_pool,
                 state.board.get(mid, 0),
+                may_spawn=in_pool > 0 and refusal(pack, state, Spawn(monsters={mid: 1})) is None,
             )
         )
     return lines

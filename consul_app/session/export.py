@@ -11,6 +11,7 @@ from consul_app.rules import (
     GameState,
     apply,
     boss_status,
+    chart_status,
     current_space,
     gauge_status,
 )
@@ -34,6 +35,8 @@ def _names(pack: EditionPack, kind: str, ids: list[str]) -> str:
 def _chart(pack: EditionPack, state: GameState) -> str:
     space = current_space(pack, state)
     step = "step" if state.setup.edition == "forgotten-king" else "space"
+    if space is None and (status := chart_status(pack, state)) and status.left_chart:
+        return f"the boss has {status.where}"
     return f"{step} {space.number}: {space.summary}" if space else "START"
 
 

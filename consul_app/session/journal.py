@@ -18,6 +18,7 @@ import json
 import os
 import tempfile
 from dataclasses import dataclass, field
+from functools import cache
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
@@ -39,7 +40,8 @@ class SaveError(Exception):
 
 
 class _Model(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    # Built on first use, not at import: a new game needs them only when it starts.
+    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
 
 
 class PackRef(_Model):
@@ -75,7 +77,11 @@ class Redo(_Model):
 
 
 Op = Annotated[Do | Undo | Redo, Field(discriminator="op")]
-_OP_ADAPTER: TypeAdapter[Do | Undo | Redo] = TypeAdapter(Op)
+
+
+@cache
+def _op_adapter() -> TypeAdapter[Do | Undo | Redo]:
+    return TypeAdapter(Op)
 
 
 @dataclass(frozen=True)
@@ -131,7 +137,7 @@ def validation_message(err: ValidationError) -> str:
 
 def _entry(path: Path, number: int, value: Any) -> Line:
     try:
-        return Line(number, _OP_ADAPTER.validate_python(value))
+        return Line(number, _op_adapter().validate_python(value))
     except ValidationError as err:
         raise SaveError(path, f"not a journal entry ({validation_message(err)})", number) from None
 

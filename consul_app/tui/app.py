@@ -1,30 +1,71 @@
-"""`ConsulApp`: the table-side app. It opens a game (resume, or a new one) and shows the table."""
+"""`ConsulApp`: the table-side app. It opens a game (resume, or a new one) and shows the table.
+
+Start-up is a budget (see DESIGN.md). Started by `consul` (no `content` given), the app draws
+its first screen at once: this module imports only textual, and `LoadingScreen` needs nothing
+else. After that first frame a thread worker imports the engine, the session and the screens,
+loads the content (from the cache when the files have not changed) and does whatever the
+opening screen needs (list the saves, replay the game to resume); then the app shows that
+screen. Content problems end the app with exit code 2 and `load_error`, which `consul play`
+prints. Given a `content` pack (the tests), the app opens its first screen on mount instead.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import gc
+from collections.abc import Callable, Iterable, Sequence
 from functools import partial
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from textual.app import App, SystemCommand
+from textual.app import App, ComposeResult, SystemCommand
 from textual.binding import Binding
+from textual.content import Content
+from textual.message import Message
 from textual.screen import Screen
+from textual.widgets import Footer, Static
 
-from consul_app.content import ContentPack
-from consul_app.rules import Setup, SetupError
-from consul_app.session import SaveError, Session, latest_unfinished, list_saves
-from consul_app.session.session import Clock, local_now
-from consul_app.tui.screens.help import HelpScreen
-from consul_app.tui.screens.new_game import NewGameScreen
-from consul_app.tui.screens.pick_many import PickManyScreen
-from consul_app.tui.screens.pick_one import PickOneScreen
-from consul_app.tui.screens.resume import ResumeScreen
-from consul_app.tui.screens.table import TableScreen
-from consul_app.tui.widgets.placements import Placements
+if TYPE_CHECKING:
+    from consul_app.content import ContentPack
+    from consul_app.rules import Setup
+    from consul_app.session import SaveError, SaveSummary, Session
+    from consul_app.session.session import Clock
+
+Opening = Callable[[], None]
+"""What the app does first once the content is loaded (runs on the app's thread)."""
+
+
+class LoadingScreen(Screen[None]):
+    """The first frame: the app's title bar and footer, and a line saying what is going on."""
+
+    DEFAULT_CSS = """
+    LoadingScreen #loading-title {
+        height: auto;
+        padding: 0 1;
+        background: $boost;
+        border-bottom: solid $primary;
+    }
+    LoadingScreen #loading {
+        height: 1fr;
+        padding: 1 1;
+        color: $text-muted;
+    }
+    """
+
+    def compose(self) -> ComposeResult:
+        yield Static(
+            Content.assemble(("Consul", "bold"), "   ctrl+q: quit"),
+            id="loading-title",
+        )
+        yield Static("Loading the content...", id="loading")
+        yield Footer()
 
 
 class ConsulApp(App[None]):
-    """Consul at the table. `save` opens (or creates) that journal instead of the saves folder."""
+    """Consul at the table. `save` opens (or creates) that journal instead of the saves folder.
+
+    `content`: the pack to play with; None (as `consul` starts it) loads the bundled pack, the
+    user's and `content_dirs` in a worker after the first frame.
+    """
 
     CSS_PATH = "consul.tcss"
     TITLE = "Consul"
@@ -35,14 +76,44 @@ class ConsulApp(App[None]):
         Binding("ctrl+q", "quit", "Quit", show=False, priority=True, id="app.quit"),
     ]
 
+    class Loaded(Message):
+        """The worker has the content and knows what to open first."""
+
+        def __init__(self, content: ContentPack, opening: Opening) -> None:
+            super().__init__()
+            self.content = content
+            self.opening = opening
+
+    class LoadFailed(Message):
+        """The content has problems: `error` lists them all."""
+
+        def __init__(self, error: str) -> None:
+            super().__init__()
+            self.error = error
+
     def __init__(
-        self, content: ContentPack, *, save: Path | None = None, clock: Clock = local_now
+        self,
+        content: ContentPack | None = None,
+        *,
+        content_dirs: Sequence[Path] = (),
+        save: Path | None = None,
+        clock: Clock | None = None,
     ) -> None:
         super().__init__()
         self.content = content
+        self.content_dirs = list(content_dirs)
         self.save_path = save
         self.clock = clock
         self.session: Session | None = None
+        self.load_error: str | None = None
+        """Set when the content could not be loaded (the app then exits with code 2)."""
+
+    def get_default_screen(self) -> Screen:
+        return LoadingScreen() if self.content is None else super().get_default_screen()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Until the content is loaded there is nothing to open: those keys are hidden."""
+        return self.content is not None or action not in ("help", "new_game", "saves")
 
     def get_key_display(self, binding: Binding) -> str:
         """Keys as printed on a keyboard: "Enter" rather than a symbol."""
@@ -50,29 +121,83 @@ class ConsulApp(App[None]):
             return "Enter"
         return super().get_key_display(binding)
 
+    # -- start-up -------------------------------------------------------------------------
+
     def on_mount(self) -> None:
+        if self.content is not None:
+            self._opening(self.content)()
+        else:  # after the first frame, so that loading does not hold it up
+            self.call_after_refresh(self.run_worker, self._load, thread=True, name="load")
+
+    def _load(self) -> None:
+        """In a worker thread: load the content, then prepare the first screen."""
+        from consul_app.content import ContentError
+        from consul_app.content.cache import load_pack_cached
+
+        try:
+            content = load_pack_cached(self.content_dirs)
+        except ContentError as err:
+            self.post_message(self.LoadFailed(str(err)))
+            return
+        self.post_message(self.Loaded(content, self._opening(content)))
+
+    def on_consul_app_loaded(self, message: Loaded) -> None:
+        if not gc.isenabled():
+            # `consul play` starts with the cyclic garbage collector off. What is loaded so far
+            # (modules, the content) lives as long as the app: freeze it out of collections.
+            gc.freeze()
+        self.content = message.content
+        message.opening()
+        self.call_after_refresh(self._started)
+
+    def _started(self) -> None:
+        """After the first usable frame: the garbage collector is back on."""
+        gc.enable()
+
+    def on_consul_app_load_failed(self, message: LoadFailed) -> None:
+        self.load_error = message.error
+        self.exit(return_code=2)
+
+    def _opening(self, content: ContentPack) -> Opening:
+        """Do the slow part of opening (list the saves, replay a game) and return the rest:
+        what to show. Runs in the loading worker, or on mount when the content was given."""
+        from consul_app.session import list_saves
+        from consul_app.tui.screens import new_game, resume, table  # noqa: F401 (loaded here)
+
         if self.save_path is not None and self.save_path.exists():
-            self.resume(self.save_path)
-        elif self.save_path is None and latest_unfinished(self.content) is not None:
-            self.action_saves()
-        else:
-            self.action_new_game()
+            return partial(self._resumed, self._resume_session(content, self.save_path))
+        if self.save_path is None:
+            saves = list_saves(content)
+            if resume.offer_saves(saves):  # also when the game played last is damaged
+                return partial(self._show_saves, saves)
+        return self.action_new_game
 
     # -- opening games --------------------------------------------------------------------
 
     def action_new_game(self) -> None:
-        if isinstance(self.screen, NewGameScreen):
+        from consul_app.tui.screens.new_game import NewGameScreen
+
+        if self.content is None or isinstance(self.screen, NewGameScreen):
             return
         self.push_screen(
             NewGameScreen(self.content, can_cancel=self.session is not None), self._start
         )
 
     def action_saves(self) -> None:
-        if isinstance(self.screen, ResumeScreen):
+        from consul_app.session import list_saves
+
+        if self.content is None:
             return
         saves = list_saves(self.content)
         if not saves:
             self.notify("No saved games yet.")
+            return
+        self._show_saves(saves)
+
+    def _show_saves(self, saves: list[SaveSummary]) -> None:
+        from consul_app.tui.screens.resume import ResumeScreen
+
+        if isinstance(self.screen, ResumeScreen):
             return
         self.push_screen(
             ResumeScreen(saves, can_cancel=self.session is not None), self._resume_or_new
@@ -85,11 +210,15 @@ class ConsulApp(App[None]):
             self.resume(path)
 
     def _start(self, setup: Setup | None) -> None:
-        if setup is None:
+        from consul_app.rules import SetupError
+        from consul_app.session import SaveError, Session
+
+        if setup is None or self.content is None:
             return
         path = None if self.save_path is None or self.save_path.exists() else self.save_path
+        clock = {} if self.clock is None else {"clock": self.clock}
         try:
-            session = Session.new(self.content, setup, path=path, clock=self.clock)
+            session = Session.new(self.content, setup, path=path, **clock)
         except (SetupError, SaveError) as err:
             self.notify(str(err), title="Cannot start the game", severity="error", timeout=30)
             return
@@ -97,13 +226,27 @@ class ConsulApp(App[None]):
 
     def resume(self, path: Path) -> None:
         """Open a saved game; a save that cannot be resumed is named and left untouched."""
+        if self.content is None:
+            return
         if self.session is not None and self.session.path.resolve() == path.resolve():
             return  # already on the table
+        self._resumed(self._resume_session(self.content, path))
+
+    @staticmethod
+    def _resume_session(content: ContentPack, path: Path) -> Session | SaveError:
+        from consul_app.session import SaveError, Session
+
         try:
-            session = Session.resume(self.content, path)
+            return Session.resume(content, path)
         except SaveError as err:
+            return err
+
+    def _resumed(self, session: Session | SaveError) -> None:
+        from consul_app.session import SaveError
+
+        if isinstance(session, SaveError):
             self.notify(
-                f"{err}\nThe file is left as it is. Start a new game beside it (n).",
+                f"{session}\nThe file is left as it is. Start a new game beside it (n).",
                 title="Cannot resume",
                 severity="error",
                 timeout=30,
@@ -116,6 +259,8 @@ class ConsulApp(App[None]):
 
     def open_table(self, session: Session) -> None:
         """Show `session` on the table screen (closing the game shown before)."""
+        from consul_app.tui.screens.table import TableScreen
+
         if self.session is not None:
             self.session.close()
         self.session = session
@@ -132,6 +277,16 @@ class ConsulApp(App[None]):
     # -- help and the command palette -----------------------------------------------------
 
     def action_help(self) -> None:
+        if self.content is None:
+            return  # still loading: the keys come with the screens
+        from consul_app.tui.screens.help import HelpScreen
+        from consul_app.tui.screens.new_game import NewGameScreen
+        from consul_app.tui.screens.pick_many import PickManyScreen
+        from consul_app.tui.screens.pick_one import PickOneScreen
+        from consul_app.tui.screens.resume import ResumeScreen
+        from consul_app.tui.screens.table import TableScreen
+        from consul_app.tui.widgets.placements import Placements
+
         if isinstance(self.screen, HelpScreen):
             return
         self.push_screen(

@@ -1,12 +1,13 @@
 """The choices the table screen's dialogs offer, and the action each answer dispatches.
 
 Content and state are only read here, to name things; the engine decides what is allowed
-(a refused answer comes back as a `RuleError` with its reason).
+(its views say so, and a refused answer comes back as a `RuleError` with its reason). A
+decision step is answered with `consul_app.rules.answer`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import replace
 from typing import Literal
 
@@ -14,26 +15,16 @@ from consul_app.content import EditionPack
 from consul_app.rules import (
     Action,
     AddStatus,
-    AnswerSighting,
     Choice,
-    ChooseBonus,
-    ChooseRelics,
     DestroySpawningPoint,
     GameState,
+    MiniBossOption,
     RemoveStatus,
-    SpawnMiniBoss,
     spawning_points_remaining,
 )
+from consul_app.tui import symbols
 
 Target = Literal["boss", "mini-boss"]
-
-ANSWERS: dict[str, Callable[[list[str]], Action]] = {
-    "choose-bonus": lambda ids: ChooseBonus(bonus=ids[0]),
-    "mini-boss": lambda ids: SpawnMiniBoss(mini_boss=ids[0]),
-    "boss-sighting": lambda ids: AnswerSighting(heroes_present=ids[0] == "yes"),
-    "relics": lambda ids: ChooseRelics(relics=ids),
-}
-"""The action that answers each decision step, from the ids of the choices taken."""
 
 
 def relic_choice(pack: EditionPack, choice: Choice) -> Choice:
@@ -67,14 +58,16 @@ def status_action(target: Target, status: str, has: list[str]) -> Action:
     return AddStatus(target=target, status=status)
 
 
-def mini_boss_choices(pack: EditionPack, state: GameState) -> list[Choice]:
-    """The mini-bosses brought to this game; destroyed ones are marked."""
-    return [
-        Choice(
-            m, _name(pack.mini_bosses, m), "destroyed" if m in state.mini_bosses_destroyed else ""
-        )
-        for m in state.setup.mini_bosses
-    ]
+def mini_boss_choice(option: MiniBossOption) -> Choice:
+    """A mini-boss brought to this game, with its hearts; one that may not spawn says why (it is
+    destroyed, or on the dungeon, or the engine's reason)."""
+    if option.may_spawn:
+        note = ""
+    elif option.where == "waiting":
+        note = f"not now: {option.refusal}"
+    else:
+        note = option.where.upper()
+    return Choice(option.id, f"{option.name}  ({symbols.hearts(option.hearts)})", note)
 
 
 def spawning_point_choices(pack: EditionPack, state: GameState) -> list[Choice]:

@@ -54,6 +54,11 @@ def space(pack: EditionPack, chart_space: ChartSpace) -> str:
     return "  ".join(parts) or "-"
 
 
+def hearts(count: int) -> str:
+    """ "8 hearts", "1 heart"."""
+    return f"{count} heart{'s' * (count != 1)}"
+
+
 def wound_track(hearts: int, wounds: int, threshold: int) -> str:
     """One box per heart (███░┃░░░░░), wounds filled, a bar after the timeout threshold."""
     boxes = [WOUND if n < wounds else HEART for n in range(hearts)]

@@ -89,9 +89,15 @@ def test_content_option(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> N
 
 
 def test_no_command_checks_the_content_before_opening_the_table(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Plain `consul` plays; broken content stops it first, with exit 2 and no traceback."""
+    """Plain `consul` plays; broken content stops it (the app loads the content behind its
+    first frame), with exit 2, every problem on stderr and no traceback."""
+    from textual.app import App
+
+    from consul_app.tui.app import ConsulApp
+
+    monkeypatch.setattr(ConsulApp, "run", lambda self: App.run(self, headless=True))
     bad = a_pack(tmp_path / "bad", BAD)
     assert main(["--content", str(bad)]) == 2
     err = capsys.readouterr().err

@@ -9,6 +9,7 @@ first answer, end the turn when nothing is due) in one of two ways:
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime, timedelta, timezone
@@ -18,6 +19,7 @@ from typing import Literal
 from textual.pilot import Pilot
 
 from consul_app.content import ContentPack, Edition, EditionPack, load_pack
+from consul_app.paths import saves_dir
 from consul_app.rules import (
     Action,
     EndTurn,
@@ -26,6 +28,7 @@ from consul_app.rules import (
     Spawn,
     Step,
     Wound,
+    answer,
     boss_status,
     default_setup,
     pool,
@@ -33,12 +36,11 @@ from consul_app.rules import (
 )
 from consul_app.session import Session
 from consul_app.tui.app import ConsulApp
-from consul_app.tui.choices import ANSWERS
 from consul_app.tui.screens.confirm import ConfirmScreen
 from consul_app.tui.screens.pick_many import PickManyScreen
 from consul_app.tui.screens.pick_one import PickOneScreen
 from consul_app.tui.screens.table import TableScreen
-from consul_app.tui.widgets.pool import SPAWN_STEPS, PoolTable
+from consul_app.tui.widgets.pool import PoolTable
 
 NOW = datetime(2026, 11, 30, 20, 15, tzinfo=timezone(timedelta(hours=1)))
 WIDE = (120, 40)
@@ -81,10 +83,9 @@ def next_move(pack: EditionPack, state: GameState) -> Move:
     if step is None:
         in_play = state.boss.spawned and not state.boss.defeated
         return Move("wound" if in_play else "end")
-    if step.key in SPAWN_STEPS:
-        left = (step.budget or 0) - step.spent
+    if step.spawns and step.left is not None:
         for line in pool(pack, state):
-            if line.in_pool and line.bits in step.bits and 0 < line.skull_points <= left:
+            if line.may_spawn and line.skull_points > 0:
                 return Move("spawn", step, line.id)
     return Move("answer" if step.needs_answer else "do", step)
 
@@ -100,7 +101,7 @@ def move_action(move: Move) -> Action:
         return Spawn(monsters={move.monster: 1})
     assert move.step is not None
     if move.kind == "answer":
-        return ANSWERS[move.step.key]([c.id for c in move.step.choices[:1]])
+        return answer(move.step, [c.id for c in move.step.choices[:1]])
     assert move.step.action is not None
     return move.step.action
 
@@ -218,9 +219,24 @@ class Shot:
     keys: tuple[str, ...] = ()
     heroes: int = 4
     edition: Edition = "sde2"
+    damaged: bool = False
+    """Start as `consul` does, on the saves folder: the game played last is damaged, an older
+    one (played to `goal`) can be resumed."""
 
     def prepare(self, content: ContentPack, folder: Path) -> Path | None:
-        """Write the save this shot starts from (None: start on the new-game screen)."""
+        """Write the save this shot starts from (None: start on the new-game screen, or on the
+        saves folder)."""
+        if self.damaged:
+            saves = saves_dir()
+            saves.mkdir(parents=True, exist_ok=True)
+            assert self.goal is not None
+            older = saves / "2026-11-29-black-handed-henry.jsonl"
+            play_saved(content, older, default_setup(content.edition(self.edition)), self.goal)
+            damaged = saves / "2026-11-30-black-handed-henry.jsonl"
+            damaged.write_text('{"format": "consul-journal", "version": 1, "setu\n')
+            os.utime(older, (NOW.timestamp() - 3600,) * 2)
+            os.utime(damaged, (NOW.timestamp(),) * 2)
+            return None
         if self.goal is None:
             return None
         setup = default_setup(content.edition(self.edition))
@@ -247,5 +263,8 @@ SHOTS = [
     Shot("help", WIDE, idle(lambda p, s: s.turn >= 2), keys=("question_mark",)),
     Shot("forgotten-king", WIDE, idle(lambda p, s: s.turn >= 2), edition="forgotten-king"),
     Shot("sde1-power-gauge", WIDE, idle(lambda p, s: s.turn >= 2), ("g",) * 10, edition="classic"),
+    Shot("table-boss-spawn-effects", WIDE, step_is("boss-spawn-effects")),
+    Shot("small-timeout", SMALL, step_is("timeout-effects")),
+    Shot("saves-damaged", WIDE, idle(lambda p, s: s.turn >= 3), damaged=True),
 ]
 """Every screen the snapshot tests pin and scripts/screenshots.py writes."""

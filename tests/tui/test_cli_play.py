@@ -5,9 +5,13 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from textual.app import App
 
 from consul_app.cli import main
 from consul_app.tui.app import ConsulApp
+from consul_app.tui.screens.new_game import NewGameScreen
+
+from .scenarios import WIDE
 
 
 @pytest.fixture
@@ -18,10 +22,30 @@ def launched(monkeypatch: pytest.MonkeyPatch) -> list[ConsulApp]:
     return apps
 
 
+@pytest.fixture
+def headless(monkeypatch: pytest.MonkeyPatch) -> list[ConsulApp]:
+    """The apps `consul` runs, for real but headless; each stops on its first usable frame
+    (`opened`: the screen it shows then) unless it exits by itself first."""
+    apps: list[ConsulApp] = []
+
+    def run(self: ConsulApp, *args: object, **kwargs: object) -> None:
+        apps.append(self)
+        App.run(self, headless=True, size=WIDE)
+
+    def started(self: ConsulApp) -> None:
+        self.opened = self.screen  # type: ignore[attr-defined]
+        self.exit()
+
+    monkeypatch.setattr(ConsulApp, "run", run)
+    monkeypatch.setattr(ConsulApp, "_started", started)
+    return apps
+
+
 def test_plain_consul_opens_the_table_screen(launched: list[ConsulApp]) -> None:
     assert main([]) == 0
     assert len(launched) == 1
     assert launched[0].save_path is None
+    assert launched[0].content is None  # loaded by the app, after its first frame
 
 
 def test_consul_play_takes_a_save_and_content(tmp_path: Path, launched: list[ConsulApp]) -> None:
@@ -29,15 +53,30 @@ def test_consul_play_takes_a_save_and_content(tmp_path: Path, launched: list[Con
     extra.mkdir()
     assert main(["play", "--content", str(extra), "--save", str(tmp_path / "g.jsonl")]) == 0
     assert launched[0].save_path == tmp_path / "g.jsonl"
-    assert str(extra) in " ".join(launched[0].content.sources)
+    assert launched[0].content_dirs == [extra]
 
 
-def test_bad_content_is_reported_before_the_screen(
-    tmp_path: Path, launched: list[ConsulApp], capsys: pytest.CaptureFixture[str]
+def test_consul_loads_the_content_and_opens_the_new_game_screen(
+    tmp_path: Path, headless: list[ConsulApp]
+) -> None:
+    extra = tmp_path / "mine"
+    extra.mkdir()
+    assert main(["play", "--content", str(extra)]) == 0
+    app = headless[0]
+    assert isinstance(app.opened, NewGameScreen)  # type: ignore[attr-defined]
+    assert app.content is not None
+    assert str(extra) in " ".join(app.content.sources)
+
+
+def test_bad_content_is_reported_once_the_screen_is_gone(
+    tmp_path: Path, headless: list[ConsulApp], capsys: pytest.CaptureFixture[str]
 ) -> None:
     bad = tmp_path / "bad"
     bad.mkdir()
     (bad / "monsters.yaml").write_text("monsters:\n  - id: Not A Slug\n", encoding="utf-8")
     assert main(["play", "--content", str(bad)]) == 2
-    assert "monsters.yaml" in capsys.readouterr().err
-    assert launched == []
+    err = capsys.readouterr().err
+    assert "monsters.yaml" in err
+    assert "Traceback" not in err
+    assert headless[0].return_code == 2
+    assert headless[0].content is None

@@ -196,4 +196,4 @@ async def test_saved_games_and_a_new_game_from_the_table(content: ContentPack) -
         boss = first.pack.dungeon_bosses[first.state.setup.boss].name
         saves = options(app.screen.query_one(OptionList))
         assert saves.count(boss) == 2  # both games, newest first
-        assert "turn 1 · space 0 · 0 actions" in saves.splitlines()[1]
+        assert "turn 1 · START · 0 actions" in saves.splitlines()[1]

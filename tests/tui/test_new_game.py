@@ -27,7 +27,7 @@ async def test_five_heroes_show_the_extended_chart_before_the_start(content: Con
         assert chart is not None
         review = text(screen.query_one("#review"))
         assert f"The chart: {chart.name}" in review
-        assert f"{len(chart.spaces):>2}  BOSS" in review
+        assert f"{len(chart.spaces):>2} BOSS" in review
         await pilot.press("enter")
         assert isinstance(app.screen, TableScreen)
         assert app.screen.session.state.setup.party_size == 5

@@ -56,7 +56,10 @@ async def test_a_whole_sde2_game_from_new_game_to_the_boss_defeat(content: Conte
         boss = text(table.query_one("#boss"))
         assert f"Relics: {len(consul.state.boss.relics)} of" in boss
         assert pack.relics[consul.state.boss.relics[0]].name in boss
-        assert "The boss has left the chart." in text(table.query_one("#chart"))
+        chart = text(table.query_one("#chart"))
+        space = consul.state.position
+        assert f"The boss has left the chart (it spawned from space {space})." in chart
+        assert f">>  {space:>2}" not in chart and f"✓  {space:>2} BOSS" in chart
 
         await consul.until(lambda p, s: s.boss.timeout)
         assert any(n.startswith("TIMEOUT!") for n in notes(app))

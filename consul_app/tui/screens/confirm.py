@@ -5,8 +5,16 @@ from __future__ import annotations
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.screen import ModalScreen
+from textual.screen import ModalScreen, Screen
 from textual.widgets import Static
+
+SHORT = 30
+"""Below this terminal height a dialog's list is shorter, so that its keys stay in sight."""
+
+
+def fit_height(screen: Screen[object]) -> None:
+    """Mark a dialog `-short` on a short terminal (see consul.tcss)."""
+    screen.set_class(screen.app.size.height < SHORT, "-short")
 
 
 class ConfirmScreen(ModalScreen[bool]):

@@ -14,7 +14,20 @@ from textual.screen import Screen
 from textual.widgets import ContentSwitcher, Footer, Label, Static
 
 from consul_app.content import EDITION_NAMES, EDITIONS, ContentPack, EditionPack
-from consul_app.rules import Choice, Setup, SetupError, default_setup, gauge_status, new_game
+from consul_app.rules import (
+    MAX_TILES,
+    PARTY_SIZES,
+    Choice,
+    Setup,
+    SetupError,
+    bosses_to_choose,
+    default_setup,
+    gauge_status,
+    new_game,
+    pets_to_choose,
+    setup_fields,
+)
+from consul_app.tui import symbols
 from consul_app.tui.screens.pick_one import PickOneScreen
 from consul_app.tui.widgets.chart import chart_table, gauge_lines
 from consul_app.tui.widgets.choice_list import ChoiceList
@@ -68,7 +81,9 @@ class NewGameScreen(Screen[Setup | None]):
                 with Vertical(classes="column"):
                     yield Label("Spawning points and their tiles", classes="heading")
                     yield Label("a: add  x: remove  Left/Right: tile", classes="hint")
-                    yield Placements(self.pack, self.setup.spawning_points, id="points")
+                    yield Placements(
+                        self.pack, self.setup.spawning_points, self.setup.tiles, id="points"
+                    )
                     yield from self._pet_list()
             with VerticalScroll(id="page-review"):
                 yield Static(id="review")
@@ -77,15 +92,17 @@ class NewGameScreen(Screen[Setup | None]):
     def _fields(self) -> ComposeResult:
         editions = [(e, EDITION_NAMES[e]) for e in EDITIONS if self._playable(e)]
         yield CycleField("Edition", editions, self.setup.edition, id="edition")
-        if self.setup.edition == "sde2":
+        fields = setup_fields(self.setup.edition)
+        if "mode" in fields:
             modes = [("explore", "Explore"), ("arcade", "Arcade")]
             yield CycleField("Mode", modes, self.setup.mode, id="mode")
-            sizes = [(str(n), f"{n} heroes") for n in range(3, 7)]
+        if "party_size" in fields:
+            sizes = [(str(n), f"{n} heroes") for n in PARTY_SIZES]
             yield CycleField("Heroes", sizes, str(self.setup.party_size), id="party_size")
-        if self.setup.edition == "classic":
+        if "game_size" in fields:
             games = [("16-bit", "16-Bit game"), ("super", "Super game")]
             yield CycleField("Game size", games, self.setup.game_size, id="game_size")
-        tiles = [(str(n), f"{n} tiles") for n in range(1, 13)]
+        tiles = [(str(n), f"{n} tile{'s' * (n != 1)}") for n in range(1, MAX_TILES + 1)]
         yield CycleField("Tiles", tiles, str(self.setup.tiles), id="tiles")
 
     def _playable(self, edition: str) -> bool:
@@ -97,18 +114,17 @@ class NewGameScreen(Screen[Setup | None]):
 
     def _bosses(self) -> list[tuple[str, str]]:
         return [
-            (b.id, f"{b.name}  ({b.hearts} hearts)")
-            for b in self.pack.dungeon_bosses.values()
-            if not b.companion
+            (b.id, f"{b.name}  ({symbols.hearts(b.hearts)})") for b in bosses_to_choose(self.pack)
         ]
 
     def _mini_bosses(self) -> list[tuple[str, Content]]:
         return [
-            (m.id, Content(f"{m.name} ({m.hearts} hearts)")) for m in self.pack.mini_bosses.values()
+            (m.id, Content(f"{m.name} ({symbols.hearts(m.hearts)})"))
+            for m in self.pack.mini_bosses.values()
         ]
 
     def _pet_list(self) -> ComposeResult:
-        pets = [(m.id, Content(m.name)) for m in self.pack.monsters.values() if m.rank == "pet"]
+        pets = [(m.id, Content(m.name)) for m in pets_to_choose(self.pack)]
         if not pets:
             yield Label("No pets in this edition's content.", classes="heading")
             return
@@ -130,6 +146,8 @@ class NewGameScreen(Screen[Setup | None]):
             return
         value: str | int = int(event.value) if name in ("party_size", "tiles") else event.value
         self.setup = self.setup.model_copy(update={name: value})
+        if name == "tiles":
+            self.query_one(Placements).tiles = self.setup.tiles
 
     @on(ChoiceList.Changed, "#boss")
     def _boss_changed(self, event: ChoiceList.Changed) -> None:

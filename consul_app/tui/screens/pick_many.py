@@ -10,6 +10,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from consul_app.rules import Choice
+from consul_app.tui.screens.confirm import fit_height
 from consul_app.tui.widgets.tick_list import TickList
 
 
@@ -40,7 +41,11 @@ class PickManyScreen(ModalScreen[list[str] | None]):
             )
 
     def on_mount(self) -> None:
+        fit_height(self)
         self._count()
+
+    def on_resize(self) -> None:
+        fit_height(self)
 
     def on_tick_list_changed(self) -> None:
         self._count()

@@ -11,10 +11,14 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from consul_app.rules import Choice
+from consul_app.tui.screens.confirm import fit_height
 
 
 class PickOneScreen(ModalScreen[str | None]):
-    """Choose one of `choices`; returns its id, or None when put off with Esc."""
+    """Choose one of `choices`; returns its id, or None when put off with Esc.
+
+    `unavailable` are listed after them, greyed out, unnumbered and marked by their note (a
+    destroyed mini-boss): shown so that the Consul sees why they are not offered."""
 
     BINDINGS = [
         Binding("escape", "dismiss", "Not now", id="decision.cancel"),
@@ -24,20 +28,32 @@ class PickOneScreen(ModalScreen[str | None]):
         ],
     ]
 
-    def __init__(self, title: str, text: str, choices: list[Choice]) -> None:
+    def __init__(
+        self, title: str, text: str, choices: list[Choice], unavailable: list[Choice] | None = None
+    ) -> None:
         super().__init__(classes="decision")
         self.title_text = title
         self.rule_text = text
         self.choices = choices
+        self.unavailable = unavailable or []
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog") as dialog:
             dialog.border_title = self.title_text
             yield Static(self.rule_text, classes="rule")
-            yield OptionList(*[_option(n, c) for n, c in enumerate(self.choices, 1)])
+            yield OptionList(
+                *[_option(n, c) for n, c in enumerate(self.choices, 1)],
+                *[_unavailable(c) for c in self.unavailable],
+            )
             yield Static(
                 "Up/Down: move   Enter or its number: choose   Esc: not now", classes="keys"
             )
+
+    def on_mount(self) -> None:
+        fit_height(self)
+
+    def on_resize(self) -> None:
+        fit_height(self)
 
     def action_pick(self, number: int) -> None:
         if 1 <= number <= len(self.choices):
@@ -46,6 +62,11 @@ class PickOneScreen(ModalScreen[str | None]):
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
         self.dismiss(event.option.id)
+
+
+def _unavailable(choice: Choice) -> Option:
+    prompt = Content.assemble(f"-  {choice.name}", (f"  ({choice.note})", "bold"))
+    return Option(prompt, id=f"unavailable:{choice.id}", disabled=True)
 
 
 def _option(number: int, choice: Choice) -> Option:

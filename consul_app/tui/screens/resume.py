@@ -1,4 +1,8 @@
-"""The resume screen: the saved games, the latest unfinished one first in line."""
+"""The resume screen: the saved games, the latest unfinished one first in line.
+
+A damaged save is listed with what is wrong with it, and is never written to: Enter on it says
+so, `n` starts a new game beside it. When the game played last is damaged, a line on top says
+so (that is why the list opened at start-up)."""
 
 from __future__ import annotations
 
@@ -12,7 +16,16 @@ from textual.screen import Screen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
+from consul_app.content import EDITION_NAMES
 from consul_app.session import SaveSummary
+
+LEFT_AS_IT_IS = "Its file is left as it is. n: start a new game beside it."
+
+
+def offer_saves(saves: list[SaveSummary]) -> bool:
+    """Open the saved games at start-up: a game can be resumed, or the one played last is
+    damaged (the Consul must hear what is wrong with it rather than find a blank new game)."""
+    return any(not s.damaged and not s.finished for s in saves) or bool(saves and saves[0].damaged)
 
 
 class ResumeScreen(Screen[Path | None]):
@@ -29,15 +42,27 @@ class ResumeScreen(Screen[Path | None]):
         self.can_cancel = can_cancel
 
     def compose(self) -> ComposeResult:
+        back = "   Esc: back" if self.can_cancel else ""
         with Vertical(classes="column"):
             yield Static(
-                Content.assemble(
-                    ("Saved games", "bold"), "   Enter: resume   n: new game   Esc: back"
-                ),
+                Content.assemble(("Saved games", "bold"), f"   Enter: resume   n: new game{back}"),
                 id="resume-title",
             )
+            if self.saves and self.saves[0].damaged:
+                yield Static(
+                    Content.assemble(
+                        ("The game played last cannot be resumed: ", "bold"),
+                        damage(self.saves[0]),
+                        f"\n{LEFT_AS_IT_IS}",
+                    ),
+                    id="damaged",
+                )
             yield OptionList(*[_option(s) for s in self.saves], id="saves")
         yield Footer()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Esc goes back only to a game on the table (none at start-up)."""
+        return self.can_cancel if action == "back" else True
 
     def on_mount(self) -> None:
         saves = self.query_one(OptionList)
@@ -48,7 +73,12 @@ class ResumeScreen(Screen[Path | None]):
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         save = self.saves[event.option_index]
         if save.damaged:
-            self.notify(save.damaged, title="This save cannot be resumed", severity="error")
+            self.notify(
+                f"{damage(save)}\n{LEFT_AS_IT_IS}",
+                title=f"{save.path.name} cannot be resumed",
+                severity="error",
+                timeout=15,
+            )
             return
         self.dismiss(save.path)
 
@@ -57,14 +87,35 @@ class ResumeScreen(Screen[Path | None]):
             self.app.pop_screen()
 
 
+def damage(save: SaveSummary) -> str:
+    """What is wrong with a damaged save, without its folder (the list names the file)."""
+    reason = save.damaged or ""
+    prefix = str(save.path)
+    if reason.startswith(prefix):
+        reason = reason[len(prefix) :].lstrip(", ").lstrip(": ")
+    return reason
+
+
+def _shorten(text: str, limit: int = 90) -> str:
+    """One line of a long reason in the list (Enter on it shows it whole)."""
+    return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
+
+
 def _option(save: SaveSummary) -> Option:
     if save.damaged:
         return Option(
             Content("\n").join(
-                [Content.styled(f"DAMAGED  {save.path.name}", "bold"), Content(save.damaged)]
+                [
+                    Content.styled(f"DAMAGED: cannot be resumed · {save.path.name}", "bold"),
+                    Content(_shorten(damage(save))),
+                ]
             )
         )
-    where = f" · space {save.position}" if save.position is not None else ""
+    where = ""
+    if save.position is not None:
+        ladder = save.edition == EDITION_NAMES["forgotten-king"]
+        spot = f"space {save.position}" if save.position else "START"
+        where = f" · ladder step {save.position}" if ladder else f" · {spot}"
     state = "FINISHED · " if save.finished else ""
     return Option(
         Content("\n").join(

@@ -22,23 +22,27 @@ from consul_app.rules import (
     Action,
     AdvanceGauge,
     Choice,
+    ConfirmStep,
     DestroyHero,
     DestroyMiniBoss,
     DestroyMonsters,
     EndTurn,
     Heal,
+    MiniBossOption,
     RuleError,
     Spawn,
     SpawnMiniBoss,
     Step,
     Wound,
+    answer,
+    boss_status,
     describe,
+    mini_bosses_left,
 )
 from consul_app.session import SaveError, Session
 from consul_app.tui.choices import (
-    ANSWERS,
     Target,
-    mini_boss_choices,
+    mini_boss_choice,
     relic_choice,
     spawning_point_choices,
     spawning_point_destroyed,
@@ -51,12 +55,12 @@ from consul_app.tui.screens.pick_many import PickManyScreen
 from consul_app.tui.screens.pick_one import PickOneScreen
 from consul_app.tui.view import TableView
 from consul_app.tui.widgets.bonuses import BonusesPane
-from consul_app.tui.widgets.boss_card import BossPane
+from consul_app.tui.widgets.boss_card import CARD_STEPS, BossPane
 from consul_app.tui.widgets.chart import ChartPane
 from consul_app.tui.widgets.log import LogPane
 from consul_app.tui.widgets.next_step import NextStep
 from consul_app.tui.widgets.pane import Pane
-from consul_app.tui.widgets.pool import SPAWN_STEPS, PoolPane, PoolTable
+from consul_app.tui.widgets.pool import PoolPane, PoolTable
 from consul_app.tui.widgets.prompts import PromptsPane
 
 Answer = TypeVar("Answer")
@@ -70,6 +74,10 @@ PANES = ("steps", "pool", "chart", "boss", "bonuses", "log")
 GRID_ORDER = ("chart", "steps", "boss", "pool", "bonuses", "log")
 """Side by side: the chart down the left, the others in a 2-column grid beside it."""
 
+FIGHT_ORDER = ("boss", "steps", "chart", "pool", "bonuses", "log")
+"""Once the boss has spawned its card takes the left column (its fight card's effects are read
+at the spawn and the timeout) and the chart, whose part is over, takes the boss's place."""
+
 CONFIRM_IN_A_DIALOG = ("mini-boss-refresh",)
 """Steps confirmed in a dialog that shows their rule text (they interrupt the usual flow)."""
 
@@ -81,7 +89,7 @@ class TableScreen(Screen[None]):
     """A game in play: the next step on top, the panes below (tabs on a small terminal)."""
 
     BINDINGS = [
-        Binding("enter", "confirm", "Do the step", priority=True, id="table.confirm"),
+        Binding("enter", "confirm", "Do the step", priority=True, show=False, id="table.confirm"),
         Binding("e", "end_turn", "End turn", id="table.end_turn"),
         Binding("space,plus", "spawn_one", "Spawn one", key_display="space", id="table.spawn"),
         Binding("d", "destroy_one", "One destroyed", id="table.destroy"),
@@ -103,7 +111,7 @@ class TableScreen(Screen[None]):
         Binding("h", "destroy_hero", "A hero destroyed", show=False, id="table.hero_dead"),
         Binding("g", "gauge", "Power gauge +1 (1.0)", show=False, id="table.gauge"),
         Binding("u,ctrl+z", "undo", "Undo", id="table.undo"),
-        Binding("r,ctrl+y", "redo", "Redo", id="table.redo"),
+        Binding("r,ctrl+y", "redo", "Redo", show=False, id="table.redo"),
         *[
             Binding(
                 str(n),
@@ -122,6 +130,7 @@ class TableScreen(Screen[None]):
         self.compact = True
         self.panes: list[Pane | PoolPane] = []
         self._shown_step: Step | None = None
+        self._composed = False
 
     # -- layout ---------------------------------------------------------------------------
 
@@ -130,15 +139,18 @@ class TableScreen(Screen[None]):
         self.panes = _panes()
         yield NextStep(id="next-step")
         if self.compact:
-            with TabbedContent(id="tabs"):
+            shown = _pane_for(None, self.current_step()) or "pool"
+            with TabbedContent(id="tabs", initial=f"tab-{shown}"):
                 for pane in self.panes:
                     with TabPane(pane.border_title or "", id=f"tab-{pane.id}"):
                         yield pane
         else:
             by_id = {pane.id: pane for pane in self.panes}
-            with Container(id="panes"):
-                yield from (by_id[pane_id] for pane_id in GRID_ORDER)
-        yield Footer()
+            fight = _boss_fight(self.session)
+            with Container(id="panes", classes="-boss-fight" if fight else ""):
+                yield from (by_id[pane_id] for pane_id in (FIGHT_ORDER if fight else GRID_ORDER))
+        # Enter's step is in the bar above; at 80 columns the palette's key is left to `?`.
+        yield Footer(compact=self.compact, show_command_palette=not self.compact)
 
     def on_mount(self) -> None:
         self._start()
@@ -146,8 +158,10 @@ class TableScreen(Screen[None]):
     def _start(self) -> None:
         """Fill the panes just composed; the spawning pool has the keys' focus."""
         self._shown_step = None
+        self._composed = True
         self.show_game()
-        self.query_one(PoolTable).focus()
+        wanted = _pane_for(None, self.current_step()) if self.compact else None
+        self._focus(wanted or "pool")  # (compact: the tab composed as the first one shown)
 
     async def on_resize(self, event: Resize) -> None:
         if _is_compact(event.size) != self.compact:
@@ -156,7 +170,13 @@ class TableScreen(Screen[None]):
 
     @on(TabbedContent.TabActivated)
     def _tab_shown(self, event: TabbedContent.TabActivated) -> None:
+        """Focus the pane shown; its tab is marked in brackets too (not by colour alone)."""
         self._focus(event.pane.query_one(".pane").id or "")
+        tabs = self.query_one(TabbedContent)
+        for pane in self.panes:
+            title = pane.border_title or ""
+            shown = f"tab-{pane.id}" == tabs.active
+            tabs.get_tab(f"tab-{pane.id}").label = f"[{title}]" if shown else f" {title} "
 
     # -- rendering ------------------------------------------------------------------------
 
@@ -174,22 +194,46 @@ class TableScreen(Screen[None]):
             pane.show(view)
         before, step = self._shown_step, view.current
         self._shown_step = step
-        if self.compact and _spawn_begins(before, step):
-            self.action_pane("pool")
+        just_composed, self._composed = self._composed, False  # (then `_start` shows the pane)
+        if self.compact and not just_composed and (pane := _pane_for(before, step)):
+            self.action_pane(pane)
+        if not self.compact:
+            self._arrange()
+
+    def _arrange(self) -> None:
+        """The boss card and the chart change places when the boss spawns (or that is undone)."""
+        panes = self.query_one("#panes")
+        fight = _boss_fight(self.session)
+        if panes.has_class("-boss-fight") == fight:
+            return
+        panes.set_class(fight, "-boss-fight")
+        boss, chart, steps = (self.query_one(f"#{pane}") for pane in ("boss", "chart", "steps"))
+        if fight:
+            panes.move_child(boss, before=chart)
+            panes.move_child(chart, after=steps)
+            self.notify(
+                "Its card now stands on the left, with the fight card's effects; the chart "
+                "moved to the top right.",
+                title="The boss fight begins",
+            )
+        else:
+            panes.move_child(chart, before=boss)
+            panes.move_child(boss, after=steps)
 
     def _hint(self, step: Step | None) -> str:
         """Which keys do the current step."""
         enter = self._key("table.confirm")
         if step is None:
             end = f"{self._key('table.end_turn')}: {describe(self.session.pack, EndTurn())}"
-            boss = self.session.state.boss
-            if boss.spawned and not boss.defeated:
+            if boss_status(self.session.pack, self.session.state).in_play:
                 return f"{self._key('table.boss_wound')}: the boss takes a wound   {end}"
             return f"{end}   ?: keys"
-        if step.key in SPAWN_STEPS:
+        if step.spawns:
             return f"{self._key('table.spawn')}: spawn one   {enter}: done"
         if step.needs_answer or step.key in CONFIRM_IN_A_DIALOG:
             return f"{enter}: decide"
+        if isinstance(step.action, ConfirmStep):
+            return f"{enter}: done"  # the title above says what
         assert step.action is not None
         return f"{enter}: {describe(self.session.pack, step.action)}"
 
@@ -246,23 +290,29 @@ class TableScreen(Screen[None]):
             self.dispatch(step.action)
 
     def _decide(self, step: Step) -> None:
-        answer = ANSWERS[step.key]
+        """A decision's dialog; the engine turns the ids picked into the answer."""
         if step.key == "relics":
             choices = [relic_choice(self.session.pack, c) for c in step.choices]
             self.app.push_screen(
-                PickManyScreen(step.title, step.text, choices, step.limit or 0), self._then(answer)
+                PickManyScreen(step.title, step.text, choices, step.limit or 0),
+                self._then(lambda picked: answer(step, picked)),
             )
         else:
-            self._pick(step.title, step.text, step.choices, lambda picked: answer([picked]))
+            self._pick(step.title, step.text, step.choices, lambda picked: answer(step, [picked]))
 
     def _pick(
-        self, title: str, text: str, choices: list[Choice], action: Callable[[str], Action]
+        self,
+        title: str,
+        text: str,
+        choices: list[Choice],
+        action: Callable[[str], Action],
+        unavailable: list[Choice] | None = None,
     ) -> None:
         """Ask for one of `choices`; dispatch `action(choice)` unless put off."""
         if not choices:
             self.notify(f"{title}: there is nothing to choose from.", severity="warning")
             return
-        self.app.push_screen(PickOneScreen(title, text, choices), self._then(action))
+        self.app.push_screen(PickOneScreen(title, text, choices, unavailable), self._then(action))
 
     def _then(self, action: Callable[[Answer], Action | None]) -> Callable[[Answer | None], None]:
         """A dialog's callback: dispatch the action for its answer (none when put off)."""
@@ -311,11 +361,18 @@ class TableScreen(Screen[None]):
         )
 
     def action_spawn_mini_boss(self) -> None:
+        """Those the engine would spawn now; the others are listed, greyed, with the reason."""
+        options = mini_bosses_left(self.session.pack, self.session.state)
+        may = [mini_boss_choice(o) for o in options if o.may_spawn]
+        if not may:
+            self.notify(_no_mini_boss(options), title="No mini-boss may spawn now")
+            return
         self._pick(
             "Spawn a mini-boss",
             "Which mini-boss comes onto the dungeon?",
-            mini_boss_choices(self.session.pack, self.session.state),
+            may,
             lambda mini_boss: SpawnMiniBoss(mini_boss=mini_boss),
+            [mini_boss_choice(o) for o in options if not o.may_spawn],
         )
 
     def action_destroy_mini_boss(self) -> None:
@@ -381,11 +438,30 @@ def _panes() -> list[Pane | PoolPane]:
     ]
 
 
-def _spawn_begins(before: Step | None, step: Step | None) -> bool:
-    """A spawn step has just come up (the compact layout then shows the spawning pool)."""
-    if step is None or step.key not in SPAWN_STEPS:
-        return False
-    return before is None or before.key != step.key
+def _pane_for(before: Step | None, step: Step | None) -> str | None:
+    """The pane to show when `step` has just come up, in the compact layout: the spawning pool
+    for a spawn step, the boss card for a step that resolves its fight card."""
+    if step is None or (before is not None and before.key == step.key):
+        return None
+    if step.spawns:
+        return "pool"
+    return "boss" if step.key in CARD_STEPS else None
+
+
+def _boss_fight(session: Session) -> bool:
+    """The boss has spawned (the wide layout then gives its card the left column)."""
+    return boss_status(session.pack, session.state).spawned
+
+
+def _no_mini_boss(options: list[MiniBossOption]) -> str:
+    """Why no mini-boss may spawn: the engine's reason for one waiting or on the dungeon."""
+    for where in ("waiting", "on the dungeon"):
+        option = next((o for o in options if o.where == where), None)
+        if option is not None:
+            return f"{option.name}: {option.refusal}"
+    if options:
+        return "Every mini-boss brought to this game is destroyed."
+    return "No mini-boss was brought to this game."
 
 
 def _is_compact(size: Size) -> bool:

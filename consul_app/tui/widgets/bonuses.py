@@ -6,7 +6,7 @@ from __future__ import annotations
 from rich.console import Group, RenderableType
 from rich.text import Text
 
-from consul_app.rules import GroupBonuses, bonuses_by_rank, monster_stats, texts
+from consul_app.rules import GroupBonuses, bonus_rules, bonuses_by_rank, monster_stats
 from consul_app.tui import symbols
 from consul_app.tui.view import TableView
 from consul_app.tui.widgets.pane import Pane
@@ -19,9 +19,6 @@ GROUP_NAMES = {
     "8-bit": "8-Bit",
     "16-bit": "16-Bit",
 }
-RULES = {"sde2": texts.PETS_RULE, "forgotten-king": texts.FK_BONUS_RULE}
-"""Who gains bonuses, as the engine words it (SDE 1.0 has no Mighty Monster bonuses)."""
-
 SOME = "~"
 """After a group that gains the bonus only in part (the note below says how)."""
 
@@ -36,10 +33,12 @@ class BonusesPane(Pane):
 
     def body(self, view: TableView, section: str) -> RenderableType:
         groups = list(bonuses_by_rank(view.pack, view.state).values())
-        rule = RULES.get(view.state.setup.edition)
-        parts: list[RenderableType] = [Text(rule, "italic")] if rule else []
+        parts: list[RenderableType] = [
+            Text(rule, "italic") for rule in bonus_rules(view.pack, view.state)
+        ]
         if not any(g.lines for g in groups):
-            parts.append(Text("No bonuses yet."))
+            if view.state.chart:  # without a chart (1.0) the rule above says there are none
+                parts.append(Text("No bonuses yet."))
         else:
             parts += [*_gained(view, groups), *_notes(groups), *_totals(groups)]
         for pet in view.state.setup.pets:

@@ -4,10 +4,11 @@ and the mini-boss on the dungeon."""
 from __future__ import annotations
 
 from rich.console import Group, RenderableType
+from rich.table import Table
 from rich.text import Text
 
 from consul_app.content import CardEffect, EditionPack
-from consul_app.rules import BossStatus, boss_status, chart_spaces, monster_stats, turns_until
+from consul_app.rules import BossStatus, boss_status, monster_stats
 from consul_app.tui import symbols
 from consul_app.tui.view import TableView
 from consul_app.tui.widgets.pane import Pane
@@ -24,7 +25,13 @@ class BossPane(Pane):
         if section == "status":
             return state.boss, state.setup.boss
         if section == "card":
-            return state.boss.spawned, state.boss.relics, state.position, state.spawning_points
+            step = view.current.key if view.current else None
+            return (
+                state.boss,
+                state.position,
+                state.spawning_points,
+                CARD_STEPS.get(step or ""),
+            )
         return state.mini_boss, state.bonuses
 
     def body(self, view: TableView, section: str) -> RenderableType:
@@ -32,10 +39,19 @@ class BossPane(Pane):
         if section == "status":
             return Group(*_status(view.pack, boss))
         if section == "card":
-            where = _relics(view, boss) if boss.spawned else _where(view, boss)
+            where = _relics(view, boss) if boss.spawned else _where(boss)
             reminders = [Text(text, "italic") for text in boss.reminders]
-            return Group(*where, *reminders, *_card(boss))
+            now = CARD_STEPS.get(view.current.key) if view.current else None
+            return Group(*where, *reminders, *_card(boss, now))
         return Group(*_mini_boss(view))
+
+
+CARD_STEPS = {
+    "boss-spawn-effects": ("boss_spawn", "resolve NOW"),
+    "timeout-effects": ("timeout", "resolve NOW"),
+    "sighting-effects": ("timeout", "NOW on the sighted tiles"),
+}
+"""Steps that resolve a section of the fight card: it is marked while they are current."""
 
 
 def _line(text: str, style: str = "") -> Text:
@@ -44,9 +60,12 @@ def _line(text: str, style: str = "") -> Text:
 
 
 def _status(pack: EditionPack, boss: BossStatus) -> list[Text]:
+    name = _line(f"{boss.name}  ({symbols.hearts(boss.hearts)})", "bold")
+    if not boss.spawned:
+        return [name, _line("NOT IN PLAY YET", "bold")]
     track = symbols.wound_track(boss.hearts, boss.wounds, boss.timeout_threshold)
     lines = [
-        _line(f"{boss.name}  ({boss.hearts} hearts)", "bold"),
+        name,
         _line(f"Wounds {track}  {boss.wounds}/{boss.hearts}"),
         _line(f"Timeout at {boss.timeout_threshold} wounds (the {symbols.THRESHOLD} mark)"),
     ]
@@ -61,25 +80,25 @@ def _status(pack: EditionPack, boss: BossStatus) -> list[Text]:
     return lines
 
 
-def _where(view: TableView, boss: BossStatus) -> list[Text]:
+def _where(boss: BossStatus) -> list[Text]:
     """Before it spawns: its chart space (2.0) and the relic slots it would get now."""
-    state = view.state
-    lines = [Text("Not in play yet.", "bold")]
-    spaces = chart_spaces(view.pack, state)
-    boss_space = next((s.number for s in spaces if s.space.dungeon_boss), None)
-    turns = turns_until(view.pack, state).boss
-    if boss_space is not None and turns is not None:
-        lines.append(Text(f"On the chart: space {boss_space}, {turns} turn(s) away"))
-    lines.append(Text(f"Spawning points standing: {len(state.standing_spawning_points())}"))
-    if state.setup.edition == "sde2":
-        lines.append(Text(f"Relic slots if it spawned now: {boss.relic_slots}"))
+    lines = []
+    if boss.spawn_space is not None and boss.turns_until_spawn is not None:
+        turns = boss.turns_until_spawn
+        lines.append(
+            Text(f"Spawns from chart space {boss.spawn_space}: in {turns} turn{'s' * (turns != 1)}")
+        )
+    points = f"Spawning points standing: {boss.spawning_points}"
+    if boss.gets_relics:
+        points += f", so {boss.relic_slots} relic slot(s) if it spawned now"
+    lines.append(Text(points))
     return lines
 
 
 def _relics(view: TableView, boss: BossStatus) -> list[Text]:
     if not boss.relic_slots and not boss.relics:
         return []
-    lines = [Text(f"Relics: {len(boss.relics)} of {boss.relic_slots} slot(s)")]
+    lines = [Text(f"Relics: {len(boss.relics)} of {boss.relic_slots} slot(s)", "bold")]
     for relic_id in boss.relics:
         relic = view.pack.relics.get(relic_id)
         text = f"{relic.name} ({relic.slot}): {relic.effect}" if relic else relic_id
@@ -88,22 +107,35 @@ def _relics(view: TableView, boss: BossStatus) -> list[Text]:
     return lines
 
 
-def _card(boss: BossStatus) -> list[Text]:
+def _card(boss: BossStatus, now: tuple[str, str] | None) -> list[Text]:
+    """The fight card's sections, each saying when it applies; the one being resolved is
+    marked NOW."""
+    timeout = f"{'reached' if boss.timeout else 'at'} {boss.timeout_threshold} wounds"
     sections = (
-        ("Dungeon effect", boss.dungeon_effect),
-        ("Boss spawn", boss.boss_spawn),
-        ("Timeout", boss.timeout_effects),
+        ("dungeon_effect", "Dungeon effect", " (all game)", boss.dungeon_effect),
+        ("boss_spawn", "Boss spawn", " (when it spawned)" if boss.spawned else "", boss.boss_spawn),
+        ("timeout", "Timeout", f" ({timeout})", boss.timeout_effects),
     )
-    lines: list[Text] = []
-    for title, effects in sections:
-        if effects:
-            lines.append(Text(title, "bold underline"))
-            lines += [_effect(e) for e in effects]
+    lines: list[RenderableType] = []
+    for key, title, when, effects in sections:
+        if not effects:
+            continue
+        if now is not None and key == now[0]:
+            lines.append(Text(f">> {title}: {now[1]}", "bold reverse"))
+        else:
+            lines.append(Text(title + when, "bold underline"))
+        lines.append(_effects(effects))
     return lines
 
 
-def _effect(effect: CardEffect) -> Text:
-    return Text.assemble((f"  {effect.name}: ", "bold"), effect.text)
+def _effects(effects: list[CardEffect]) -> Table:
+    """One effect a row, its wrapped text hanging under its name."""
+    grid = Table.grid(expand=True)
+    grid.add_column(width=2)
+    grid.add_column(ratio=1)
+    for effect in effects:
+        grid.add_row("", Text.assemble((f"{effect.name}: ", "bold"), effect.text))
+    return grid
 
 
 def status_names(pack: EditionPack, ids: list[str]) -> str:

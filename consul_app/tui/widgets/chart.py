@@ -8,16 +8,16 @@ from rich.text import Text
 
 from consul_app.content import EditionPack
 from consul_app.rules import (
+    ChartStatus,
     GameState,
     GaugeStatus,
     SpaceView,
     chart_spaces,
+    chart_status,
     gauge_status,
-    turns_until,
     upcoming_spaces,
 )
 from consul_app.tui import symbols
-from consul_app.tui.rows import Row, marked
 from consul_app.tui.view import TableView
 from consul_app.tui.widgets.pane import Pane
 
@@ -35,33 +35,27 @@ class ChartPane(Pane):
 
     def body(self, view: TableView, section: str) -> RenderableType:
         state = view.state
-        if state.setup.edition == "classic":
+        status = chart_status(view.pack, state)
+        if status is None:
             gauge = gauge_status(view.pack, state)
             return gauge_lines(gauge) if gauge else Text("No power gauge in this game.")
-        return Group(*_header(view.pack, state), chart_table(view.pack, state))
+        return Group(*_header(status), chart_table(view.pack, state))
 
 
-def _header(pack: EditionPack, state: GameState) -> list[Text]:
-    chart = pack.charts[state.chart] if state.chart else None
-    if chart is None:
-        return []
-    total = len(chart.spaces)
-    lines = [Text(chart.name, style="bold")]
-    if not chart.verified:
+def _header(status: ChartStatus) -> list[Text]:
+    lines = [Text(status.name, style="bold")]
+    if not status.verified:
         lines.append(Text("(not checked against a printed chart)", style="dim"))
-    if state.setup.edition == "forgotten-king":
-        top = " (the top)" if state.position >= total else ""
-        lines.append(Text(f"Ladder: step {state.position} of {total} reached{top}"))
+    if status.ladder:
+        lines.append(Text(f"Ladder: {status.where}"))
         return lines
-    if state.boss.spawned:
-        lines.append(Text("The boss has left the chart.", style="bold"))
+    if status.left_chart:
+        lines.append(Text(f"The boss has {status.where}.", style="bold reverse"))
         return lines
-    where = f"space {state.position}" if state.position else "START"
-    lines.append(Text(f"Boss token {TOKEN} on {where} of {total}"))
-    until = turns_until(pack, state)
+    lines.append(Text(f"Boss token {TOKEN} on {status.where}"))
     ahead = [
         f"{what} in {n} turn{'s' if n != 1 else ''}"
-        for what, n in (("Mini-boss", until.mini_boss), ("Boss", until.boss))
+        for what, n in (("Mini-boss", status.turns.mini_boss), ("Boss", status.turns.boss))
         if n is not None
     ]
     if ahead:
@@ -70,34 +64,40 @@ def _header(pack: EditionPack, state: GameState) -> list[Text]:
 
 
 def chart_table(pack: EditionPack, state: GameState) -> Table:
-    """START and one row per space; the token's space and the next one also in words."""
+    """START and one row per space; the token's space and the next one also in words.
+
+    Three columns (marker, number, effects) so that wrapped text hangs under the effects."""
+    status = chart_status(pack, state)
     ahead = [v.number for v in upcoming_spaces(pack, state)]
-    at_start = state.position == 0 and not state.boss.spawned
-    rows: list[Row] = [(TOKEN if at_start else "", "   START", "bold" if at_start else "")]
+    at_start = status is not None and status.position == 0 and not status.left_chart
+    grid = Table.grid(padding=(0, 1, 0, 0), expand=True)
+    grid.add_column(width=2, no_wrap=True)
+    grid.add_column(width=2, no_wrap=True, justify="right")
+    grid.add_column(ratio=1)
+    grid.add_row(TOKEN if at_start else "", "", "START", style="bold" if at_start else "")
     for space in chart_spaces(pack, state):
-        rows += _space_rows(pack, state, space, ahead)
-    return marked(rows, width=2)
+        for marker, number, text, style in _space_rows(pack, space, ahead):
+            grid.add_row(marker, number, text, style=style)
+    return grid
 
 
 def _space_rows(
-    pack: EditionPack, state: GameState, space: SpaceView, ahead: list[int]
-) -> list[Row]:
+    pack: EditionPack, space: SpaceView, ahead: list[int]
+) -> list[tuple[str, str, str | Text, str]]:
     effects = symbols.space(pack, space.space)
-    gained = [symbols.bonus(pack, g.bonus) for g in state.bonuses if g.space == space.number]
-    if gained and space.space.choose_bonus:
-        effects = f"chose {', '.join(gained)}"
-    on_token = space.current and not (state.boss.spawned and state.setup.edition == "sde2")
-    if on_token:
+    if space.gained and space.space.choose_bonus:
+        effects = f"chose {', '.join(symbols.bonus(pack, g) for g in space.gained)}"
+    if space.current:
         marker, style = TOKEN, "bold reverse"
-    elif space.passed or space.current:
+    elif space.passed:
         marker, style = PASSED, "dim"
     elif space.number in ahead:
         marker, style = NEXT, "bold"
     else:
         marker, style = "", ""
-    rows: list[Row] = [(marker, f"{space.number:>2}  {effects}", style)]
-    if on_token or ahead[:1] == [space.number]:
-        rows.append(("", Text(f"    {space.summary}", style="italic"), ""))
+    rows: list[tuple[str, str, str | Text, str]] = [(marker, str(space.number), effects, style)]
+    if space.current or ahead[:1] == [space.number]:
+        rows.append(("", "", Text(space.summary, style="italic"), ""))
     return rows
 
 

@@ -8,11 +8,21 @@ from textual.widgets import Static
 
 from consul_app.tui.view import TableView
 
+TALL = 34
+"""From this terminal height up the bar shows up to `LINES_TALL` lines of the step's text."""
+LINES_TALL, LINES_SHORT = 4, 2
+MORE = " … (more: 1 Steps)"
+
 
 class NextStep(Static):
-    """Always visible, at every size: the current step (or the turn), its key, its rule text."""
+    """Always visible, at every size: the current step (or the turn), its key, its rule text.
+
+    A text longer than the bar may show ends with a pointer to the steps pane, where it is
+    shown whole."""
 
     _shown: object = None
+    _head: Text = Text()
+    _text: str = ""
 
     def show(self, view: TableView, hint: str) -> None:
         """Show the current step of `view`; `hint` says which keys do it."""
@@ -27,7 +37,28 @@ class NextStep(Static):
             now, text = "Consul turn: play your monsters.", ""
         else:
             now, text = f"NOW >> {step.title}", step.text
-        head = Text.assemble(
+        self._head = Text.assemble(
             (f"Turn {view.state.turn} · ", "bold"), (now, "bold reverse"), "   ", (hint, "bold")
         )
-        self.update(Group(head, Text(text, style="italic")) if text else head)
+        self._text = text
+        self._show_text()
+
+    def on_resize(self) -> None:
+        if self._shown is not None:
+            self._show_text()
+
+    def _show_text(self) -> None:
+        if not self._text:
+            self.update(self._head)
+            return
+        width = self.content_region.width or max(1, self.app.size.width - 2)
+        limit = LINES_TALL if self.app.size.height >= TALL else LINES_SHORT
+        body = Text(self._text, style="italic")
+        lines = body.wrap(self.app.console, width)
+        if len(lines) > limit:
+            last = lines[limit - 1]
+            last.rstrip()
+            last.truncate(max(0, width - len(MORE)))
+            last.append(MORE, style="bold")
+            body = Text("\n").join(lines[:limit])
+        self.update(Group(self._head, body))

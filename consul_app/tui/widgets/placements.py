@@ -7,13 +7,12 @@ from textual.message import Message
 from textual.widgets import DataTable
 
 from consul_app.content import EditionPack
-from consul_app.rules import PlacedSpawningPoint
-
-MAX_TILE = 12
+from consul_app.rules import MAX_TILES, PlacedSpawningPoint
 
 
 class Placements(DataTable[str]):
-    """One row per spawning point model: a adds one, x removes one, Left/Right move its tile."""
+    """One row per spawning point model: a adds one, x removes one, Left/Right move its tile
+    (from 1 to the dungeon's `tiles`)."""
 
     BINDINGS = [
         Binding("a", "add", "Add a spawning point", id="setup.add_point"),
@@ -33,11 +32,18 @@ class Placements(DataTable[str]):
         """The Consul wants to add a spawning point (the screen asks which)."""
 
     def __init__(
-        self, pack: EditionPack, placements: list[PlacedSpawningPoint], *, id: str | None = None
+        self,
+        pack: EditionPack,
+        placements: list[PlacedSpawningPoint],
+        tiles: int = MAX_TILES,
+        *,
+        id: str | None = None,
     ) -> None:
         super().__init__(id=id, cursor_type="row")
         self.pack = pack
         self.placements = list(placements)
+        self.tiles = tiles
+        """The dungeon's tiles: the highest tile a spawning point may stand on."""
 
     def on_mount(self) -> None:
         self.add_columns("Spawning point", "Tile")
@@ -59,7 +65,7 @@ class Placements(DataTable[str]):
 
     def add(self, point_id: str) -> None:
         """Add a model of `point_id` on the highest tile in use (tile 2 at first)."""
-        tile = max((p.tile for p in self.placements), default=2)
+        tile = min(self.tiles, max((p.tile for p in self.placements), default=2))
         self.set_placements([*self.placements, PlacedSpawningPoint(id=point_id, tile=tile)])
         self.move_cursor(row=len(self.placements) - 1)
 
@@ -75,7 +81,7 @@ class Placements(DataTable[str]):
         if not self.placements:
             return
         placed = self.placements[self.cursor_row]
-        tile = min(MAX_TILE, max(1, placed.tile + delta))
+        tile = min(self.tiles, MAX_TILES, max(1, placed.tile + delta))
         new = PlacedSpawningPoint(id=placed.id, tile=tile)
         self.set_placements(
             [new if n == self.cursor_row else p for n, p in enumerate(self.placements)]

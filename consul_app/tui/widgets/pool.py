@@ -12,12 +12,18 @@ from consul_app.rules import PoolLine, Step, monster_stats, pool
 from consul_app.tui import symbols
 from consul_app.tui.view import TableView
 
-SPAWN_STEPS = ("spawn", "timeout-spawn")
 STATS = ("STR", "ATT", "ARM", "WILL", "DEX")
 
 
+MARK, NO_MARK = "> ", "  "
+"""Before the name of the monster under the cursor (not told by colour alone)."""
+
+
 class PoolTable(DataTable[str]):
-    """The pool's rows, one per monster; the cursor picks the monster the keys act on."""
+    """The pool's rows, one per monster; the cursor picks the monster the keys act on, and its
+    name is marked `>`."""
+
+    _marked: str | None = None
 
     def highlighted(self) -> str | None:
         """The id of the monster under the cursor."""
@@ -25,8 +31,29 @@ class PoolTable(DataTable[str]):
             return None
         return self.coordinate_to_cell_key(self.cursor_coordinate).row_key.value
 
+    def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
+        self._mark(event.row_key.value)
+
+    def _mark(self, row: str | None) -> None:
+        rows = [r.value for r in self.rows]
+        first = self.ordered_columns[0].key if self.ordered_columns else None
+        if first is None:
+            return
+        for key, mark in ((self._marked, NO_MARK), (row, MARK)):
+            if key in rows:
+                name = str(self.get_cell(key, first))[len(MARK) :]
+                self.update_cell(key, first, mark + name)
+        self._marked = row
+
     def fill(self, columns: list[str], rows: dict[str, list[str]]) -> None:
-        """Show these rows (monster id -> cells); unchanged cells are left alone."""
+        """Show these rows (monster id -> cells); unchanged cells are left alone. The first
+        cell of each row gets the cursor's mark."""
+        keep = self.highlighted()
+        rows = {
+            row: [(MARK if row == keep else NO_MARK) + cells[0], *cells[1:]]
+            for row, cells in rows.items()
+        }
+        self._marked = keep
         shown = [c.value for c in self.columns]
         if shown == columns and [r.value for r in self.rows] == list(rows):
             for row, cells in rows.items():
@@ -56,7 +83,7 @@ class PoolPane(Vertical):
     def show(self, view: TableView) -> None:
         """Render the pool for this moment of the game (unless it is unchanged)."""
         step = view.current
-        spawning = step if step is not None and step.key in SPAWN_STEPS else None
+        spawning = step if step is not None and step.spawns else None
         state = view.state
         key = (state.pool, state.board, state.bonuses, spawning)
         if key == self._shown:
@@ -75,7 +102,8 @@ class PoolPane(Vertical):
 def _cells(
     view: TableView, lines: list[PoolLine], step: Step | None
 ) -> tuple[list[str], dict[str, list[str]]]:
-    """The columns and each monster's cells: stats with bonuses, and "Spawn?" in a spawn step."""
+    """The columns and each monster's cells: stats with bonuses, and "Spawn?" in a spawn step
+    (whether the engine would spawn one more now)."""
     stats = {line.id: _stats(view, line.id) for line in lines}
     shown = [s for s in STATS if any(s in line_stats for line_stats in stats.values())]
     spawn = ["Spawn?"] if step is not None else []
@@ -84,7 +112,7 @@ def _cells(
     for line in lines:
         cells = [line.name, symbols.bits(line.bits), str(line.skull_points)]
         if step is not None:
-            cells.append("yes" if _may_spawn(line, step) else "no")
+            cells.append("yes" if line.may_spawn else "no")
         cells += [str(line.in_pool), str(line.on_board)]
         cells += [stats[line.id].get(s, "-") for s in shown]
         rows[line.id] = cells
@@ -95,14 +123,9 @@ def _cursor_row(lines: list[PoolLine], keep: str | None, step: Step | None) -> i
     """Stay on the same monster; in a spawn step, move to one that may spawn."""
     ids = [line.id for line in lines]
     row = ids.index(keep) if keep in ids else 0
-    if step is not None and not _may_spawn(lines[row], step):
-        row = next((n for n, line in enumerate(lines) if _may_spawn(line, step)), row)
+    if step is not None and not lines[row].may_spawn:
+        row = next((n for n, line in enumerate(lines) if line.may_spawn), row)
     return row
-
-
-def _may_spawn(line: PoolLine, step: Step) -> bool:
-    """In the pool and of the bits the step allows (the engine checks the rest)."""
-    return line.in_pool > 0 and line.bits in step.bits
 
 
 def _stats(view: TableView, monster: str) -> dict[str, str]:
@@ -116,8 +139,11 @@ def _stats(view: TableView, monster: str) -> dict[str, str]:
 def _budget(step: Step | None) -> Content:
     if step is None:
         return Content.styled("No spawn step now: monsters spawn and fall as played.", "dim")
-    left = (step.budget or 0) - step.spent
+    if step.budget is None:
+        return Content.assemble(
+            (f"SPAWN: {step.title}", "bold"), "   the monsters marked yes, one by one"
+        )
     return Content.assemble(
         (f"SPAWN {step.budget} skull points of {symbols.bits_list(step.bits)}", "bold"),
-        f"   picked {step.spent}, {left} left",
+        f"   picked {step.spent}, {step.left} left",
     )

@@ -1,0 +1,46 @@
+"""Which folders and files make a content pack (no parsing: the cache's key needs only this)."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable
+from pathlib import Path
+
+from consul_app import paths
+
+SUFFIXES = (".yaml", ".yml")
+
+
+def pack_folders(
+    dirs: Iterable[str | os.PathLike[str]] | None = None, *, include_user: bool = True
+) -> list[Path]:
+    """The folders `load_pack` loads, in order: bundled, the user's (if any), then `dirs`."""
+    folders = [paths.bundled_data_dir()]
+    user = paths.user_content_dir()
+    if include_user and user.is_dir():
+        folders.append(user)
+    folders.extend(Path(d) for d in dirs or ())
+    return folders
+
+
+def unique_folders(dirs: Iterable[str | os.PathLike[str]]) -> list[Path]:
+    """`dirs` as paths, in order, each folder once (by its resolved path)."""
+    seen: set[Path] = set()
+    folders = []
+    for folder in map(Path, dirs):
+        if folder.resolve() not in seen:
+            seen.add(folder.resolve())
+            folders.append(folder)
+    return folders
+
+
+def pack_files(folder: Path) -> list[tuple[str, Path]]:
+    """(relative posix path, path) of every YAML file under `folder`, sorted; hidden skipped."""
+    found = []
+    for top, subdirs, names in os.walk(folder):
+        subdirs[:] = [d for d in subdirs if not d.startswith(".")]
+        for name in names:
+            if name.endswith(SUFFIXES) and not name.startswith("."):
+                path = Path(top, name)
+                found.append((path.relative_to(folder).as_posix(), path))
+    return sorted(found)

@@ -1,0 +1,181 @@
+"""The cache of the validated pack: used while the files are unchanged, rebuilt when they (or
+the code) change, and never an error itself: corrupt, stale or unwritable caches are ignored."""
+
+from __future__ import annotations
+
+import pickle
+from pathlib import Path
+
+import platformdirs
+import pytest
+
+from consul_app import paths
+from consul_app.content import EDITIONS, KINDS, ContentError, ContentPack, load_pack, loader
+from consul_app.content import cache as content_cache
+from consul_app.content.cache import cache_file, load_pack_cached
+from consul_app.content.folders import pack_folders
+
+MONSTERS = """\
+edition: sde2
+monsters:
+  - {id: kobold, name: Kobold, rank: minion, bits: 8-bit, hearts: 1}
+"""
+
+
+@pytest.fixture
+def mine(tmp_path: Path) -> Path:
+    folder = tmp_path / "mine"
+    folder.mkdir()
+    (folder / "monsters.yaml").write_text(MONSTERS, encoding="utf-8")
+    return folder
+
+
+@pytest.fixture
+def loads(monkeypatch: pytest.MonkeyPatch) -> list[list[Path]]:
+    """The folders of every real load (parse and validate) from here on."""
+    calls: list[list[Path]] = []
+    load_dirs = loader.load_dirs
+
+    def counted(dirs: list[Path], **kwargs: object) -> ContentPack:
+        calls.append(list(dirs))
+        return load_dirs(dirs, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(loader, "load_dirs", counted)
+    return calls
+
+
+def cached(*dirs: Path) -> Path:
+    """The cache file of the bundled pack plus `dirs`."""
+    return cache_file(pack_folders(dirs))
+
+
+def same_pack(a: ContentPack, b: ContentPack) -> bool:
+    return (
+        a.sources == b.sources
+        and a.content_hash == b.content_hash
+        and all(a.edition(e).kind(k) == b.edition(e).kind(k) for e in EDITIONS for k in KINDS)
+        and all(a.edition(e).content_hash() == b.edition(e).content_hash() for e in EDITIONS)
+    )
+
+
+def test_the_cache_lives_in_the_data_dir_when_it_is_set(monkeypatch: pytest.MonkeyPatch) -> None:
+    assert paths.cache_dir() == paths.data_home() / "cache"  # conftest sets CONSUL_DATA_DIR
+    monkeypatch.delenv(paths.ENV_HOME)
+    assert paths.cache_dir() == Path(platformdirs.user_cache_dir("consul", appauthor=False))
+
+
+def test_a_second_load_comes_from_the_cache(mine: Path, loads: list[list[Path]]) -> None:
+    first = load_pack_cached([mine])
+    assert len(loads) == 1
+    assert cached(mine).is_file()
+    second = load_pack_cached([mine])
+    assert len(loads) == 1
+    assert second is not first
+    assert same_pack(second, first)
+    assert same_pack(second, load_pack([mine]))
+
+
+def test_a_changed_file_is_loaded_again(mine: Path, loads: list[list[Path]]) -> None:
+    load_pack_cached([mine])
+    (mine / "monsters.yaml").write_text(MONSTERS.replace("Kobold", "Big Kobold"), "utf-8")
+    pack = load_pack_cached([mine])
+    assert len(loads) == 2
+    assert pack.edition("sde2").monsters["kobold"].name == "Big Kobold"
+    load_pack_cached([mine])
+    assert len(loads) == 2
+
+
+def test_other_folders_are_another_pack(
+    mine: Path, tmp_path: Path, loads: list[list[Path]]
+) -> None:
+    load_pack_cached([mine])
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    pack = load_pack_cached([mine, empty])
+    assert len(loads) == 2
+    assert str(empty) in pack.sources
+    assert cached(mine, empty) != cached(mine)
+    for dirs in ([mine], [mine, empty]):
+        assert str(dirs[-1]) in load_pack_cached(dirs).sources
+    assert len(loads) == 2  # each list of folders has its own cache file
+
+
+def test_a_new_or_removed_file_is_loaded_again(mine: Path, loads: list[list[Path]]) -> None:
+    load_pack_cached([mine])
+    extra = mine / "more.yaml"
+    extra.write_text(MONSTERS.replace("kobold", "imp"), "utf-8")
+    assert "imp" in load_pack_cached([mine]).edition("sde2").monsters
+    extra.unlink()
+    assert "imp" not in load_pack_cached([mine]).edition("sde2").monsters
+    assert len(loads) == 3
+
+
+def test_changed_code_misses_the_cache(
+    mine: Path, loads: list[list[Path]], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    load_pack_cached([mine])
+    monkeypatch.setattr(content_cache, "_code_fingerprint", lambda: b"other models")
+    load_pack_cached([mine])
+    assert len(loads) == 2
+
+
+@pytest.mark.parametrize(
+    "garbage",
+    [b"", b"not a pickle", b"\x80\x05truncated", "pickled key only"],
+    ids=["empty", "garbage", "truncated", "key-only"],
+)
+def test_a_corrupt_cache_is_ignored_and_rebuilt(
+    mine: Path, loads: list[list[Path]], garbage: bytes | str
+) -> None:
+    first = load_pack_cached([mine])
+    if garbage == "pickled key only":
+        with cached(mine).open("rb") as file:
+            garbage = pickle.dumps(pickle.load(file))
+    assert isinstance(garbage, bytes)
+    cached(mine).write_bytes(garbage)
+    pack = load_pack_cached([mine])
+    assert len(loads) == 2
+    assert same_pack(pack, first)
+    assert cached(mine).read_bytes() != garbage  # rebuilt
+    load_pack_cached([mine])
+    assert len(loads) == 2
+
+
+def test_a_cache_holding_something_else_is_ignored(mine: Path, loads: list[list[Path]]) -> None:
+    load_pack_cached([mine])
+    with cached(mine).open("rb") as file:
+        key = pickle.load(file)
+    with cached(mine).open("wb") as file:
+        pickle.dump(key, file)
+        pickle.dump({"not": "a pack"}, file)
+    assert isinstance(load_pack_cached([mine]), ContentPack)
+    assert len(loads) == 2
+
+
+def test_a_cache_that_cannot_be_written_is_skipped(
+    mine: Path, tmp_path: Path, loads: list[list[Path]]
+) -> None:
+    blocked = tmp_path / "blocked"
+    blocked.write_text("a file where the cache folder would be")
+    for _ in range(2):
+        pack = load_pack_cached([mine], cache_dir=blocked / "cache")
+        assert "kobold" in pack.edition("sde2").monsters
+    assert len(loads) == 2
+    assert not list(tmp_path.glob("**/.content-*"))  # no temporary file left
+
+
+def test_content_errors_are_raised_and_never_cached(mine: Path, loads: list[list[Path]]) -> None:
+    load_pack_cached([mine])
+    before = cached(mine).read_bytes()
+    (mine / "monsters.yaml").write_text(MONSTERS.replace("hearts: 1", "hearts: -1"), "utf-8")
+    for _ in range(2):
+        with pytest.raises(ContentError, match=r"monsters\.yaml:3"):
+            load_pack_cached([mine])
+    assert cached(mine).read_bytes() == before
+    with pytest.raises(ContentError, match="no such content folder"):
+        load_pack_cached([mine / "missing"])
+
+
+def test_the_bundled_pack_from_the_cache_is_the_bundled_pack() -> None:
+    load_pack_cached(include_user=False)
+    assert same_pack(load_pack_cached(include_user=False), load_pack(include_user=False))

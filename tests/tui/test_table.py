@@ -1,0 +1,231 @@
+"""What the table screen shows a Consul at the moments that matter: the boss fight layout, the
+fight card's effects when they are resolved, the mini-boss picker, long step texts, a damaged
+save at start-up, and markers that do not rely on colour."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual.widgets import OptionList, TabbedContent
+
+from consul_app.content import ContentPack
+from consul_app.paths import saves_dir
+from consul_app.rules import boss_status, default_setup
+from consul_app.tui.screens.new_game import NewGameScreen
+from consul_app.tui.screens.pick_one import PickOneScreen
+from consul_app.tui.screens.resume import ResumeScreen
+from consul_app.tui.screens.table import TableScreen
+from consul_app.tui.widgets.placements import Placements
+from consul_app.tui.widgets.pool import MARK, PoolTable
+
+from .helpers import notes, options, text
+from .scenarios import SMALL, WIDE, KeyConsul, idle, make_app, play_saved, step_is
+
+
+def _table(app: object) -> TableScreen:
+    screen = app.screen  # type: ignore[attr-defined]
+    assert isinstance(screen, TableScreen)
+    return screen
+
+
+def _order(table: TableScreen) -> list[str]:
+    return [child.id or "" for child in table.query_one("#panes").children]
+
+
+async def test_the_boss_card_takes_the_left_column_once_the_boss_spawns(
+    content: ContentPack, tmp_path: Path
+) -> None:
+    save = tmp_path / "boss.jsonl"
+    play_saved(content, save, default_setup(content.edition("sde2")), step_is("boss-spawn"))
+    app = make_app(content, save)
+    async with app.run_test(size=WIDE) as pilot:
+        table = _table(app)
+        assert _order(table)[:3] == ["chart", "steps", "boss"]
+        await pilot.press("enter")  # the boss spawns
+        assert _order(table)[:3] == ["boss", "steps", "chart"]
+        assert table.query_one("#panes").has_class("-boss-fight")
+        assert notes(app)[-1].startswith("The boss fight begins: ")
+        boss = table.query_one("#boss")
+        assert boss.region.height > 30  # the whole left column: the fight card fits
+        assert boss.max_scroll_y == 0
+        await pilot.press("u")  # undone: back to the chart on the left
+        assert _order(table)[:3] == ["chart", "steps", "boss"]
+        assert not table.session.state.boss.spawned
+
+
+async def test_the_fight_card_section_being_resolved_is_marked_now(
+    content: ContentPack, tmp_path: Path
+) -> None:
+    save = tmp_path / "effects.jsonl"
+    setup = default_setup(content.edition("sde2"))
+    play_saved(content, save, setup, step_is("boss-spawn-effects"))
+    app = make_app(content, save)
+    async with app.run_test(size=WIDE) as pilot:
+        table = _table(app)
+        status = boss_status(table.session.pack, table.session.state)
+        boss = text(table.query_one("#boss"))
+        assert ">> Boss spawn: resolve NOW" in boss
+        for effect in status.boss_spawn:
+            assert effect.name in boss
+            assert effect.name in text(table.query_one("#next-step"))  # the step quotes it
+        assert f"Timeout (at {status.timeout_threshold} wounds)" in boss
+        assert table.query_one("#boss").max_scroll_y == 0
+        await pilot.press("enter")
+        assert "resolve NOW" not in text(table.query_one("#boss"))
+        assert "Boss spawn (when it spawned)" in text(table.query_one("#boss"))
+
+
+async def test_at_80x24_the_boss_tab_comes_up_for_the_timeout_effects(
+    content: ContentPack, tmp_path: Path
+) -> None:
+    save = tmp_path / "timeout.jsonl"
+    play_saved(content, save, default_setup(content.edition("sde2")), step_is("timeout-effects"))
+    app = make_app(content, save)
+    async with app.run_test(size=SMALL) as pilot:
+        await pilot.pause()
+        table = _table(app)
+        tabs = table.query_one(TabbedContent)
+        assert tabs.active == "tab-boss"
+        assert ">> Timeout: resolve NOW" in text(table.query_one("#boss"))
+        assert str(tabs.get_tab("tab-boss").label) == "[4 Boss]"  # not by colour alone
+        assert str(tabs.get_tab("tab-pool").label) == " 2 Spawning pool "
+
+
+async def test_a_long_step_text_points_to_the_steps_pane(content: ContentPack) -> None:
+    app = make_app(content)
+    async with app.run_test(size=SMALL) as pilot:
+        consul = KeyConsul(pilot)
+        await consul.new_game()
+        await consul.press("e", "enter")  # the first space spawns
+        bar = text(consul.table.query_one("#next-step"), width=78)
+        assert "(more: 1 Steps)" in bar
+        assert len(bar.strip().splitlines()) == 3  # the title and two lines of text
+        step = consul.step()
+        assert step is not None
+        await consul.press("1")
+        assert step.text in text(consul.table.query_one("#steps"), width=1000)
+
+
+async def test_the_pool_marks_the_monster_under_the_cursor(content: ContentPack) -> None:
+    app = make_app(content)
+    async with app.run_test(size=WIDE) as pilot:
+        consul = KeyConsul(pilot)
+        await consul.new_game()
+        table = consul.table.query_one(PoolTable)
+
+        def marked() -> list[int]:
+            names = [str(table.get_cell_at((n, 0))) for n in range(table.row_count)]
+            return [n for n, name in enumerate(names) if name.startswith(MARK)]
+
+        assert marked() == [0]
+        await consul.press("down")
+        assert marked() == [1]
+        await consul.press("e", "enter")  # a spawn step: the cursor moves to one that may spawn
+        assert marked() == [table.cursor_row]
+        await consul.press("space")  # the cells change; the mark stays with the cursor
+        assert marked() == [table.cursor_row]
+
+
+async def test_sde2_mini_bosses_come_only_from_the_chart(content: ContentPack) -> None:
+    app = make_app(content)
+    async with app.run_test(size=WIDE) as pilot:
+        consul = KeyConsul(pilot)
+        await consul.new_game()
+        await consul.press("m")
+        assert not isinstance(app.screen, PickOneScreen)
+        assert notes(app)[-1].startswith("No mini-boss may spawn now: ")
+        assert "Spawn Mini-Boss space" in notes(app)[-1]
+        assert consul.table.session.history == []
+
+
+async def test_the_mini_boss_picker_lists_those_that_may_spawn(content: ContentPack) -> None:
+    fk = content.edition("forgotten-king")
+    first, second = list(fk.mini_bosses)[:2]
+    app = make_app(content)
+    async with app.run_test(size=WIDE) as pilot:
+        consul = KeyConsul(pilot)
+        await pilot.press("right", "enter")  # Forgotten King; page 2: tick a second mini-boss
+        await pilot.press("down", "space", "enter", "enter")
+        assert consul.state.setup.mini_bosses == [first, second]
+        await consul.press("m", "1", "M")  # the first spawns and is destroyed
+        await consul.press("m")
+        picker = app.screen
+        assert isinstance(picker, PickOneScreen)
+        assert [c.id for c in picker.choices] == [second]
+        listed = options(picker.query_one(OptionList))
+        assert f"{fk.mini_bosses[first].name}" in listed and "(DESTROYED)" in listed
+        await consul.press("2")  # no second number: the destroyed one cannot be picked
+        assert isinstance(app.screen, PickOneScreen)
+        await consul.press("1")
+        assert consul.state.mini_boss is not None and consul.state.mini_boss.id == second
+
+
+async def test_tiles_of_spawning_points_stop_at_the_dungeons_tiles(content: ContentPack) -> None:
+    app = make_app(content)
+    async with app.run_test(size=WIDE) as pilot:
+        screen = app.screen
+        assert isinstance(screen, NewGameScreen)
+        await pilot.press("enter")
+        screen.query_one(Placements).focus()
+        await pilot.press(*["right"] * 6)
+        assert screen.setup.spawning_points[0].tile == screen.setup.tiles == 4
+        await pilot.press("escape")  # page 1: six tiles
+        screen.query_one("#tiles").focus()
+        await pilot.press("right", "right", "enter")
+        assert screen.setup.tiles == 6
+        screen.query_one(Placements).focus()
+        await pilot.press(*["right"] * 6)
+        assert screen.setup.spawning_points[0].tile == 6
+
+
+async def test_sde1_says_it_has_no_bonuses(content: ContentPack) -> None:
+    app = make_app(content)
+    async with app.run_test(size=WIDE) as pilot:
+        consul = KeyConsul(pilot)
+        await consul.new_game("right", "right")
+        bonuses = text(consul.table.query_one("#bonuses"))
+        assert "SDE 1.0 has no Mighty Monster Chart" in bonuses
+        assert "No bonuses yet" not in bonuses
+
+
+async def test_a_damaged_game_played_last_is_explained_at_start_up(
+    content: ContentPack,
+) -> None:
+    folder = saves_dir()
+    folder.mkdir(parents=True)
+    older = folder / "older.jsonl"
+    play_saved(content, older, default_setup(content.edition("sde2")), idle(lambda p, s: True))
+    damaged = folder / "damaged.jsonl"
+    damaged.write_bytes(b"this is not a journal\n")
+    app = make_app(content)
+    async with app.run_test(size=WIDE) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, ResumeScreen)
+        banner = text(screen.query_one("#damaged"))
+        assert banner.startswith("The game played last cannot be resumed: ")
+        assert "n: start a new game beside it" in banner
+        assert str(folder) not in banner  # the file is named in the list
+        assert "Esc" not in text(screen.query_one("#resume-title"))  # nothing to go back to
+        listed = options(screen.query_one(OptionList))
+        assert "DAMAGED: cannot be resumed · damaged.jsonl" in listed
+        assert screen.query_one(OptionList).highlighted == 1  # the game that can be resumed
+        await pilot.press("up", "enter")
+        assert isinstance(app.screen, ResumeScreen)
+        assert notes(app)[-1].startswith("damaged.jsonl cannot be resumed: ")
+        await pilot.press("n", "enter", "enter", "enter")
+        assert isinstance(app.screen, TableScreen)
+        assert app.screen.session.path not in (damaged, older)
+    assert damaged.read_bytes() == b"this is not a journal\n"
+
+
+async def test_only_a_damaged_save_still_opens_the_saved_games(content: ContentPack) -> None:
+    folder = saves_dir()
+    folder.mkdir(parents=True)
+    (folder / "damaged.jsonl").write_bytes(b"this is not a journal\n")
+    app = make_app(content)
+    async with app.run_test(size=WIDE) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, ResumeScreen)
+        await pilot.press("n")
+        assert isinstance(app.screen, NewGameScreen)
