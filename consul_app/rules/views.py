@@ -97,6 +97,8 @@ class BossStatus:
     """Before it spawns (2.0): the chart space that spawns it (None: none ahead, or spawned)."""
     turns_until_spawn: int | None = None
     """Before it spawns (2.0): chart advances (turns) until that space."""
+    timeout_running: bool = False
+    """The timeout has triggered and its steps are not all done yet."""
 
     @property
     def in_play(self) -> bool:
@@ -255,6 +257,9 @@ def boss_status(pack: EditionPack, state: GameState) -> BossStatus:
         gets_relics=edition == "sde2",
         spawn_space=spawn_space,
         turns_until_spawn=spawn_space - state.position if spawn_space is not None else None,
+        timeout_running=any(
+            s.key.startswith("timeout-") and not s.done for s in state.steps
+        ),
     )
 
 

@@ -219,6 +219,14 @@ def test_the_timeout_comes_before_any_further_action(sde2: EditionPack) -> None:
     assert finish_steps(sde2, state).open_step() is None
 
 
+def test_the_boss_card_says_whether_the_timeout_is_running_or_done(sde2: EditionPack) -> None:
+    state = apply(sde2, in_play(sde2), Wound(wounds=5))
+    status = boss_status(sde2, state)
+    assert (status.timeout, status.timeout_running) == (True, True)
+    status = boss_status(sde2, finish_steps(sde2, state))
+    assert (status.timeout, status.timeout_running) == (True, False)
+
+
 def test_timeout_step_one_the_party_may_heal_a_hero(sde2: EditionPack) -> None:
     """'1. The party may choose one Hero and discard any number of equipment cards from the
     backpack. The chosen Hero Heals 1 (pg. 25) for each equipment card discarded in this

@@ -64,6 +64,8 @@ async def test_a_whole_sde2_game_from_new_game_to_the_boss_defeat(content: Conte
         await consul.until(lambda p, s: s.boss.timeout)
         assert any(n.startswith("TIMEOUT!") for n in notes(app))
         assert "NOW >> Timeout" in text(table.query_one("#next-step"))
+        assert "TIMEOUT NOW" in text(table.query_one("#boss"))
+        await consul.until(lambda p, s: s.boss.timeout and s.open_step() is None)
         assert "TIMEOUT DONE" in text(table.query_one("#boss"))
 
         await consul.until(lambda p, s: s.boss.defeated)

@@ -23,7 +23,7 @@ class BossPane(Pane):
     def key(self, view: TableView, section: str) -> object:
         state = view.state
         if section == "status":
-            return state.boss, state.setup.boss
+            return state.boss, state.setup.boss, view.current.key if view.current else None
         if section == "card":
             step = view.current.key if view.current else None
             return (
@@ -71,7 +71,9 @@ def _status(pack: EditionPack, boss: BossStatus) -> list[Text]:
     ]
     if boss.defeated:
         lines.append(_line("DEFEATED: the heroes have won", "bold reverse"))
-    if boss.timeout:
+    if boss.timeout_running:
+        lines.append(_line("TIMEOUT NOW: do its steps", "bold reverse"))
+    elif boss.timeout:
         immune = " · IMMUNE to crits" if boss.immune_to_crits else ""
         lines.append(_line(f"TIMEOUT DONE{immune}", "bold"))
     else:
