@@ -6,7 +6,7 @@ Run: `.venv/bin/python benchmarks/bench_content.py`. Prints best-of-N times and 
 
 from __future__ import annotations
 
-import time
+import timeit
 from collections.abc import Callable
 
 import yaml
@@ -20,12 +20,7 @@ ROUNDS = 30
 
 def best(run: Callable[[], object], rounds: int = ROUNDS) -> float:
     """The fastest of `rounds` runs, in seconds."""
-    times = []
-    for _ in range(rounds):
-        start = time.perf_counter()
-        run()
-        times.append(time.perf_counter() - start)
-    return min(times)
+    return min(timeit.repeat(run, number=1, repeat=rounds))
 
 
 def main() -> None:

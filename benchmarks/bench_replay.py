@@ -14,7 +14,7 @@ import importlib.util
 import subprocess
 import sys
 import tempfile
-import time
+import timeit
 from collections.abc import Callable
 from pathlib import Path
 
@@ -45,12 +45,7 @@ ROUNDS = 7
 
 def best(run: Callable[[], object], rounds: int = ROUNDS) -> float:
     """The fastest of `rounds` runs, in seconds."""
-    times = []
-    for _ in range(rounds):
-        start = time.perf_counter()
-        run()
-        times.append(time.perf_counter() - start)
-    return min(times)
+    return min(timeit.repeat(run, number=1, repeat=rounds))
 
 
 def _candidates(pack: EditionPack, state: GameState, n: int) -> list[Action]:
