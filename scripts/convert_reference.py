@@ -563,7 +563,7 @@ EXTENDED_WHAT = (
 )
 ARCADE_WHAT = "Nothing of the Arcade chart is known. This copies the Explore {size} chart."
 BOSS_WHAT = (
-    "Nothing of {boss}'s own chart is known. This is the Explore standard chart with a "
+    "Nothing of {boss}'s own chart is known. This is the Explore {size} chart with a "
     "bonus in {boss}'s theme. Only the chart's existence is a fact."
 )
 
@@ -621,11 +621,34 @@ def extended_spaces() -> list[dict[str, Any]]:
     ]
 
 
-def bomechan_spaces() -> list[dict[str, Any]]:
-    """The standard chart with Bomechan's Devil's Island bonus cards."""
-    spaces = standard_spaces()
-    spaces[7] = {"bonuses": ["bonus-ijin-kunoichi-frenzy"]}
-    spaces[12] = {"choose_bonus": ["bonus-ijin-oni-sturdy", OFFENSE, DEFENSE]}
+BOSS_CHART_CARDS = (
+    ("bomechan", "Bomechan", ("explore",)),
+    ("hoarfang", "Hoarfang", ("explore", "arcade")),
+    ("sleighride-candy", "Sleighride Candy", ("explore", "arcade")),
+)
+"""The bosses with chart cards of their own (2.0/charts.json), and in which modes; each comes
+as a standard (3-4 heroes) and an extended (5-6 heroes) chart."""
+
+BOSS_THEMES = {
+    "bomechan": "bonus-ijin-kunoichi-frenzy",
+    "hoarfang": "monsters-cause-ice",
+    "sleighride-candy": "monsters-cause-slow",
+}
+
+
+def boss_spaces(boss: str, size: str) -> list[dict[str, Any]]:
+    """The general chart of that size with a bonus in the boss's theme (Bomechan: its Devil's
+    Island bonus cards)."""
+    theme = BOSS_THEMES[boss]
+    if size == "standard":
+        spaces = standard_spaces(theme)
+        if boss == "bomechan":
+            spaces[12] = {"choose_bonus": ["bonus-ijin-oni-sturdy", OFFENSE, DEFENSE]}
+        return spaces
+    spaces = extended_spaces()
+    spaces[3] = spawn(4, B8, bonuses=[theme])
+    if boss == "bomechan":
+        spaces[9] = {"choose_bonus": ["bonus-ijin-oni-sturdy", DEFENSE, "bonus-massive-damage"]}
     return spaces
 
 
@@ -701,55 +724,21 @@ def sde2_charts() -> list[dict[str, Any]]:
             arcade_ext,
             extended_spaces(),
         ),
-        chart(
-            "bomechan-explore",
-            "Bomechan's Explore Mighty Monster Chart",
-            "explore",
-            "standard",
-            BOSS_WHAT.format(boss="Bomechan"),
-            bomechan_spaces(),
-            "bomechan",
-            "chart card",
-        ),
-        chart(
-            "hoarfang-explore",
-            "Hoarfang's Explore Mighty Monster Chart",
-            "explore",
-            "standard",
-            BOSS_WHAT.format(boss="Hoarfang"),
-            standard_spaces("monsters-cause-ice"),
-            "hoarfang",
-            "chart card",
-        ),
-        chart(
-            "hoarfang-arcade",
-            "Hoarfang's Arcade Mighty Monster Chart",
-            "arcade",
-            "standard",
-            BOSS_WHAT.format(boss="Hoarfang"),
-            standard_spaces("monsters-cause-ice"),
-            "hoarfang",
-            "chart card",
-        ),
-        chart(
-            "sleighride-candy-explore",
-            "Sleighride Candy's Explore Mighty Monster Chart",
-            "explore",
-            "standard",
-            BOSS_WHAT.format(boss="Sleighride Candy"),
-            standard_spaces("monsters-cause-slow"),
-            "sleighride-candy",
-            "chart card",
-        ),
-        chart(
-            "sleighride-candy-arcade",
-            "Sleighride Candy's Arcade Mighty Monster Chart",
-            "arcade",
-            "standard",
-            BOSS_WHAT.format(boss="Sleighride Candy"),
-            standard_spaces("monsters-cause-slow"),
-            "sleighride-candy",
-            "chart card",
+        *(
+            chart(
+                f"{boss}-{mode}" + ("" if size == "standard" else "-extended"),
+                f"{name}'s {mode.title()} Mighty Monster Chart"
+                + (" (3-4 heroes)" if size == "standard" else " (5-6 heroes)"),
+                mode,
+                size,
+                BOSS_WHAT.format(boss=name, size=size),
+                boss_spaces(boss, size),
+                boss,
+                "chart card",
+            )
+            for boss, name, modes in BOSS_CHART_CARDS
+            for mode in modes
+            for size in ("standard", "extended")
         ),
     ]
 

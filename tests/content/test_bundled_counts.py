@@ -38,9 +38,11 @@ EXPECTED: dict[str, dict[str, int]] = {
         "bonuses": 13,
         # 2.0/status_effects.json has 8.
         "status_effects": 8,
-        # Explore and Arcade, standard and extended (4), + the boss charts bundled in their
-        # standard size: Bomechan (explore), Hoarfang and Sleighride Candy (explore, arcade).
-        "charts": 9,
+        # 2.0/charts.json names 16 charts, two of them the same general Explore standard
+        # chart: Explore and Arcade, standard and extended (4), + the boss chart cards, each
+        # standard and extended: Bomechan (explore), Hoarfang and Sleighride Candy (explore,
+        # arcade) (10).
+        "charts": 14,
         "power_gauges": 0,
     },
     "forgotten-king": {
