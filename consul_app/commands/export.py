@@ -7,19 +7,22 @@ import json
 import sys
 from pathlib import Path
 
+from consul_app.commands.output import add_output_options, write_output
+
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = subparsers.add_parser(
         "export",
         help="write a saved game as Markdown or JSON",
         description="Write a saved game's log as Markdown (turn by turn, for sharing) or as "
-        "JSON (setup, actions and final state, for bug reports). The save is only read.",
+        "JSON (setup, actions and final state, for bug reports). The save is only read. "
+        "With -o, an existing file is refused unless --force, and the save itself never.",
     )
     parser.add_argument(
         "save", type=Path, metavar="SAVE", help="a save file, or its name in the saves folder"
     )
     parser.add_argument("--format", choices=("md", "json"), default="md", help="default: md")
-    parser.add_argument("-o", "--output", metavar="FILE", type=Path, help="write to FILE")
+    add_output_options(parser, "the export")
     parser.set_defaults(run=run)
 
 
@@ -44,8 +47,9 @@ def run(args: argparse.Namespace) -> int:
     from consul_app.session.export import to_json, to_markdown
     from consul_app.session.load import load_game
 
+    save = resolve(args.save)
     try:
-        game = load_game(load_pack_cached(args.content), resolve(args.save))
+        game = load_game(load_pack_cached(args.content), save)
     except (ContentError, SaveError) as err:
         return _fail(str(err))
     for warning in game.warnings:
@@ -57,9 +61,8 @@ def run(args: argparse.Namespace) -> int:
     if args.output is None:
         sys.stdout.write(text)
         return 0
-    try:
-        args.output.write_text(text, encoding="utf-8")
-    except OSError as err:
-        return _fail(f"cannot write {args.output}: {err.strerror}")
+    problem = write_output(args.output, text, force=args.force, protect=save)
+    if problem is not None:
+        return _fail(problem)
     print(f"Wrote {args.output}")
     return 0

@@ -4,16 +4,18 @@ from __future__ import annotations
 
 import argparse
 import sys
-from pathlib import Path
+
+from consul_app.commands.output import add_output_options, write_output
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = subparsers.add_parser(
         "schema",
         help="write the JSON Schema of content files",
-        description="Write the JSON Schema of a content YAML file (for editors).",
+        description="Write the JSON Schema of a content YAML file (for editors). With -o, an "
+        "existing file is refused unless --force.",
     )
-    parser.add_argument("-o", "--output", metavar="FILE", type=Path, help="write to FILE")
+    add_output_options(parser, "the schema")
     parser.set_defaults(run=run)
 
 
@@ -24,10 +26,9 @@ def run(args: argparse.Namespace) -> int:
     if args.output is None:
         sys.stdout.write(text)
         return 0
-    try:
-        args.output.write_text(text, encoding="utf-8")
-    except OSError as err:
-        print(f"consul schema: cannot write {args.output}: {err.strerror}", file=sys.stderr)
+    problem = write_output(args.output, text, force=args.force)
+    if problem is not None:
+        print(f"consul schema: {problem}", file=sys.stderr)
         return 2
     print(f"Wrote {args.output}")
     return 0

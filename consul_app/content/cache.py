@@ -74,7 +74,11 @@ def cache_key(folders: Iterable[Path]) -> str | None:
         if not folder.is_dir():
             return None
         digest.update(f"folder\0{folder}\0".encode())
-        for rel, path in pack_files(folder):
+        try:
+            files = pack_files(folder, strict=True)
+        except OSError:
+            return None
+        for rel, path in files:
             try:
                 data = path.read_bytes()
             except OSError:

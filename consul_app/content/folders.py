@@ -17,7 +17,7 @@ def pack_folders(
     """The folders `load_pack` loads, in order: bundled, the user's (if any), then `dirs`."""
     folders = [paths.bundled_data_dir()]
     user = paths.user_content_dir()
-    if include_user and user.is_dir():
+    if include_user and user.exists():  # a file there is reported by the loader
         folders.append(user)
     folders.extend(Path(d) for d in dirs or ())
     return folders
@@ -34,10 +34,18 @@ def unique_folders(dirs: Iterable[str | os.PathLike[str]]) -> list[Path]:
     return folders
 
 
-def pack_files(folder: Path) -> list[tuple[str, Path]]:
-    """(relative posix path, path) of every YAML file under `folder`, sorted; hidden skipped."""
+def pack_files(folder: Path, *, strict: bool = False) -> list[tuple[str, Path]]:
+    """(relative posix path, path) of every YAML file under `folder`, sorted; hidden skipped.
+
+    A folder that cannot be listed is skipped, or with `strict` raises its OSError (a pack
+    must not silently lose the files it cannot see)."""
+
+    def fail(err: OSError) -> None:
+        if strict:
+            raise err
+
     found = []
-    for top, subdirs, names in os.walk(folder):
+    for top, subdirs, names in os.walk(folder, onerror=fail):
         subdirs[:] = [d for d in subdirs if not d.startswith(".")]
         for name in names:
             if name.endswith(SUFFIXES) and not name.startswith("."):

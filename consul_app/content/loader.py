@@ -98,7 +98,14 @@ class _Loader:
             return
         self.pack.sources.append(str(folder))
         self.in_pack = {}
-        for rel, path in pack_files(folder):
+        try:
+            files = pack_files(folder, strict=True)
+        except OSError as err:
+            where = Path(err.filename) if err.filename else folder
+            self.issues.append(Issue(_display(where), None, "", f"cannot read: {err.strerror}"))
+            self.unreadable = True
+            return
+        for rel, path in files:
             try:
                 data = path.read_bytes()
             except OSError as err:

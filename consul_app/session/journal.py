@@ -108,8 +108,8 @@ def _parse(raw: bytes) -> Any:
     """The JSON value of a line, or None if it is not JSON (torn or garbage)."""
     try:
         return json.loads(raw.decode("utf-8"))
-    except ValueError:  # UnicodeDecodeError and JSONDecodeError are both ValueErrors
-        return None
+    except (ValueError, RecursionError):  # bad UTF-8 or JSON (both ValueErrors), or nested
+        return None  # deeper than the parser goes: not a line this app wrote
 
 
 def _header(path: Path, raw: bytes) -> Header:

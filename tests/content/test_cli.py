@@ -142,5 +142,6 @@ def test_schema_to_a_file_that_cannot_be_written(
 def test_the_bundled_schema_file_is_current() -> None:
     bundled = Path(__file__).resolve().parents[2] / "data" / "content.schema.json"
     assert bundled.read_text() == schema_json(), (
-        "data/content.schema.json is out of date: run `consul schema -o data/content.schema.json`"
+        "data/content.schema.json is out of date: "
+        "run `consul schema -o data/content.schema.json --force`"
     )
