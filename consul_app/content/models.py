@@ -20,7 +20,6 @@ EDITION_NAMES: dict[str, str] = {
     "classic": "SDE 1.0",
 }
 
-Rank = Literal["minion", "elite", "denizen", "spawning-point", "mini-boss", "dungeon-boss", "pet"]
 Bits = Literal["8-bit", "16-bit", "super"]
 SpawnBits = Literal["8-bit", "16-bit"]
 Base = Literal["small", "large", "huge"]

@@ -63,6 +63,7 @@ from consul_app.rules.setup import (
 from consul_app.rules.state import GameState
 from consul_app.rules.steps import StepKey
 from consul_app.rules.timeout import timeout_threshold
+from consul_app.rules.turn_view import free_spawn_refusal, phase_name, turn_name, turn_notes
 from consul_app.rules.views import (
     BossStatus,
     ChartStatus,
@@ -135,6 +136,7 @@ __all__ = [
     "default_setup",
     "describe",
     "eligible_relics",
+    "free_spawn_refusal",
     "gauge_status",
     "mini_bosses_left",
     "monster_bonuses",
@@ -142,6 +144,7 @@ __all__ = [
     "new_game",
     "pending_decision",
     "pets_to_choose",
+    "phase_name",
     "pool",
     "power_up_steps",
     "refusal",
@@ -150,6 +153,8 @@ __all__ = [
     "space_summary",
     "spawning_points_remaining",
     "timeout_threshold",
+    "turn_name",
+    "turn_notes",
     "turns_until",
     "upcoming_spaces",
 ]

@@ -5,14 +5,15 @@ from __future__ import annotations
 from consul_app.rules.errors import RuleError
 from consul_app.rules.state import GameState
 from consul_app.rules.steps import StepKey, StepState
-from consul_app.rules.texts import STEP_TITLES
+from consul_app.rules.texts import step_title
 
 
 def require_step(state: GameState, key: StepKey) -> StepState:
     """The current step if it is `key`, else a `RuleError` saying what is due instead."""
     step = state.open_step()
     if step is None or step.key != key:
-        raise RuleError(f"{STEP_TITLES[key]} is not the current step{_due(step)}")
+        title = step_title(state.setup.edition, key)
+        raise RuleError(f"{title} is not the current step{_due(state, step)}")
     return step
 
 
@@ -20,7 +21,9 @@ def require_no_step(state: GameState) -> None:
     """Steps come first: 'before any further actions are carried out'."""
     step = state.open_step()
     if step is not None:
-        raise RuleError(f"First finish the current step: {STEP_TITLES[step.key]}")
+        raise RuleError(
+            f"First finish the current step: {step_title(state.setup.edition, step.key)}"
+        )
 
 
 def add_next(state: GameState, steps: list[StepState]) -> None:
@@ -30,5 +33,7 @@ def add_next(state: GameState, steps: list[StepState]) -> None:
     state.steps = done + steps + todo
 
 
-def _due(step: StepState | None) -> str:
-    return f" (now: {STEP_TITLES[step.key]})" if step else " (nothing is due)"
+def _due(state: GameState, step: StepState | None) -> str:
+    if step is None:
+        return " (nothing is due)"
+    return f" (now: {step_title(state.setup.edition, step.key)})"

@@ -11,14 +11,15 @@ from consul_app.rules.bonuses import gain_bonuses
 from consul_app.rules.errors import RuleError
 from consul_app.rules.state import GameState
 from consul_app.rules.steps import ANSWERED, StepState
-from consul_app.rules.texts import STEP_TITLES
+from consul_app.rules.texts import step_title
 from consul_app.rules.timeout import healed_back_wounds
 
 
 def confirm_step(pack: EditionPack, state: GameState, action: ConfirmStep) -> None:
     step = require_step(state, action.step)
     if step.key in ANSWERED:
-        raise RuleError(f"{STEP_TITLES[step.key]} needs an answer, not a confirmation")
+        title = step_title(state.setup.edition, step.key)
+        raise RuleError(f"{title} needs an answer, not a confirmation")
     effect = _EFFECTS.get(step.key)
     if effect is not None:
         effect(pack, state, step)

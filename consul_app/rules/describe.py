@@ -8,7 +8,7 @@ from typing import Any
 from consul_app.content.pack import EditionPack
 from consul_app.rules import actions as a
 from consul_app.rules.names import counts_text, name_of
-from consul_app.rules.texts import STEP_TITLES
+from consul_app.rules.texts import step_title
 
 _END_TURN = {
     "sde2": "End the Consul turn",
@@ -51,7 +51,7 @@ def _sighting(pack: EditionPack, action: a.AnswerSighting) -> str:
 _LABELS: dict[type, Callable[[EditionPack, Any], str]] = {
     a.EndTurn: lambda pack, _: _END_TURN[pack.edition],
     a.AdvanceChart: _advance,
-    a.ConfirmStep: lambda _, act: f"Done: {STEP_TITLES[act.step]}",
+    a.ConfirmStep: lambda pack, act: f"Done: {step_title(pack.edition, act.step)}",
     a.Spawn: lambda pack, act: f"Spawn {counts_text(pack, act.monsters)}",
     a.DestroyMonsters: lambda pack, act: f"Destroyed {counts_text(pack, act.monsters)}",
     a.DestroySpawningPoint: lambda pack, act: (

@@ -109,7 +109,7 @@ def _view(pack: EditionPack, state: GameState, step: StepState, current: bool) -
     action = _action(state, step)
     return Step(
         key=step.key,
-        title=t.STEP_TITLES[step.key],
+        title=t.step_title(state.setup.edition, step.key),
         text=_TEXTS[step.key](pack, state, step),
         needs_answer=action is None,
         done=step.done,
@@ -256,9 +256,9 @@ def _spawn_effects(pack: EditionPack, state: GameState, step: StepState) -> str:
     card = (
         "the Adventure Effects card's boss fight"
         if state.setup.edition == "classic"
-        else "Boss Spawn"
+        else "the Boss Spawn"
     )
-    text = f"Resolve the {card} effects: {_card_effects(pack, state, 'boss_spawn')}."
+    text = f"Resolve {card} effects: {_card_effects(pack, state, 'boss_spawn')}."
     reminders = boss_reminders(state)
     return " ".join([text, *reminders])
 
@@ -324,7 +324,8 @@ def _heal_boss(pack: EditionPack, state: GameState, step: StepState) -> str:
 
 
 def _timeout_effects(pack: EditionPack, state: GameState, step: StepState) -> str:
-    return f"Resolve the fight card's timeout effects: {_card_effects(pack, state, 'timeout')}."
+    card = "Adventure Effects card" if state.setup.edition == "classic" else "fight card"
+    return f"Resolve the {card}'s timeout effects: {_card_effects(pack, state, 'timeout')}."
 
 
 def _timeout_spawn(pack: EditionPack, state: GameState, step: StepState) -> str:
@@ -348,10 +349,17 @@ def _resummon(pack: EditionPack, state: GameState, step: StepState) -> str:
 
 def _summons(pack: EditionPack, state: GameState, step: StepState) -> str:
     left = {m: n for m, n in step.summons.items() if n}
-    return (
+    text = (
         f"Spawn these monsters in the boss's place, or move them there (moved ones keep their "
         f"wounds and status effects): {counts_text(pack, left) or 'all done'}."
     )
+    outside = {m: n for m, n in left.items() if not state.pool.get(m, 0)}
+    if outside:
+        text += (
+            f" Not in the spawning pool, so none can spawn: {counts_text(pack, outside)}; "
+            "move those on the dungeon to its place, then confirm."
+        )
+    return text
 
 
 _TEXTS: dict[str, Callable[[EditionPack, GameState, StepState], str]] = {

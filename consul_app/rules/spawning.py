@@ -10,7 +10,7 @@ from consul_app.rules.errors import RuleError
 from consul_app.rules.names import bits_name
 from consul_app.rules.state import GameState
 from consul_app.rules.steps import StepState
-from consul_app.rules.texts import STEP_TITLES
+from consul_app.rules.texts import step_title
 
 BUDGET_STEPS = ("spawn", "timeout-spawn")
 
@@ -31,7 +31,8 @@ def spawn(pack: EditionPack, state: GameState, action: Spawn) -> None:
     monsters = {mid: _monster(pack, mid) for mid in action.monsters}
     step = state.open_step()
     if step is not None and step.key not in (*BUDGET_STEPS, "timeout-summons"):
-        raise RuleError(f"First finish the current step: {STEP_TITLES[step.key]}")
+        title = step_title(state.setup.edition, step.key)
+        raise RuleError(f"First finish the current step: {title}")
     for mid, count in action.monsters.items():
         available = state.pool.get(mid, 0)
         if count > available:
@@ -45,7 +46,7 @@ def spawn(pack: EditionPack, state: GameState, action: Spawn) -> None:
     elif step is not None:
         _check_summons(step, monsters, action.monsters)
     else:
-        _check_free_spawn(state)
+        check_free_spawn(state)
     for mid, count in action.monsters.items():
         state.pool[mid] -= count
         state.board[mid] = state.board.get(mid, 0) + count
@@ -83,7 +84,8 @@ def _check_summons(step: StepState, monsters: dict[str, Monster], counts: dict[s
         step.summons[mid] -= count
 
 
-def _check_free_spawn(state: GameState) -> None:
+def check_free_spawn(state: GameState) -> None:
+    """Outside steps: refused once the 1.0 boss is summoned, or with no spawning point left."""
     if state.setup.edition == "classic" and state.boss.spawned:
         raise RuleError("the spawning points stop producing monsters once the boss is summoned")
     _require_spawning_point(state)

@@ -28,6 +28,22 @@ STEP_TITLES: dict[str, str] = {
     "timeout-summons": "Timeout: summon monsters",
 }
 
+EDITION_STEP_TITLES: dict[str, dict[str, str]] = {
+    "forgotten-king": {"advance-chart": "Climb the ladder one step"},
+    "classic": {
+        "boss-spawn": "Summon the dungeon boss",
+        "boss-spawn-effects": "Adventure Effects: boss fight",
+        "timeout-effects": "Timeout: Adventure Effects card",
+    },
+}
+"""Where an edition names a step its own way (FK's ladder, 1.0's summoning and card)."""
+
+
+def step_title(edition: str, key: str) -> str:
+    """The step's title in this edition's words."""
+    return EDITION_STEP_TITLES.get(edition, {}).get(key) or STEP_TITLES[key]
+
+
 PLACE_MONSTERS = (
     "Place each within three squares and line of sight of any spawning point (any spawning point, "
     "in any combination); a large base needs one square within three. Monsters that do not fit "
@@ -43,7 +59,7 @@ BONUS_RULE = (
     "later spawns included, unless the bonus says otherwise. Place its reference card next to "
     "the monster cards."
 )
-FK_BONUS_RULE = "Cumulative; only elite and minion monsters gain it."
+FK_BONUS_RULE = "Cumulative: only elite and minion monsters gain the ladder's bonuses."
 PETS_RULE = "Pets gain every bonus as if they were 8-Bit monsters."
 NO_BONUSES_1_0 = "SDE 1.0 has no Mighty Monster Chart: monsters gain no bonuses."
 SUMMON_1_0 = (

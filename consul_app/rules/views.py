@@ -13,6 +13,7 @@ from consul_app.rules.options import refusal
 from consul_app.rules.power_gauge import fills_needed, gauge_of
 from consul_app.rules.state import GameState
 from consul_app.rules.timeout import timeout_threshold
+from consul_app.rules.turn_view import boss_arrival
 
 UPCOMING = 5
 
@@ -99,6 +100,13 @@ class BossStatus:
     """Before it spawns (2.0): chart advances (turns) until that space."""
     timeout_running: bool = False
     """The timeout has triggered and its steps are not all done yet."""
+    arrival: str | None = None
+    """Before it spawns (FK, 1.0): how it comes into the dungeon, with what is left to do."""
+    spawn_section: str = "Boss spawn"
+    """The fight card's section resolved when it spawns (1.0: the Adventure Effects card's
+    boss fight)."""
+    came_in: str = "spawned"
+    """How the boss came into play, in its edition's words ("spawned", 1.0: "was summoned")."""
 
     @property
     def in_play(self) -> bool:
@@ -257,6 +265,9 @@ def boss_status(pack: EditionPack, state: GameState) -> BossStatus:
         gets_relics=edition == "sde2",
         spawn_space=spawn_space,
         turns_until_spawn=spawn_space - state.position if spawn_space is not None else None,
+        arrival=boss_arrival(pack, state),
+        spawn_section="Adventure Effects: boss fight" if edition == "classic" else "Boss spawn",
+        came_in="was summoned" if edition == "classic" else "spawned",
         timeout_running=any(
             s.key.startswith("timeout-") and not s.done for s in state.steps
         ),

@@ -292,7 +292,7 @@ class ConsulApp(App[None]):
         self.push_screen(
             HelpScreen(
                 [
-                    ("At the table", TableScreen.BINDINGS),
+                    ("At the table", TableScreen.keys(self.screen)),
                     ("Everywhere", [*self.BINDINGS, Binding("ctrl+p", "", "Command palette")]),
                     ("New game", [*NewGameScreen.BINDINGS, *Placements.BINDINGS]),
                     ("Decisions", [*PickOneScreen.BINDINGS, *PickManyScreen.BINDINGS]),

@@ -239,7 +239,7 @@ def test_a_full_gauge_summons_the_boss_only_when_the_next_round_begins(
     state = play(classic, state, Spawn(monsters={"kobold": 1}), DestroyHero())  # the round goes on
     state = apply(classic, state, EndTurn())
     assert state.turn == 2 and open_keys(classic, state) == ["boss-spawn"]
-    with pytest.raises(RuleError, match="First finish the current step: Spawn the dungeon boss"):
+    with pytest.raises(RuleError, match="First finish the current step: Summon the dungeon boss"):
         apply(classic, state, DestroyHero())
     state = finish_steps(classic, apply(classic, state, SpawnBoss(boss="big")))
     state = apply(classic, state, EndTurn())

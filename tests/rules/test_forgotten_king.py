@@ -103,7 +103,7 @@ def test_only_elites_and_minions_gain_the_ladder_bonuses(fk: EditionPack, game: 
     assert [line.bonus for line in by_rank["elite"].lines] == ["offense"]
     assert by_rank["mini-boss"].lines == [] and by_rank["pet"].lines == []
     step = current(fk, apply(fk, fell(fk, state, "queen"), EndTurn()))
-    assert "only elite and minion monsters gain it" in step.text
+    assert "only elite and minion monsters gain the ladder's bonuses" in step.text
 
 
 def test_one_mini_boss_at_a_time_from_those_brought(fk: EditionPack, game: GameState) -> None:

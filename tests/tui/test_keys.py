@@ -39,6 +39,17 @@ async def test_help_lists_every_key_of_the_table(content: ContentPack) -> None:
         assert isinstance(app.screen, TableScreen)
 
 
+async def test_help_names_the_end_of_a_1_0_round(content: ContentPack) -> None:
+    """1.0 plays in rounds: `e` ends the round, in the footer and in the help alike."""
+    app = make_app(content)
+    async with app.run_test(size=WIDE) as pilot:
+        await KeyConsul(pilot).new_game("right", "right")  # SDE 2.0 -> SDE 1.0
+        assert app.screen.active_bindings["e"].binding.description == "End round"
+        await pilot.press("question_mark")
+        shown = text(app.screen)
+        assert "End round" in shown and "End turn" not in shown
+
+
 async def test_the_command_palette_lists_every_action(content: ContentPack) -> None:
     app = make_app(content)
     async with app.run_test(size=WIDE) as pilot:

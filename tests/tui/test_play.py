@@ -89,11 +89,19 @@ async def test_forgotten_king_climbs_the_ladder_and_spawns_its_boss(content: Con
         assert table.session.state.setup.edition == "forgotten-king"
         assert "Ladder: step 0 of" in text(table.query_one("#chart"))
         assert "only elite and minion monsters" in text(table.query_one("#bonuses"))
+        # before it comes, the boss card says how: no 2.0 chart space
+        assert "Arrives when the last spawning point is destroyed" in text(table.query_one("#boss"))
+        assert table.active_bindings["e"].binding.description == "End turn"  # the footer
 
         await consul.press("m", "enter")  # spawn a mini-boss (the first one brought)
         assert "Mini-boss on the dungeon" in text(table.query_one("#boss"))
-        await consul.press("M", "e")  # it is destroyed; the turn ends
-        assert ">> Climb" not in text(table.query_one("#steps"))
+        await consul.press("M")  # it is destroyed: the steps say what the end of the turn brings
+        assert "the ladder climbs one step when it ends" in text(table.query_one("#steps"))
+        assert "the ladder climbs one step" in text(table.query_one("#next-step"))  # every size
+        await consul.press("e")  # the turn ends: FK's words, not the 2.0 power-up phase
+        steps = text(table.query_one("#steps"))
+        assert "Turn 1: end of the turn" in steps and "power-up" not in steps
+        assert ">> Climb the ladder one step" in steps
         await consul.press("enter")  # climb one step
         assert "Ladder: step 1 of" in text(table.query_one("#chart"))
         await consul.press("enter")  # the step's bonuses
@@ -119,17 +127,31 @@ async def test_sde1_fills_the_power_gauge_and_summons_the_boss(content: ContentP
         table = consul.table
         assert table.session.state.setup.edition == "classic"
         assert "Power gauge" in text(table.query_one("#chart"))
+        # 1.0 plays in rounds, and the boss card says what summons the boss
+        assert "Round 1: play" in text(table.query_one("#steps"))
+        assert "Round 1 · " in text(table.query_one("#next-step"))
+        assert table.active_bindings["e"].binding.description == "End round"  # the footer
+        boss = text(table.query_one("#boss"))
+        assert "all spawning points are destroyed (2 standing)" in boss
+        assert "power gauge has filled once (0 of 1)" in boss
         await consul.press("g", "g", "g")
         assert "3 of " in text(table.query_one("#chart"))
 
         while consul.state.standing_spawning_points():
             await consul.press("p", "enter")
-        assert "Spawning points standing: 0" in text(table.query_one("#boss"))
+        assert "Summoning conditions met" in text(table.query_one("#boss"))
+        assert "summoned at the start of the next round" in text(table.query_one("#steps"))
         await consul.press("e")  # the round ends; the next begins with the summoning
-        assert "NOW >> Spawn the dungeon boss" in text(table.query_one("#next-step"))
+        assert "Round 2 · NOW >> Summon the dungeon boss" in text(table.query_one("#next-step"))
         await consul.press("enter")
         assert consul.state.boss.spawned
         assert "Summon the dungeon boss" in text(table.query_one("#log"))
+        assert ">> Adventure Effects: boss fight" in text(table.query_one("#steps"))
+        assert ">> Adventure Effects: boss fight: resolve NOW" in text(table.query_one("#boss"))
         await consul.until(lambda p, s: s.open_step() is None)
         assert "Not in play yet." not in text(table.query_one("#boss"))
         assert isinstance(app.screen, TableScreen)
+        # the spawning points stop producing: the pool says so rather than inviting a spawn
+        assert "No monster may spawn now: the spawning points stop" in text(
+            table.query_one("#pool")
+        )

@@ -37,13 +37,6 @@ from consul_app.tui.widgets.tick_list import TickList
 
 PAGES = ("game", "monsters", "review")
 PAGE_TITLES = ("Game and dungeon boss", "Mini-bosses, spawning points, pets", "Review and start")
-FIELDS = {
-    "edition": "Edition",
-    "mode": "Mode",
-    "party_size": "Heroes",
-    "game_size": "Game size",
-    "tiles": "Tiles",
-}
 
 
 class NewGameScreen(Screen[Setup | None]):

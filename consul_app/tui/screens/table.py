@@ -7,6 +7,7 @@ cover it); a refused action shows the engine's reason. The screen decides no rul
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from typing import TypeVar
 
 from textual import on
@@ -38,6 +39,7 @@ from consul_app.rules import (
     boss_status,
     describe,
     mini_bosses_left,
+    turn_name,
 )
 from consul_app.session import SaveError, Session
 from consul_app.tui.choices import (
@@ -77,6 +79,9 @@ GRID_ORDER = ("chart", "steps", "boss", "pool", "bonuses", "log")
 FIGHT_ORDER = ("boss", "steps", "chart", "pool", "bonuses", "log")
 """Once the boss has spawned its card takes the left column (its fight card's effects are read
 at the spawn and the timeout) and the chart, whose part is over, takes the boss's place."""
+
+CHART_TITLES = {"sde2": "3 Chart", "forgotten-king": "3 Ladder", "classic": "3 Power gauge"}
+"""What pane 3 shows in each edition."""
 
 CONFIRM_IN_A_DIALOG = ("mini-boss-refresh",)
 """Steps confirmed in a dialog that shows their rule text (they interrupt the usual flow)."""
@@ -131,12 +136,34 @@ class TableScreen(Screen[None]):
         self.panes: list[Pane | PoolPane] = []
         self._shown_step: Step | None = None
         self._composed = False
+        self._name_the_end_of_the_turn()
+
+    def _name_the_end_of_the_turn(self) -> None:
+        """The footer's `e` says what it ends in this edition's words (1.0: the round)."""
+        word = turn_name(self.session.state).split()[0].lower()
+        self.end_turn_label = f"End {word}"
+        bindings = self._bindings.key_to_bindings.get("e", [])
+        self._bindings.key_to_bindings["e"] = [
+            replace(b, description=self.end_turn_label) if b.action == "end_turn" else b
+            for b in bindings
+        ]
+
+    @classmethod
+    def keys(cls, screen: Screen | None) -> list[Binding]:
+        """The table's keys for the help screen, in the words of `screen`'s game if it is one."""
+        if not isinstance(screen, TableScreen):
+            return [b for b in cls.BINDINGS if isinstance(b, Binding)]
+        return [
+            replace(b, description=screen.end_turn_label) if b.action == "end_turn" else b
+            for b in cls.BINDINGS
+            if isinstance(b, Binding)
+        ]
 
     # -- layout ---------------------------------------------------------------------------
 
     def compose(self) -> ComposeResult:
         self.compact = _is_compact(self.app.size)
-        self.panes = _panes()
+        self.panes = _panes(self.session.state.setup.edition)
         yield NextStep(id="next-step")
         if self.compact:
             shown = _pane_for(None, self.current_step()) or "pool"
@@ -426,12 +453,14 @@ class TableScreen(Screen[None]):
         (target.query_one(PoolTable) if pane == "pool" else target).focus()
 
 
-def _panes() -> list[Pane | PoolPane]:
+def _panes(edition: str) -> list[Pane | PoolPane]:
     """The panes in the order of their keys (`PANES`)."""
+    chart = ChartPane(id="chart")
+    chart.border_title = CHART_TITLES[edition]
     return [
         PromptsPane(id="steps"),
         PoolPane(id="pool"),
-        ChartPane(id="chart"),
+        chart,
         BossPane(id="boss"),
         BonusesPane(id="bonuses"),
         LogPane(id="log"),

@@ -15,10 +15,11 @@ from consul_app.tui.widgets.pane import Pane
 
 
 class BossPane(Pane):
-    """Its state (short lines that change with every wound), its card, the mini-boss."""
+    """Its state (short lines that change with every wound), the mini-boss on the dungeon (it
+    changes as often), its card."""
 
     TITLE = "4 Boss"
-    SECTIONS = ("status", "card", "mini")
+    SECTIONS = ("status", "mini", "card")
 
     def key(self, view: TableView, section: str) -> object:
         state = view.state
@@ -30,6 +31,7 @@ class BossPane(Pane):
                 state.boss,
                 state.position,
                 state.spawning_points,
+                state.gauge,
                 CARD_STEPS.get(step or ""),
             )
         return state.mini_boss, state.bonuses
@@ -90,6 +92,8 @@ def _where(boss: BossStatus) -> list[Text]:
         lines.append(
             Text(f"Spawns from chart space {boss.spawn_space}: in {turns} turn{'s' * (turns != 1)}")
         )
+    if boss.arrival:
+        return [*lines, Text(boss.arrival)]
     points = f"Spawning points standing: {boss.spawning_points}"
     if boss.gets_relics:
         points += f", so {boss.relic_slots} relic slot(s) if it spawned now"
@@ -113,9 +117,10 @@ def _card(boss: BossStatus, now: tuple[str, str] | None) -> list[Text]:
     """The fight card's sections, each saying when it applies; the one being resolved is
     marked NOW."""
     timeout = f"{'reached' if boss.timeout else 'at'} {boss.timeout_threshold} wounds"
+    spawned = f" (when it {boss.came_in})" if boss.spawned else ""
     sections = (
         ("dungeon_effect", "Dungeon effect", " (all game)", boss.dungeon_effect),
-        ("boss_spawn", "Boss spawn", " (when it spawned)" if boss.spawned else "", boss.boss_spawn),
+        ("boss_spawn", boss.spawn_section, spawned, boss.boss_spawn),
         ("timeout", "Timeout", f" ({timeout})", boss.timeout_effects),
     )
     lines: list[RenderableType] = []

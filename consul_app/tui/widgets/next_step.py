@@ -6,6 +6,7 @@ from rich.console import Group
 from rich.text import Text
 from textual.widgets import Static
 
+from consul_app.rules import turn_name, turn_notes
 from consul_app.tui.view import TableView
 
 TALL = 34
@@ -27,18 +28,19 @@ class NextStep(Static):
     def show(self, view: TableView, hint: str) -> None:
         """Show the current step of `view`; `hint` says which keys do it."""
         step = view.current
-        key = (step, hint, view.state.turn, view.state.boss.defeated)
+        notes = turn_notes(view.pack, view.state) if step is None else []
+        key = (step, hint, view.state.turn, view.state.boss.defeated, tuple(notes))
         if key == self._shown:
             return
         self._shown = key
         if view.state.boss.defeated:
             now, text = "The dungeon boss is defeated: the heroes have won!", ""
         elif step is None:
-            now, text = "Consul turn: play your monsters.", ""
+            now, text = "Consul turn: play your monsters.", " ".join(notes)
         else:
             now, text = f"NOW >> {step.title}", step.text
         self._head = Text.assemble(
-            (f"Turn {view.state.turn} · ", "bold"), (now, "bold reverse"), "   ", (hint, "bold")
+            (f"{turn_name(view.state)} · ", "bold"), (now, "bold reverse"), "   ", (hint, "bold")
         )
         self._text = text
         self._show_text()

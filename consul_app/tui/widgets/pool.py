@@ -8,7 +8,7 @@ from textual.containers import Vertical
 from textual.content import Content
 from textual.widgets import DataTable, Static
 
-from consul_app.rules import PoolLine, Step, monster_stats, pool
+from consul_app.rules import PoolLine, Step, free_spawn_refusal, monster_stats, pool
 from consul_app.tui import symbols
 from consul_app.tui.view import TableView
 
@@ -85,11 +85,12 @@ class PoolPane(Vertical):
         step = view.current
         spawning = step if step is not None and step.spawns else None
         state = view.state
-        key = (state.pool, state.board, state.bonuses, spawning)
+        closed = free_spawn_refusal(state) if spawning is None else None
+        key = (state.pool, state.board, state.bonuses, spawning, closed)
         if key == self._shown:
             return
         self._shown = key
-        self.query_one(".budget", Static).update(_budget(spawning))
+        self.query_one(".budget", Static).update(_budget(spawning, closed))
         self.set_class(spawning is not None, "-spawning")
         table = self.query_one(PoolTable)
         keep = table.highlighted()
@@ -136,7 +137,9 @@ def _stats(view: TableView, monster: str) -> dict[str, str]:
     }
 
 
-def _budget(step: Step | None) -> Content:
+def _budget(step: Step | None, closed: str | None = None) -> Content:
+    if step is None and closed:
+        return Content.styled(f"No monster may spawn now: {closed}.", "bold")
     if step is None:
         return Content.styled("No spawn step now: monsters spawn and fall as played.", "dim")
     if step.budget is None:

@@ -5,12 +5,13 @@ from __future__ import annotations
 from rich.console import Group, RenderableType
 from rich.text import Text
 
-from consul_app.rules import EndTurn, Step, describe
+from consul_app.rules import EndTurn, Step, describe, phase_name, turn_name, turn_notes
 from consul_app.tui.rows import Row, marked
 from consul_app.tui.view import TableView
 from consul_app.tui.widgets.pane import Pane
 
 DONE, CURRENT, TODO = "✓", ">>", "."
+POINTER = ">"
 
 
 class PromptsPane(Pane):
@@ -19,15 +20,16 @@ class PromptsPane(Pane):
     TITLE = "1 Steps"
 
     def key(self, view: TableView, section: str) -> object:
-        return view.steps, view.state.turn, view.state.phase
+        state = view.state
+        return view.steps, state.turn, state.phase, state.tally, state.gauge, state.spawning_points
 
     def body(self, view: TableView, section: str) -> RenderableType:
         steps = view.steps
-        phase = "power-up phase" if view.state.phase == "power-up" else "play"
-        head = Text(f"Turn {view.state.turn}: {phase}", style="bold")
+        head = Text(f"{turn_name(view.state)}: {phase_name(view.state)}", style="bold")
         if not steps:
             end = describe(view.pack, EndTurn())
-            return Group(head, Text(f"Nothing is due. {end} when it is over."))
+            notes = [Text(f"{POINTER} {n}", "bold") for n in turn_notes(view.pack, view.state)]
+            return Group(head, *notes, Text(f"Nothing is due. {end} when it is over."))
         return Group(head, marked([row for step in steps for row in step_rows(step)], width=2))
 
 
