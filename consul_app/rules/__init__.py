@@ -44,6 +44,7 @@ from consul_app.rules.bonus_views import (
 from consul_app.rules.boss import eligible_relics
 from consul_app.rules.chart import select_chart, space_summary
 from consul_app.rules.describe import describe
+from consul_app.rules.editions.words import Words, words
 from consul_app.rules.engine import apply
 from consul_app.rules.errors import RuleError, SetupError
 from consul_app.rules.game import new_game
@@ -154,6 +155,8 @@ __all__ = [
     "spawning_points_remaining",
     "timeout_threshold",
     "turn_name",
+    "words",
+    "Words",
     "turn_notes",
     "turns_until",
     "upcoming_spaces",

@@ -9,6 +9,7 @@ from consul_app.content.dice import Dice
 from consul_app.content.models import Bonus, DiceBonus, Model
 from consul_app.content.pack import EditionPack
 from consul_app.rules.bonuses import ROLL_STATS, applies_to
+from consul_app.rules.editions.words import words
 from consul_app.rules.errors import RuleError
 from consul_app.rules.names import bits_name
 from consul_app.rules.state import GameState
@@ -158,7 +159,7 @@ def _group_line(state: GameState, bonus: Bonus, space: int, group: Group) -> Bon
 
 
 def _line(bonus: Bonus, space: int, state: GameState, note: str = "") -> BonusLine:
-    where = "ladder step" if state.setup.edition == "forgotten-king" else "chart space"
+    where = words(state.setup.edition).step
     return BonusLine(
         bonus=bonus.id,
         name=bonus.name,

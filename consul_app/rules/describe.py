@@ -7,6 +7,7 @@ from typing import Any
 
 from consul_app.content.pack import EditionPack
 from consul_app.rules import actions as a
+from consul_app.rules.editions.words import words
 from consul_app.rules.names import counts_text, name_of
 from consul_app.rules.texts import step_title
 
@@ -34,8 +35,8 @@ def _advance(pack: EditionPack, action: a.AdvanceChart) -> str:
 
 
 def _spawn_boss(pack: EditionPack, action: a.SpawnBoss) -> str:
-    verb = "Summon" if pack.edition == "classic" else "Spawn"
-    return f"{verb} the dungeon boss {name_of(pack, 'dungeon_bosses', action.boss)}"
+    boss = name_of(pack, "dungeon_bosses", action.boss)
+    return f"{words(pack.edition).arrive} the dungeon boss {boss}"
 
 
 def _relics(pack: EditionPack, action: a.ChooseRelics) -> str:

@@ -11,6 +11,7 @@ from consul_app.rules import actions as a
 from consul_app.rules import texts as t
 from consul_app.rules.boss import boss_of, boss_reminders, eligible_relics, fight_card_of
 from consul_app.rules.chart import space_summary, spaces
+from consul_app.rules.editions.words import words
 from consul_app.rules.names import bits_name, counts_text, name_of, tiles_text
 from consul_app.rules.rewards import loot
 from consul_app.rules.state import GameState
@@ -253,12 +254,8 @@ def _relics(pack: EditionPack, state: GameState, step: StepState) -> str:
 
 
 def _spawn_effects(pack: EditionPack, state: GameState, step: StepState) -> str:
-    card = (
-        "the Adventure Effects card's boss fight"
-        if state.setup.edition == "classic"
-        else "the Boss Spawn"
-    )
-    text = f"Resolve {card} effects: {_card_effects(pack, state, 'boss_spawn')}."
+    effects = words(state.setup.edition).spawn_effects
+    text = f"Resolve {effects}: {_card_effects(pack, state, 'boss_spawn')}."
     reminders = boss_reminders(state)
     return " ".join([text, *reminders])
 
@@ -324,7 +321,7 @@ def _heal_boss(pack: EditionPack, state: GameState, step: StepState) -> str:
 
 
 def _timeout_effects(pack: EditionPack, state: GameState, step: StepState) -> str:
-    card = "Adventure Effects card" if state.setup.edition == "classic" else "fight card"
+    card = words(state.setup.edition).card
     return f"Resolve the {card}'s timeout effects: {_card_effects(pack, state, 'timeout')}."
 
 

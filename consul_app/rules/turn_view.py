@@ -6,6 +6,7 @@ from __future__ import annotations
 from consul_app.content.pack import EditionPack
 from consul_app.rules.chart import spaces
 from consul_app.rules.editions.classic import summon_due
+from consul_app.rules.editions.words import words
 from consul_app.rules.errors import RuleError
 from consul_app.rules.power_gauge import fills_needed
 from consul_app.rules.spawning import check_free_spawn
@@ -14,8 +15,7 @@ from consul_app.rules.state import GameState
 
 def turn_name(state: GameState) -> str:
     """ "Turn 3"; in 1.0, which plays in rounds, "Round 3"."""
-    word = "Round" if state.setup.edition == "classic" else "Turn"
-    return f"{word} {state.turn}"
+    return f"{words(state.setup.edition).turn} {state.turn}"
 
 
 def phase_name(state: GameState) -> str:
@@ -23,7 +23,7 @@ def phase_name(state: GameState) -> str:
     FK's end of the turn (1.0 has none: the next round begins at once)."""
     if state.phase != "power-up":
         return "play"
-    return "end of the turn" if state.setup.edition == "forgotten-king" else "power-up phase"
+    return words(state.setup.edition).phase
 
 
 def turn_notes(pack: EditionPack, state: GameState) -> list[str]:

@@ -9,6 +9,7 @@ from consul_app.content.pack import EditionPack
 from consul_app.rules.actions import Spawn
 from consul_app.rules.boss import boss_of, boss_reminders, fight_card_of
 from consul_app.rules.chart import space_summary, spaces
+from consul_app.rules.editions.words import words
 from consul_app.rules.options import refusal
 from consul_app.rules.power_gauge import fills_needed, gauge_of
 from consul_app.rules.state import GameState
@@ -239,10 +240,8 @@ def boss_status(pack: EditionPack, state: GameState) -> BossStatus:
         slots = standing if edition == "sde2" else 0
     twice = edition == "classic" and state.boss.spawned and standing > 0
     reminders = boss_reminders(state)
-    spawn_space = None
-    if not state.boss.spawned:
-        ahead = upcoming_spaces(pack, state, count=len(spaces(pack, state.chart)))
-        spawn_space = next((v.number for v in ahead if v.space.dungeon_boss), None)
+    turns_to_boss = turns_until(pack, state).boss
+    spawn_space = None if turns_to_boss is None else state.position + turns_to_boss
     return BossStatus(
         id=boss.id,
         name=boss.name,
@@ -264,10 +263,10 @@ def boss_status(pack: EditionPack, state: GameState) -> BossStatus:
         spawning_points=standing,
         gets_relics=edition == "sde2",
         spawn_space=spawn_space,
-        turns_until_spawn=spawn_space - state.position if spawn_space is not None else None,
+        turns_until_spawn=turns_to_boss,
         arrival=boss_arrival(pack, state),
-        spawn_section="Adventure Effects: boss fight" if edition == "classic" else "Boss spawn",
-        came_in="was summoned" if edition == "classic" else "spawned",
+        spawn_section=words(edition).boss_spawn,
+        came_in=words(edition).arrived,
         timeout_running=any(
             s.key.startswith("timeout-") and not s.done for s in state.steps
         ),

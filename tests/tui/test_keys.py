@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from pathlib import Path
 
+import pytest
 from textual.binding import Binding
 from textual.command import CommandList, CommandPalette
 from textual.widgets import OptionList, TabbedContent
@@ -12,6 +13,7 @@ from textual.widgets import OptionList, TabbedContent
 from consul_app.content import ContentPack
 from consul_app.paths import saves_dir
 from consul_app.rules import default_setup
+from consul_app.session import SaveError
 from consul_app.tui.screens.help import HelpScreen
 from consul_app.tui.screens.resume import ResumeScreen
 from consul_app.tui.screens.table import TableScreen
@@ -85,6 +87,26 @@ async def test_undo_and_redo_say_what_they_undo(content: ContentPack) -> None:
         assert consul.state.position == 1
         await consul.press("r")
         assert notes(app)[-1].endswith("Nothing to redo.")
+
+
+async def test_an_undo_that_cannot_be_saved_is_said_and_changes_nothing(
+    content: ContentPack, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    app = make_app(content)
+    async with app.run_test(size=WIDE) as pilot:
+        consul = KeyConsul(pilot)
+        await consul.new_game()
+        await consul.press("e", "enter")
+        session = app.session
+        assert session is not None
+
+        def full_disk(entry: object) -> None:
+            raise SaveError(session.path, "cannot write: No space left on device")
+
+        monkeypatch.setattr(session._writer, "append", full_disk)
+        await consul.press("u")
+        assert "No space left on device" in notes(app)[-1]
+        assert consul.state.position == 1
 
 
 async def test_a_refused_action_shows_the_engines_reason(content: ContentPack) -> None:

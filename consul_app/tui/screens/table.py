@@ -19,6 +19,7 @@ from textual.geometry import Size
 from textual.screen import Screen
 from textual.widgets import Footer, TabbedContent, TabPane
 
+from consul_app.content import Edition
 from consul_app.rules import (
     Action,
     AdvanceGauge,
@@ -40,6 +41,7 @@ from consul_app.rules import (
     describe,
     mini_bosses_left,
     turn_name,
+    words,
 )
 from consul_app.session import SaveError, Session
 from consul_app.tui.choices import (
@@ -79,9 +81,6 @@ GRID_ORDER = ("chart", "steps", "boss", "pool", "bonuses", "log")
 FIGHT_ORDER = ("boss", "steps", "chart", "pool", "bonuses", "log")
 """Once the boss has spawned its card takes the left column (its fight card's effects are read
 at the spawn and the timeout) and the chart, whose part is over, takes the boss's place."""
-
-CHART_TITLES = {"sde2": "3 Chart", "forgotten-king": "3 Ladder", "classic": "3 Power gauge"}
-"""What pane 3 shows in each edition."""
 
 CONFIRM_IN_A_DIALOG = ("mini-boss-refresh",)
 """Steps confirmed in a dialog that shows their rule text (they interrupt the usual flow)."""
@@ -424,22 +423,26 @@ class TableScreen(Screen[None]):
         self.dispatch(AdvanceGauge())
 
     def action_undo(self) -> None:
-        self._notify_history("Undone", self.session.undo(), "Nothing to undo.")
+        self._travel("undo", "Undone", self.session.undo)
 
     def action_redo(self) -> None:
-        try:
-            label = self.session.redo()
-        except RuleError as err:
-            self.notify(str(err), title="Cannot redo", severity="warning")
-            return
-        self._notify_history("Redone", label, "Nothing to redo.")
+        self._travel("redo", "Redone", self.session.redo)
 
-    def _notify_history(self, verb: str, label: str | None, nothing: str) -> None:
+    def _travel(self, what: str, done: str, move: Callable[[], str | None]) -> None:
+        """Undo or redo through the session; name what it took back or did again."""
+        try:
+            label = move()
+        except RuleError as err:  # a redo the rules refuse now
+            self.notify(str(err), title=f"Cannot {what}", severity="warning")
+            return
+        except SaveError as err:
+            self.notify(str(err), title="Cannot save the game", severity="error", timeout=30)
+            return
         if label is None:
-            self.notify(nothing)
+            self.notify(f"Nothing to {what}.")
             return
         self.show_game()
-        self.notify(label, title=verb)
+        self.notify(label, title=done)
 
     def action_pane(self, pane: str) -> None:
         """Show (in tabs) and focus a pane."""
@@ -453,10 +456,10 @@ class TableScreen(Screen[None]):
         (target.query_one(PoolTable) if pane == "pool" else target).focus()
 
 
-def _panes(edition: str) -> list[Pane | PoolPane]:
-    """The panes in the order of their keys (`PANES`)."""
+def _panes(edition: Edition) -> list[Pane | PoolPane]:
+    """The panes in the order of their keys (`PANES`); pane 3 named in the edition's words."""
     chart = ChartPane(id="chart")
-    chart.border_title = CHART_TITLES[edition]
+    chart.border_title = f"3 {words(edition).chart}"
     return [
         PromptsPane(id="steps"),
         PoolPane(id="pool"),
