@@ -61,5 +61,5 @@ def read_limited(path: Path, limit: int) -> bytes:
 
 
 def too_large(size: int, limit: int) -> str:
-    """"too large: 200.0 MB, at most 16 MB are read"."""
+    """ "too large: 200.0 MB, at most 16 MB are read"."""
     return f"too large: {size / MB:.1f} MB, at most {limit // MB} MB are read"

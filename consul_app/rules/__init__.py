@@ -53,7 +53,14 @@ from consul_app.rules.engine import apply
 from consul_app.rules.errors import RuleError, SetupError
 from consul_app.rules.game import new_game
 from consul_app.rules.options import MiniBossOption, mini_bosses_left, refusal
-from consul_app.rules.prompts import Choice, Step, answer, pending_decision, power_up_steps
+from consul_app.rules.prompts import (
+    Choice,
+    Step,
+    answer,
+    pending_decision,
+    power_up_steps,
+    reflected_sighting,
+)
 from consul_app.rules.setup import (
     HERO_KEYWORDS,
     MAX_TILES,
@@ -67,9 +74,11 @@ from consul_app.rules.setup import (
     default_setup,
     pets_to_choose,
     setup_fields,
+    with_hero_keyword,
 )
 from consul_app.rules.state import GameState
 from consul_app.rules.steps import StepKey
+from consul_app.rules.summons import summons_out
 from consul_app.rules.timeout import timeout_threshold
 from consul_app.rules.turn_view import free_spawn_refusal, phase_name, turn_name, turn_notes
 from consul_app.rules.views import (
@@ -78,6 +87,7 @@ from consul_app.rules.views import (
     GaugeStatus,
     PoolLine,
     SpaceView,
+    SpawningPointLine,
     TurnsUntil,
     boss_status,
     chart_spaces,
@@ -85,6 +95,7 @@ from consul_app.rules.views import (
     current_space,
     gauge_status,
     pool,
+    spawning_point_lines,
     spawning_points_remaining,
     turns_until,
     upcoming_spaces,
@@ -129,6 +140,7 @@ __all__ = [
     "Setup",
     "SetupError",
     "SpaceView",
+    "SpawningPointLine",
     "Spawn",
     "SpawnBoss",
     "SpawnMiniBoss",
@@ -162,10 +174,13 @@ __all__ = [
     "phase_name",
     "pool",
     "power_up_steps",
+    "reflected_sighting",
     "refusal",
     "select_chart",
     "setup_fields",
     "space_summary",
+    "spawning_point_lines",
+    "summons_out",
     "spawning_points_remaining",
     "timeout_threshold",
     "turn_name",
@@ -174,4 +189,5 @@ __all__ = [
     "turn_notes",
     "turns_until",
     "upcoming_spaces",
+    "with_hero_keyword",
 ]

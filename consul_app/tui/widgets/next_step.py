@@ -24,6 +24,7 @@ class NextStep(Static):
     _shown: object = None
     _head: Text = Text()
     _text: str = ""
+    _count: int | None = None
 
     def show(self, view: TableView, hint: str) -> None:
         """Show the current step of `view`; `hint` says which keys do it."""
@@ -45,13 +46,22 @@ class NextStep(Static):
         self._text = text
         self._show_text()
 
+    def show_count(self, count: int | None) -> None:
+        """A count typed before a key (`2w`): shown in the bar until a key uses it."""
+        if count != self._count:
+            self._count = count
+            self._show_text()
+
     def on_resize(self) -> None:
         if self._shown is not None:
             self._show_text()
 
     def _show_text(self) -> None:
+        head = self._head
+        if self._count is not None:
+            head = head + Text(f"   COUNT {self._count}: w W x X t T c C g", "bold")
         if not self._text:
-            self.update(self._head)
+            self.update(head)
             return
         width = self.content_region.width or max(1, self.app.size.width - 2)
         limit = LINES_TALL if self.app.size.height >= TALL else LINES_SHORT
@@ -63,4 +73,4 @@ class NextStep(Static):
             last.truncate(max(0, width - len(MORE)))
             last.append(MORE, style="bold")
             body = Text("\n").join(lines[:limit])
-        self.update(Group(self._head, body))
+        self.update(Group(head, body))
