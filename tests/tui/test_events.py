@@ -124,3 +124,19 @@ async def test_after_the_boss_is_defeated_the_turn_cannot_end(
         assert table.session.history[0].endswith(": defeated")
         bar = text(table.query_one("#next-step"))
         assert "the heroes have won" in bar and "e: End" not in bar
+
+
+async def test_heroes_with_sighting_keywords_are_named_at_setup(content: ContentPack) -> None:
+    app = make_app(content)
+    async with app.run_test(size=WIDE) as pilot:
+        await pilot.pause()
+        app.screen.query_one("#hero-clever").focus()
+        await pilot.press("A", "c", "e", "comma", "space", "B", "o")
+        app.screen.query_one("#hero-dark-reflection").focus()
+        await pilot.press("D", "e", "e")
+        await pilot.press("enter", "enter")
+        assert "Clever: Ace, Bo" in text(app.screen.query_one("#review"))
+        await pilot.press("enter")
+        setup = _table(app).session.state.setup
+        assert setup.heroes_with("clever") == ["Ace", "Bo"]
+        assert setup.heroes_with("dark-reflection") == ["Dee"]
