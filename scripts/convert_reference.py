@@ -156,9 +156,14 @@ def model_fields(card: dict[str, Any], bits: str | None = None) -> dict[str, Any
         "skull_points": card.get("skulls") or 0,
         "base": BASES[card["model_size"]],
         "stats": stats_of(card),
-        "keywords": [clean(k) for k in card.get("keywords", [])],
-        "abilities": [clean(a) for a in card.get("abilities", [])],
     }
+    attacks = [{"rolls": o["attribute"], "range": o["range"]} for o in card.get("offense") or []]
+    if attacks:
+        entry["attacks"] = attacks
+    if (card.get("defense") or ["ARM"]) != ["ARM"]:
+        entry["defends_with"] = card["defense"]
+    entry["keywords"] = [clean(k) for k in card.get("keywords", [])]
+    entry["abilities"] = [clean(a) for a in card.get("abilities", [])]
     return entry
 
 
@@ -313,6 +318,8 @@ def reorder_monster(entry: dict[str, Any]) -> dict[str, Any]:
         "base",
         "warband",
         "stats",
+        "attacks",
+        "defends_with",
         "keywords",
         "abilities",
         "note",
@@ -1013,6 +1020,8 @@ def convert_edition(ref: Path, out_dir: Path, folder: str) -> dict[str, Any]:
                 "chart",
                 "companion",
                 "stats",
+                "attacks",
+                "defends_with",
                 "keywords",
                 "abilities",
             ],

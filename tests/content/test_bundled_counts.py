@@ -44,6 +44,8 @@ EXPECTED: dict[str, dict[str, int]] = {
         # arcade) (10).
         "charts": 14,
         "power_gauges": 0,
+        "keywords": 0,
+        "abilities": 0,
     },
     "forgotten-king": {
         # fk/monsters.json: 81 cards - 16 spawning points = 65 (the Rock Pile v2 cards are in
@@ -66,6 +68,8 @@ EXPECTED: dict[str, dict[str, int]] = {
         # The Classic Mighty Monster Chart, a ladder.
         "charts": 1,
         "power_gauges": 0,
+        "keywords": 0,
+        "abilities": 0,
     },
     "classic": {
         # 1.0/monsters.json: 30 cards - 6 spawning points.
@@ -89,6 +93,8 @@ EXPECTED: dict[str, dict[str, int]] = {
         "charts": 0,
         # The power gauge (a reconstruction).
         "power_gauges": 1,
+        "keywords": 0,
+        "abilities": 0,
     },
 }
 
