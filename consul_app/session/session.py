@@ -7,6 +7,7 @@ and only then becomes the state: returned and passed to the listener.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from datetime import date, datetime
 from pathlib import Path
 from types import TracebackType
@@ -17,11 +18,14 @@ from consul_app.paths import saves_dir
 from consul_app.rules import (
     ACTION_ADAPTER,
     Action,
+    EndTurn,
     GameState,
+    Recap,
     Setup,
     apply,
     describe,
     new_game,
+    recap,
 )
 from consul_app.session.history import Entry, entries, replay
 from consul_app.session.journal import Do, Header, JournalWriter, PackRef, Redo, SaveError, Undo
@@ -136,6 +140,19 @@ class Session:
     def state_at(self, count: int) -> GameState:
         """The state just after the first `count` actions in effect (0: the start)."""
         return self._timeline.state_at(count)
+
+    def recap(self) -> Recap | None:
+        """Since your last turn: what the last finished phase did (None before the first).
+        Replays only from the turn before last; `Recap.start` counts from the game's start."""
+        done = self._timeline.done
+        ends = [n for n, d in enumerate(done) if isinstance(d.action, EndTurn)]
+        if not ends:
+            return None
+        start = ends[-2] if len(ends) > 1 else ends[-1]
+        actions = [d.action for d in done[start:]]
+        first = self.state_at(start)
+        told = recap(self.pack, [first, *replay(self.pack, first, actions)], actions)
+        return None if told is None else replace(told, start=told.start + start)
 
     @property
     def can_undo(self) -> bool:

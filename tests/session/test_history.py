@@ -98,3 +98,17 @@ def test_undo_to_the_present_changes_nothing(
         assert session.state == replayed(content, setup, [])
         assert not session.can_undo and session.can_redo
         session.redo()
+
+
+def test_recap_is_the_last_finished_phase_counted_from_the_start(
+    content: ContentPack, setup: Setup, clock: Clock
+) -> None:
+    with Session.new(content, setup, clock=clock) as session:
+        assert session.recap() is None
+        play_turns(session, 3)
+        recap = session.recap()
+        assert recap is not None and recap.turn == 3
+        assert isinstance(session.actions[recap.start].action, EndTurn)
+        assert session.state_at(recap.start).turn == 3
+        session.dispatch(EndTurn())
+        assert session.recap() == recap  # turn 4's phase is not over yet
