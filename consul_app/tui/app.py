@@ -307,6 +307,7 @@ class ConsulApp(App[None]):
         if self.content is None:
             return  # still loading: the keys come with the screens
         from consul_app.tui.screens.help import HelpScreen
+        from consul_app.tui.screens.history import HistoryScreen
         from consul_app.tui.screens.new_game import NewGameScreen
         from consul_app.tui.screens.pick_many import PickManyScreen
         from consul_app.tui.screens.pick_one import PickOneScreen
@@ -324,6 +325,7 @@ class ConsulApp(App[None]):
                     ("New game", [*NewGameScreen.BINDINGS, *Placements.BINDINGS]),
                     ("Decisions", [*PickOneScreen.BINDINGS, *PickManyScreen.BINDINGS]),
                     ("Saved games", ResumeScreen.BINDINGS),
+                    ("History", HistoryScreen.BINDINGS),
                 ]
             )
         )

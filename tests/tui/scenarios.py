@@ -266,5 +266,9 @@ SHOTS = [
     Shot("table-boss-spawn-effects", WIDE, step_is("boss-spawn-effects")),
     Shot("small-timeout", SMALL, step_is("timeout-effects")),
     Shot("saves-damaged", WIDE, idle(lambda p, s: s.turn >= 3), damaged=True),
+    Shot("history", WIDE, idle(lambda p, s: s.turn >= 4), keys=("H", "down", "down")),
+    Shot("small-history", SMALL, idle(lambda p, s: s.turn >= 4), keys=("H",)),
+    Shot("table-recap", WIDE, idle(lambda p, s: s.turn >= 4)),
+    Shot("small-recap", SMALL, idle(lambda p, s: s.turn >= 4)),
 ]
 """Every screen the snapshot tests pin and scripts/screenshots.py writes."""
