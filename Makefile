@@ -18,7 +18,7 @@ run: $(VENV)/.installed
 
 test: $(VENV)/.installed
 	$(BIN)/ruff check consul_app tests benchmarks scripts
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -n auto
 
 lint: $(VENV)/.installed
 	$(BIN)/ruff check consul_app tests benchmarks scripts
