@@ -67,8 +67,8 @@ def _who(path: Path) -> str:
 class SaveLock:
     """An exclusive lock on a save, held until `release` (or the process ends).
 
-    Raises `SaveLocked` if another process holds it, `SaveError` if the save cannot be opened
-    (or is not a regular file). Writes nothing to the save."""
+    Raises `SaveLocked` if another process holds it. A file that cannot be opened, or is no
+    regular file, is not locked: the journal's reader refuses it next. Writes nothing to it."""
 
     def __init__(self, path: Path) -> None:
         self.path = path
@@ -77,11 +77,12 @@ class SaveLock:
             return
         try:  # O_NONBLOCK: a FIFO must not hang the open
             fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
-        except OSError as err:
-            raise SaveError(path, f"cannot open the save ({err.strerror})") from None
+        except OSError:
+            return  # nothing to lock: reading it fails next, and says why
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            os.close(fd)
+            return  # not a save: the reader refuses it, saying what it is
         try:
-            if not stat.S_ISREG(os.fstat(fd).st_mode):
-                raise SaveError(path, "not a regular file, so not a Consul save")
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except BlockingIOError:
             os.close(fd)

@@ -35,7 +35,8 @@ async def until(pilot: Pilot[object], condition: Callable[[], bool], what: str) 
 
 
 def screen_text(app: WatchApp) -> str:
-    return text(app.screen) if isinstance(app.screen, WatchScreen) else ""
+    """The watch screen's words, each line's wrapping undone (a long path wraps)."""
+    return " ".join(text(app.screen).split()) if isinstance(app.screen, WatchScreen) else ""
 
 
 @pytest.fixture
