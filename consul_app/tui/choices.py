@@ -28,12 +28,37 @@ Target = Literal["boss", "mini-boss"]
 
 
 def relic_choice(pack: EditionPack, choice: Choice) -> Choice:
-    """A relic the engine offers, named with the portrait it bears (if any)."""
+    """A relic the engine offers, named with its equipment slot and the portrait it bears."""
     relic = pack.relics.get(choice.id)
-    if relic is None or not relic.portrait:
-        return replace(choice, name=f"{choice.name}  (no portrait: any boss)")
+    if relic is None:
+        return choice
+    if not relic.portrait:
+        return replace(choice, name=f"[{relic.slot}] {choice.name}  (no portrait: any boss)")
     names = ", ".join(_name(pack.dungeon_bosses, b) for b in relic.portrait)
-    return replace(choice, name=f"{choice.name}  (portrait: {names})")
+    return replace(choice, name=f"[{relic.slot}] {choice.name}  (portrait: {names})")
+
+
+def relic_slots(pack: EditionPack, relic_ids: list[str]) -> str:
+    """The equipment slots these relics take: "Top: Cursed Staff · Left: Bleak Crest"."""
+    taken: dict[str, list[str]] = {}
+    for relic_id in relic_ids:
+        relic = pack.relics.get(relic_id)
+        if relic is not None:
+            taken.setdefault(relic.slot, []).append(relic.name)
+    return " · ".join(f"{slot}: {' + '.join(names)}" for slot, names in taken.items())
+
+
+def game_cards(pack: EditionPack, state: GameState) -> list[tuple[str, str]]:
+    """(name, id) of every model of this game that has a card: the dungeon boss, the
+    mini-bosses brought, the spawning points placed, the monsters of the pool, the pets."""
+    setup = state.setup
+    ids = [
+        (pack.dungeon_bosses, [setup.boss]),
+        (pack.mini_bosses, setup.mini_bosses),
+        (pack.spawning_points, list(dict.fromkeys(p.id for p in setup.spawning_points))),
+        (pack.monsters, [*state.pool, *(p for p in setup.pets if p in pack.monsters)]),
+    ]
+    return [(_name(entries, i), i) for entries, some in ids for i in some if i in entries]
 
 
 def statuses_of(state: GameState, target: Target) -> list[str]:
