@@ -75,8 +75,16 @@ def header(view: CardView) -> Figures:
 
 
 def stat_line(view: CardView) -> Figures:
-    """MOVE 6 +4  AP 4  STR 2R +1R  ARM 3R  WILL 2R  DEX 4B 1G (what is added shown)."""
-    return Figures(Text(figure.text, "bold" if figure.added else "") for figure in view.stats)
+    """MOVE 6 +4 = 10  AP 4  STR 2R +1R  ARM 3R ...: each figure as printed with what is added
+    (bold), MOVE and AP with what they come to now (each roll's dice are under its action)."""
+    now = {"MOVE": view.move, "AP": view.ap}
+    figures: list[Text] = []
+    for figure in view.stats:
+        text = Text(figure.text, "bold" if figure.added else "")
+        if figure.added and now.get(figure.stat) is not None:
+            text.append(f" = {now[figure.stat]}", "bold reverse")
+        figures.append(text)
+    return Figures(figures)
 
 
 def action_facts(action: CardAction) -> list[str]:
@@ -198,20 +206,21 @@ def _hanging(rows: Iterable[Text]) -> Table:
 # -- the short card of a pane --------------------------------------------------------------
 
 
-def card_summary(view: CardView, *, names: bool = True) -> list[RenderableType]:
-    """A pane's short card: the stat line, each action with the dice it rolls now, and (with
-    `names`) the names of its keywords and abilities (the card view has the reasons and the
-    texts)."""
+def card_summary(view: CardView) -> list[RenderableType]:
+    """A pane's short card: the stat line and each action that rolls dice, with the dice it
+    rolls now, then the names of its other actions, keywords and abilities (the card view has
+    the reasons and the texts)."""
     parts: list[RenderableType] = [stat_line(view)]
-    for action in view.actions:
-        facts = action_facts(action)
-        roll = roll_figures(action.roll) if action.roll else []
-        parts.append(Figures([Text(action.name, "underline"), *facts, *roll], gap=1))
-    if not names:
-        return parts
-    actions = {a.name for a in view.actions}
-    traits = [t.name for t in view.keywords]
-    traits += [t.name for t in view.abilities if t.name not in actions]
+    rolling = [a for a in view.actions if a.roll is not None]
+    for action in rolling:
+        assert action.roll is not None
+        facts = [f for f in action_facts(action) if f != action.type]
+        name = Text(action.name, "underline")
+        parts.append(Figures([name, *facts, *roll_figures(action.roll)], gap=1))
+    shown = {a.name for a in rolling}
+    traits = [a.name for a in view.actions if a.name not in shown]
+    traits += [t.name for t in view.keywords]
+    traits += [t.name for t in view.abilities if t.name not in shown and t.name not in traits]
     traits += [t.name for t in view.gained]
     if traits:
         parts.append(Text(", ".join(traits), "italic"))

@@ -28,14 +28,12 @@ Target = Literal["boss", "mini-boss"]
 
 
 def relic_choice(pack: EditionPack, choice: Choice) -> Choice:
-    """A relic the engine offers, named with its equipment slot and the portrait it bears."""
+    """A relic the engine offers, named with the portrait it bears (if any)."""
     relic = pack.relics.get(choice.id)
-    if relic is None:
-        return choice
-    if not relic.portrait:
-        return replace(choice, name=f"[{relic.slot}] {choice.name}  (no portrait: any boss)")
+    if relic is None or not relic.portrait:
+        return replace(choice, name=f"{choice.name}  (no portrait: any boss)")
     names = ", ".join(_name(pack.dungeon_bosses, b) for b in relic.portrait)
-    return replace(choice, name=f"[{relic.slot}] {choice.name}  (portrait: {names})")
+    return replace(choice, name=f"{choice.name}  (portrait: {names})")
 
 
 def relic_slots(pack: EditionPack, relic_ids: list[str]) -> str:

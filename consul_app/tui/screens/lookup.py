@@ -16,6 +16,7 @@ from textual.widgets.option_list import Option
 
 from consul_app.content import EditionPack
 from consul_app.rules import LookupHit, lookup
+from consul_app.tui.screens.confirm import fit_height
 
 MODELS = ("monster", "spawning point", "mini-boss", "dungeon boss")
 """Kinds of hit that have a card to open."""
@@ -54,13 +55,17 @@ class LookupScreen(ModalScreen[None]):
                 with VerticalScroll(id="lookup-text"):
                     yield Static()
             yield Static(
-                "Type to search   Up/Down: pick   Enter: its card (a model)   Esc: close",
+                "Type: search   Up/Down: pick   Enter: a model's card   Esc: close",
                 classes="keys",
             )
 
     def on_mount(self) -> None:
+        fit_height(self)
         self.query_one(Input).focus()
         self._search(self.query_text)
+
+    def on_resize(self) -> None:
+        fit_height(self)
 
     @on(Input.Changed)
     def _typed(self, event: Input.Changed) -> None:

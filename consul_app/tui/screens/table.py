@@ -99,7 +99,14 @@ class TableScreen(Screen[None]):
     """A game in play: the next step on top, the panes below (tabs on a small terminal)."""
 
     BINDINGS = [
-        Binding("enter", "confirm", "Do the step", priority=True, show=False, id="table.confirm"),
+        Binding(
+            "enter",
+            "confirm",
+            "Do the step; if none, the card",
+            priority=True,
+            show=False,
+            id="table.confirm",
+        ),
         Binding("e", "end_turn", "End turn", id="table.end_turn"),
         Binding("space,plus", "spawn_one", "Spawn one", key_display="space", id="table.spawn"),
         Binding("d", "destroy_one", "One destroyed", id="table.destroy"),
@@ -123,7 +130,7 @@ class TableScreen(Screen[None]):
         Binding("c", "card", "Card of the selected monster", show=False, id="table.card"),
         Binding("b", "boss_card", "The boss's card", show=False, id="table.boss_card"),
         Binding("B", "mini_boss_card", "The mini-boss's card", show=False, id="table.mini_card"),
-        Binding("slash", "lookup", "Look up a name", key_display="/", id="table.lookup"),
+        Binding("slash", "lookup", "Look up", key_display="/", id="table.lookup"),
         Binding("u,ctrl+z", "undo", "Undo", id="table.undo"),
         Binding("r,ctrl+y", "redo", "Redo", show=False, id="table.redo"),
         *[

@@ -8,9 +8,9 @@ from rich.table import Table
 from rich.text import Text
 
 from consul_app.content import CardEffect, EditionPack
-from consul_app.rules import BossStatus, boss_status, card
+from consul_app.rules import BossStatus, boss_status, card, monster_stats
 from consul_app.tui import symbols
-from consul_app.tui.card_layout import card_summary
+from consul_app.tui.card_layout import Figures, card_summary
 from consul_app.tui.view import TableView
 from consul_app.tui.widgets.pane import Pane
 
@@ -191,6 +191,6 @@ def _mini_boss(view: TableView) -> list[RenderableType]:
         Text(f"Mini-boss on the dungeon: {name}", "bold underline"),
         Text(f"Wounds {symbols.wound_track(hearts, mini.wounds, 0)} {mini.wounds}/{hearts}"),
         Text(f"Status effects: {status_names(view.pack, mini.status)}"),
-        *card_summary(card(view.pack, view.state, mini.id), names=False),
+        Figures(s.text for s in monster_stats(view.pack, view.state, mini.id)),
         _line("B: its whole card", "dim"),
     ]
