@@ -12,7 +12,6 @@ from collections.abc import Iterable, Sequence
 
 from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
 from rich.measure import Measurement
-from rich.table import Table
 from rich.text import Text
 
 from consul_app.rules import Added, CardAction, CardView, RollView, Trait
@@ -58,6 +57,28 @@ class Figures:
         widths = [f.cell_len for f in self.figures] or [0]
         whole = sum(widths) + self.gap * (len(widths) - 1) + self.indent
         return Measurement(max(widths) + self.indent, whole)
+
+
+class Hanging:
+    """Prose indented by `indent` cells, its wrapped lines hanging under its first (lighter
+    than a Rich table: a card is drawn at once)."""
+
+    def __init__(self, text: Text, *, indent: int = 2) -> None:
+        self.text = text
+        self.indent = indent
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        width = max(1, options.max_width - self.indent)
+        for line in self.text.wrap(console, width):
+            line = Text(" " * self.indent).append_text(line)
+            line.no_wrap = True
+            yield line
+
+    def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
+        words = self.text.plain.split() or [""]
+        return Measurement(
+            self.indent + max(len(w) for w in words), self.indent + self.text.cell_len
+        )
 
 
 # -- the figures ---------------------------------------------------------------------------
@@ -137,19 +158,19 @@ def card_body(view: CardView) -> Group:
         ("Gained", view.gained),
     ):
         if traits:
-            parts += [_heading(title), _traits(traits)]
+            parts += [_heading(title), *_traits(traits)]
     if view.relics:
         parts.append(_heading("Relics"))
-        rows = []
         for relic in view.relics:
             changes = f" ({', '.join(relic.modifiers)})" if relic.modifiers else ""
-            rows.append(
-                Text.assemble((relic.name, "bold"), f" [{relic.slot}]: {relic.effect}{changes}")
+            parts.append(
+                Hanging(
+                    Text.assemble((relic.name, "bold"), f" [{relic.slot}]: {relic.effect}{changes}")
+                )
             )
-        parts.append(_hanging(rows))
     notes = [e.reason for e in view.effects] + view.notes
     if notes:
-        parts += [_heading("Notes"), _hanging([Text(n, "italic") for n in notes])]
+        parts += [_heading("Notes"), *(Hanging(Text(n, "italic")) for n in notes)]
     return Group(*parts)
 
 
@@ -165,42 +186,23 @@ def _action(action: CardAction) -> list[RenderableType]:
         parts += _reasons(action.roll.added)
     texts = [Text(action.text)] if action.text and not action.basic else []
     texts += [Text(note, "italic") for note in action.notes]
-    if texts:
-        parts.append(_hanging(texts))
-    return parts
+    return parts + [Hanging(text) for text in texts]
 
 
 def _reasons(added: Iterable[Added]) -> list[RenderableType]:
-    """One row per added die: the amount (never split) and why (wrapped beside it)."""
-    rows = list(added)
-    if not rows:
-        return []
-    grid = Table.grid(padding=(0, 1, 0, 0), expand=True)
-    grid.add_column(width=4)
-    grid.add_column(no_wrap=True)
-    grid.add_column(ratio=1)
-    for row in rows:
-        grid.add_row("", Text(amount(row), "bold"), row.reason)
-    return [grid]
+    """One line per added die: the amount (never split), then why (wrapped under it)."""
+    return [
+        Hanging(Text.assemble((amount(row), "bold"), " ", row.reason), indent=4) for row in added
+    ]
 
 
-def _traits(traits: Sequence[Trait]) -> Table:
+def _traits(traits: Sequence[Trait]) -> list[RenderableType]:
     rows = []
     for trait in traits:
         source = "" if trait.source == "card" else f" ({trait.source})"
         text = trait.text or "(no text in the content)"
-        rows.append(Text.assemble((trait.name, "bold"), source, ": ", text))
-    return _hanging(rows)
-
-
-def _hanging(rows: Iterable[Text]) -> Table:
-    """Rows indented by two, their wrapped lines hanging under them."""
-    grid = Table.grid(expand=True)
-    grid.add_column(width=2)
-    grid.add_column(ratio=1)
-    for row in rows:
-        grid.add_row("", row)
-    return grid
+        rows.append(Hanging(Text.assemble((trait.name, "bold"), source, ": ", text)))
+    return rows
 
 
 # -- the short card of a pane --------------------------------------------------------------

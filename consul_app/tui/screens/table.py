@@ -474,7 +474,7 @@ class TableScreen(Screen[None]):
 
     def show_card(self, model: str) -> None:
         """Open `model`'s card as the engine computes it now."""
-        self.app.push_screen(CardScreen(card(self.session.pack, self.session.state, model)))
+        CardScreen.open(self.app, card(self.session.pack, self.session.state, model))
 
     def action_lookup(self) -> None:
         self.app.push_screen(LookupScreen(self.session.pack, self.show_card))
