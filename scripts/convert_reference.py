@@ -438,6 +438,8 @@ def convert_bosses_and_cards(
             entry[key] = effect_list(
                 ed, raw["name"], key, section["effects"], written.get(key), where
             )
+        if "summoned" in written:  # models its effects bring "until N are out", counted
+            entry["summoned"] = written["summoned"]
         extra = set(written) - set(entry)
         if extra:
             raise SystemExit(f"{ed} fight card {card_id}: texts for unknown sections {extra}")

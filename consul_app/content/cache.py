@@ -34,7 +34,7 @@ import pydantic
 from pydantic import BaseModel, ConfigDict
 
 from consul_app import __version__, paths
-from consul_app.content.folders import pack_files, pack_folders, unique_folders
+from consul_app.content.folders import pack_files, pack_folders, read_file, unique_folders
 from consul_app.content.models import EDITIONS, KINDS, ContentFile, Edition
 from consul_app.content.pack import ContentPack
 
@@ -103,7 +103,7 @@ def cache_key(folders: Iterable[Path]) -> str | None:
             return None
         for rel, path in files:
             try:
-                data = path.read_bytes()
+                data = read_file(path)
             except OSError:
                 return None
             digest.update(f"{rel}\0{len(data)}\0".encode())

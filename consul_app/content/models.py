@@ -157,6 +157,13 @@ class Summon(Strict):
     count: int = Field(ge=1, le=20)
 
 
+class Summoned(Strict):
+    """Models a fight card brings into play ("until four are out"): never more than `up_to`."""
+
+    name: Name
+    up_to: int = Field(ge=1, le=20)
+
+
 class FightCard(Entry):
     """2.0/FK boss fight card, or 1.0 Adventure Effects card."""
 
@@ -165,6 +172,9 @@ class FightCard(Entry):
     boss_spawn: list[CardEffect] = []
     timeout: list[CardEffect] = []
     timeout_summons: list[Summon] = []
+    summoned: list[Summoned] = Field(
+        default=[], description="models its effects bring into play, counted up to a limit"
+    )
     note: Text | None = None
 
 

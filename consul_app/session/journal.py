@@ -24,9 +24,14 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
+from consul_app.files import MB, read_limited
+
 FORMAT = "consul-journal"
 VERSION = 1
 RS = b"\x1e"
+MAX_BYTES = 16 * MB
+"""A journal larger than this is not read: a long game writes a few hundred lines (about 100 KB),
+16 MB would hold over 50,000 actions. Reading it stays quick and within memory."""
 
 
 class SaveError(Exception):
@@ -157,7 +162,7 @@ def read_journal(path: Path) -> Journal:
     """Read and check a journal; a torn last line is dropped with a warning, anything else
     unreadable raises `SaveError`. Never writes."""
     try:
-        data = path.read_bytes()
+        data = read_limited(path, MAX_BYTES)
     except OSError as err:
         raise SaveError(path, f"cannot read the save ({err.strerror or err})") from None
     if not data.strip():

@@ -143,7 +143,7 @@ class Session:
         """Apply, journal, publish. Raises `RuleError` (nothing is written) if the rules forbid
         it, `SaveError` (the state is unchanged) if it cannot be saved."""
         state = apply(self.pack, self.state, action)
-        label = describe(self.pack, action)
+        label = describe(self.pack, action, self.state)
         self._writer.append(Do(action=ACTION_ADAPTER.dump_python(action, mode="json"), label=label))
         self._timeline.do(Done(action, label), state)
         return self._publish()

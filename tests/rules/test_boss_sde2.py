@@ -113,7 +113,8 @@ def test_no_loot_for_spawning_points_removed_this_way(sde2: EditionPack) -> None
     state = in_play(sde2)
     assert state.tally.spawning_point_tiles == []
     assert "rewards" not in open_keys(sde2, apply(sde2, state, EndTurn()))
-    assert "no loot" in power_up_steps(sde2, boss_spawned(sde2))[2].text
+    steps = power_up_steps(sde2, boss_spawned(sde2))
+    assert "no loot" in next(s for s in steps if s.key == "remove-spawning-points").text
 
 
 def test_relics_are_shown_on_the_boss_card(sde2: EditionPack) -> None:
@@ -161,7 +162,8 @@ def test_a_boss_sighting_names_tiles(sde2: EditionPack) -> None:
     tile (or tiles).'"""
     decision = pending_decision(sde2, sighting(sde2, [1, 2]))
     assert decision is not None and decision.key == "boss-sighting"
-    assert "Boss sighting on tiles 1 and 2: are any heroes on those tiles?" in decision.text
+    assert decision.text.startswith("Boss sighting on tiles 1 and 2. If any hero is there, ")
+    assert decision.text.endswith("Are any heroes on those tiles?")
     assert [c.id for c in decision.choices] == ["yes", "no"]
 
 

@@ -102,7 +102,7 @@ async def test_a_long_step_text_points_to_the_steps_pane(content: ContentPack) -
     async with app.run_test(size=SMALL) as pilot:
         consul = KeyConsul(pilot)
         await consul.new_game()
-        await consul.press("e", "enter")  # the first space spawns
+        await consul.press("e", "enter", "enter")  # equipment; the first space spawns
         bar = text(consul.table.query_one("#next-step"), width=78)
         assert "(more: 1 Steps)" in bar
         assert len(bar.strip().splitlines()) == 3  # the title and two lines of text
@@ -126,7 +126,7 @@ async def test_the_pool_marks_the_monster_under_the_cursor(content: ContentPack)
         assert marked() == [0]
         await consul.press("down")
         assert marked() == [1]
-        await consul.press("e", "enter")  # a spawn step: the cursor moves to one that may spawn
+        await consul.press("e", "enter", "enter")  # a spawn step
         assert marked() == [table.cursor_row]
         await consul.press("space")  # the cells change; the mark stays with the cursor
         assert marked() == [table.cursor_row]

@@ -268,9 +268,7 @@ def boss_status(pack: EditionPack, state: GameState) -> BossStatus:
         arrival=boss_arrival(pack, state),
         spawn_section=words(edition).boss_spawn,
         came_in=words(edition).arrived,
-        timeout_running=any(
-            s.key.startswith("timeout-") and not s.done for s in state.steps
-        ),
+        timeout_running=any(s.key.startswith("timeout-") and not s.done for s in state.steps),
     )
 
 
