@@ -279,6 +279,12 @@ SHOTS = [
     Shot("small-timeout", SMALL, step_is("timeout-effects")),
     Shot("saves-damaged", WIDE, idle(lambda p, s: s.turn >= 3), damaged=True),
     Shot("card-will-attacker", WIDE, offense_bonus_taken, keys=("c",)),
+    Shot(
+        "decision-relics-slot",
+        SMALL,
+        step_is("relics"),
+        ("enter", "down", "space", "down", "down", "space"),
+    ),
     Shot("card-boss-relic", WIDE, boss_with_relic, keys=("b",)),
     Shot("lookup-keyword", WIDE, offense_bonus_taken, keys=("slash", "s", "u", "r")),
     Shot("small-card", SMALL, offense_bonus_taken, keys=("c",)),

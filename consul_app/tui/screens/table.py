@@ -473,8 +473,13 @@ class TableScreen(Screen[None]):
         )
 
     def show_card(self, model: str) -> None:
-        """Open `model`'s card as the engine computes it now."""
-        CardScreen.open(self.app, card(self.session.pack, self.session.state, model))
+        """Open `model`'s card as the engine computes it now (an id it does not know: why)."""
+        try:
+            view = card(self.session.pack, self.session.state, model)
+        except RuleError as err:
+            self.notify(str(err), title="No card", severity="warning")
+            return
+        CardScreen.open(self.app, view)
 
     def action_lookup(self) -> None:
         self.app.push_screen(LookupScreen(self.session.pack, self.show_card))
