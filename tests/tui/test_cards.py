@@ -17,7 +17,7 @@ from consul_app.tui.screens.lookup import LookupScreen
 from consul_app.tui.screens.pick_many import PickManyScreen
 from consul_app.tui.screens.pick_one import PickOneScreen
 from consul_app.tui.screens.table import TableScreen
-from consul_app.tui.widgets.pool import PoolTable
+from consul_app.tui.widgets.pool import MARK, PoolTable, _fitted
 
 from .helpers import notes, text
 from .scenarios import (
@@ -202,6 +202,8 @@ async def test_at_80x24_no_stat_or_dice_figure_is_cut(content: ContentPack, tmp_
         for monster in state.pool:
             for line in monster_stats(pack, state, monster):
                 assert line.text.split(" ", 1)[1] in cells
+        budget = text(table.query_one("#pool .budget", Static))
+        assert "All of them gained: Poison" in budget  # chart space 8, said once
         await pilot.press("c")
         static = _card_screen(app).query_one("#card-body Static", Static)
         width = static.content_region.width
@@ -264,3 +266,20 @@ async def test_the_palette_and_the_help_name_the_cards(
         for line in ("Card of the selected monster", "The boss's card", "Look up"):
             assert line in keys
         assert "Close the card" in keys and "Close the lookup" in keys
+
+
+def test_the_pool_drops_the_columns_that_matter_least() -> None:
+    """Outside a spawn step skull points and bits go before hearts, MOVE and AP; in a spawn
+    step they stay and the card's columns go; the dice stats always stay."""
+    columns = ["Monster", "Bits", "Sk", "Pool", "Board", "♥", "MOVE", "AP", "STR", "Gained"]
+    rows = {"spider": ["Leaping Spider", "8B", "1", "3", "0", "1", "6", "1", "2B 1R", "Poison"]}
+    cells = zip(columns, rows["spider"], strict=True)
+    wide = sum(max(len(c), len(v)) + 2 for c, v in cells) + len(MARK)  # (the cursor's mark)
+    assert _fitted((columns, rows), wide, spawning=False)[0] == columns
+    narrower = _fitted((columns, rows), wide - 1, spawning=False)[0]
+    assert narrower == [c for c in columns if c != "Sk"]
+    playing = _fitted((columns, rows), 50, spawning=False)[0]
+    assert playing == ["Monster", "Pool", "Board", "♥", "MOVE", "STR"]
+    spawning = _fitted((columns, rows), 50, spawning=True)[0]
+    assert spawning == ["Monster", "Bits", "Sk", "Pool", "Board", "STR"]
+    assert _fitted((columns, rows), 10, spawning=False)[0] == ["Monster", "STR"]

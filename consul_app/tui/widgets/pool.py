@@ -25,12 +25,21 @@ STATS = ("STR", "ATT", "ARM", "WILL", "DEX")
 MORE = ("♥", "MOVE", "AP")
 """More of the card, shown when the pane is wide enough (the card view has it all)."""
 
-KEEP = {"Monster": 100, "Spawn?": 95, "Pool": 80, "Board": 70, "♥": 60, "MOVE": 55, "AP": 50}
+KEEP = {
+    "Monster": 100,
+    "Spawn?": 95,
+    "Pool": 80,
+    "Board": 70,
+    "♥": 60,
+    "MOVE": 55,
+    "AP": 50,
+    "Gained": 45,
+}
 """How much a column matters (the dice stats: 90): when the table is too wide for its pane, the
 least important go first, so that no figure is cut. Bits and skull points matter most in a
-spawn step (`SPAWNING`), else least, after what the monsters gained."""
+spawn step (`SPAWNING`), else least (`PLAYING`)."""
 SPAWNING = {"Bits": 85, "Sk": 85}
-PLAYING = {"Gained": 45, "Bits": 40, "Sk": 35}
+PLAYING = {"Bits": 40, "Sk": 35}
 PADDING = 2
 """A DataTable column's padding (one cell on either side)."""
 SCROLLBAR = 2
@@ -118,12 +127,11 @@ class PoolPane(Vertical):
         table = self.query_one(PoolTable)
         keep = table.highlighted()
         lines = pool(view.pack, state)
-        cells = _cells(view, lines, spawning)
-        all_gained = gained_by_all(cells) if lines else None
-        self.query_one(".budget", Static).update(_budget(spawning, closed, all_gained))
+        columns, rows, common = _cells(view, lines, spawning)
+        self.query_one(".budget", Static).update(_budget(spawning, closed, common))
         if len(lines) + 1 > table.size.height:  # (the table's header and rows)
             width -= SCROLLBAR
-        table.fill(*_fitted(cells, width, spawning is not None))
+        table.fill(*_fitted((columns, rows), width, spawning is not None))
         if lines:
             table.move_cursor(row=_cursor_row(lines, keep, spawning))
 
@@ -137,12 +145,15 @@ class PoolPane(Vertical):
 
 def _cells(
     view: TableView, lines: list[PoolLine], step: Step | None
-) -> tuple[list[str], dict[str, list[str]]]:
+) -> tuple[list[str], dict[str, list[str]], list[str]]:
     """The columns and each monster's cells: stats with bonuses, more of the card (hearts, MOVE,
-    AP, what it gained) and "Spawn?" in a spawn step (whether the engine would spawn one more
-    now)."""
+    AP, what it gained besides what they all gained) and "Spawn?" in a spawn step (whether the
+    engine would spawn one more now); and what they all gained."""
     stats = {line.id: _stats(view, line.id) for line in lines}
     shown = [s for s in STATS if any(s in line_stats for line_stats in stats.values())]
+    cards = {line.id: card(view.pack, view.state, line.id) for line in lines}
+    gained = {m: list(dict.fromkeys(t.name for t in c.gained)) for m, c in cards.items()}
+    common = [n for n in next(iter(gained.values()), []) if all(n in g for g in gained.values())]
     spawn = ["Spawn?"] if step is not None else []
     columns = ["Monster", "Bits", "Sk", *spawn, "Pool", "Board", *MORE, *shown, "Gained"]
     rows = {}
@@ -150,26 +161,17 @@ def _cells(
         cells = [line.name, symbols.bits(line.bits), str(line.skull_points)]
         if step is not None:
             cells.append("yes" if line.may_spawn else "no")
-        cells += [str(line.in_pool), str(line.on_board)]
-        more = _more(card(view.pack, view.state, line.id))
-        cells += [*more[:-1], *(stats[line.id].get(s, "-") for s in shown), more[-1]]
+        cells += [str(line.in_pool), str(line.on_board), *_more(cards[line.id])]
+        cells += [stats[line.id].get(s, "-") for s in shown]
+        cells.append(", ".join(n for n in gained[line.id] if n not in common) or "-")
         rows[line.id] = cells
-    return columns, rows
+    return columns, rows, common
 
 
 def _more(view: CardView) -> list[str]:
-    """Hearts, MOVE and AP as they play now, and what it gained from the chart."""
+    """Hearts, MOVE and AP as they play now."""
     figures = {figure.stat: figure.text.split(" ", 1)[1] for figure in view.stats}
-    gained = ", ".join(dict.fromkeys(t.name for t in view.gained)) or "-"
-    return [str(view.hearts), figures.get("MOVE", "-"), figures.get("AP", "-"), gained]
-
-
-def gained_by_all(table: tuple[list[str], dict[str, list[str]]]) -> str | None:
-    """What every monster of the pool gained (said once above the table, not on every row)."""
-    columns, rows = table
-    column = columns.index("Gained")
-    gained = {cells[column] for cells in rows.values()}
-    return gained.pop() if len(gained) == 1 else None
+    return [str(view.hearts), figures.get("MOVE", "-"), figures.get("AP", "-")]
 
 
 def _fitted(
@@ -185,7 +187,7 @@ def _fitted(
     }
     keep = {**KEEP, **(SPAWNING if spawning else PLAYING)}
     kept = list(columns)
-    if gained_by_all(table) is not None:
+    if all(cells[columns.index("Gained")] == "-" for cells in rows.values()):
         kept.remove("Gained")
     for column in sorted(kept, key=lambda c: keep.get(c, 90)):
         if sum(widths[c] for c in kept) <= width:
@@ -213,11 +215,11 @@ def _stats(view: TableView, monster: str) -> dict[str, str]:
     }
 
 
-def _budget(step: Step | None, closed: str | None, gained: str | None) -> Content:
+def _budget(step: Step | None, closed: str | None, gained: list[str]) -> Content:
     """The spawn step's budget (or why no monster may spawn), and what they all gained."""
     line = _spawning(step, closed)
-    if gained is not None and gained != "-":
-        line = Content.assemble(line, "\n", ("All of them gained: ", "bold"), gained)
+    if gained:
+        line = Content.assemble(line, "\n", ("All of them gained: ", "bold"), ", ".join(gained))
     return line
 
 
