@@ -115,6 +115,9 @@ async def test_enter_on_a_pool_row_opens_its_card_when_nothing_is_due(
         assert _card_screen(app).view.id == "leaping-spider"
         await pilot.press("c")  # c closes it as well
         assert app.screen is table
+        await pilot.press("4", "enter")  # in the Boss pane: the boss's card
+        assert _card_screen(app).view.id == table.session.state.setup.boss
+        await pilot.press("escape")
         assert len(table.session.history) == done  # Enter did nothing else
 
 

@@ -317,10 +317,12 @@ class TableScreen(Screen[None]):
 
     def action_confirm(self) -> None:
         """Enter: do the current step, or open its decision; with nothing due, the card of the
-        monster under the pool's cursor."""
+        monster under the pool's cursor (in the Boss pane: the boss's)."""
         step = self.current_step()
         if step is None and self.query_one(PoolTable).has_focus:
             self.action_card()
+        elif step is None and self.query_one("#boss").has_focus:
+            self.action_boss_card()
         elif step is None:
             self.notify(self._hint(None), title="Nothing is due")
         elif step.key in CONFIRM_IN_A_DIALOG and step.action is not None:

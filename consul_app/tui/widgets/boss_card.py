@@ -41,8 +41,9 @@ class BossPane(Pane):
         state = view.state
         if section == "status":
             return state.boss, state.setup.boss, view.current.key if view.current else None
-        if section == "model":
-            return state.boss, state.setup.boss, state.spawning_points, state.board
+        if section == "model":  # (not its wounds: a wound does not change its card)
+            boss = state.boss
+            return boss.spawned, boss.relics, boss.status, state.spawning_points, state.board
         if section == "card":
             step = view.current.key if view.current else None
             return (
