@@ -53,6 +53,7 @@ from consul_app.rules.errors import RuleError, SetupError
 from consul_app.rules.game import new_game
 from consul_app.rules.options import MiniBossOption, mini_bosses_left, refusal
 from consul_app.rules.prompts import Choice, Step, answer, pending_decision, power_up_steps
+from consul_app.rules.recap import Recap, phase_bounds, recap
 from consul_app.rules.setup import (
     HERO_KEYWORDS,
     MAX_TILES,
@@ -148,6 +149,7 @@ __all__ = [
     "MiniBossOption",
     "PlacedSpawningPoint",
     "PoolLine",
+    "Recap",
     "RemoveStatus",
     "RuleError",
     "Setup",
@@ -185,9 +187,11 @@ __all__ = [
     "new_game",
     "pending_decision",
     "pets_to_choose",
+    "phase_bounds",
     "phase_name",
     "pool",
     "power_up_steps",
+    "recap",
     "refusal",
     "select_chart",
     "setup_fields",

@@ -308,6 +308,7 @@ class ConsulApp(App[None]):
             return  # still loading: the keys come with the screens
         from consul_app.tui.screens.card import CardScreen
         from consul_app.tui.screens.help import HelpScreen
+        from consul_app.tui.screens.history import HistoryScreen
         from consul_app.tui.screens.lookup import LookupScreen
         from consul_app.tui.screens.new_game import NewGameScreen
         from consul_app.tui.screens.pick_many import PickManyScreen
@@ -327,6 +328,7 @@ class ConsulApp(App[None]):
                     ("Decisions", [*PickOneScreen.BINDINGS, *PickManyScreen.BINDINGS]),
                     ("A card, the lookup", [*CardScreen.BINDINGS, *LookupScreen.BINDINGS]),
                     ("Saved games", ResumeScreen.BINDINGS),
+                    ("History", HistoryScreen.BINDINGS),
                 ]
             )
         )

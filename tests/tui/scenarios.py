@@ -290,5 +290,9 @@ SHOTS = [
     Shot("small-card", SMALL, offense_bonus_taken, keys=("c",)),
     Shot("small-boss-card", SMALL, boss_with_relic, keys=("4",)),
     Shot("small-lookup", SMALL, offense_bonus_taken, keys=("slash", "m", "i", "g")),
+    Shot("history", WIDE, idle(lambda p, s: s.turn >= 4), keys=("H", "down", "down")),
+    Shot("small-history", SMALL, idle(lambda p, s: s.turn >= 4), keys=("H",)),
+    Shot("table-recap", WIDE, idle(lambda p, s: s.turn >= 4)),
+    Shot("small-recap", SMALL, idle(lambda p, s: s.turn >= 4)),
 ]
 """Every screen the snapshot tests pin and scripts/screenshots.py writes."""

@@ -60,6 +60,7 @@ from consul_app.tui.choices import (
 )
 from consul_app.tui.screens.card import CardScreen
 from consul_app.tui.screens.confirm import ConfirmScreen
+from consul_app.tui.screens.history import HistoryScreen, undo_notice
 from consul_app.tui.screens.lookup import LookupScreen
 from consul_app.tui.screens.pick_many import PickManyScreen
 from consul_app.tui.screens.pick_one import PickOneScreen
@@ -133,6 +134,7 @@ class TableScreen(Screen[None]):
         Binding("slash", "lookup", "Look up", key_display="/", id="table.lookup"),
         Binding("u,ctrl+z", "undo", "Undo", id="table.undo"),
         Binding("r,ctrl+y", "redo", "Redo", show=False, id="table.redo"),
+        Binding("H", "history", "History", show=False, id="table.history"),
         *[
             Binding(
                 str(n),
@@ -152,6 +154,9 @@ class TableScreen(Screen[None]):
         self.panes: list[Pane | PoolPane] = []
         self._shown_step: Step | None = None
         self._composed = False
+        self.recap = session.recap()
+        """Since your last turn: on the steps pane when the game opens and when a turn begins,
+        until a key is pressed."""
         self._name_the_end_of_the_turn()
 
     def _name_the_end_of_the_turn(self) -> None:
@@ -182,7 +187,7 @@ class TableScreen(Screen[None]):
         self.panes = _panes(self.session.state.setup.edition)
         yield NextStep(id="next-step")
         if self.compact:
-            shown = _pane_for(None, self.current_step()) or "pool"
+            shown = self._opening_pane() or "pool"
             with TabbedContent(id="tabs", initial=f"tab-{shown}"):
                 for pane in self.panes:
                     with TabPane(pane.border_title or "", id=f"tab-{pane.id}"):
@@ -203,8 +208,12 @@ class TableScreen(Screen[None]):
         self._shown_step = None
         self._composed = True
         self.show_game()
-        wanted = _pane_for(None, self.current_step()) if self.compact else None
+        wanted = self._opening_pane() if self.compact else None
         self._focus(wanted or "pool")  # (compact: the tab composed as the first one shown)
+
+    def _opening_pane(self) -> str | None:
+        """The tab shown first: the step's pane, or the steps with the recap."""
+        return _pane_for(None, self.current_step()) or ("steps" if self.recap else None)
 
     async def on_resize(self, event: Resize) -> None:
         if _is_compact(event.size) != self.compact:
@@ -224,7 +233,7 @@ class TableScreen(Screen[None]):
     # -- rendering ------------------------------------------------------------------------
 
     def view(self) -> TableView:
-        return TableView(self.session.pack, self.session.state, self.session.history)
+        return TableView(self.session.pack, self.session.state, self.session.history, self.recap)
 
     def current_step(self) -> Step | None:
         return self.view().current
@@ -292,6 +301,7 @@ class TableScreen(Screen[None]):
     def dispatch(self, action: Action) -> bool:
         """Apply `action` through the session; a refusal is shown, not raised."""
         timeout_before = self.session.state.boss.timeout
+        turn = self.session.state.turn
         before = self.current_step()
         try:
             self.session.dispatch(action)
@@ -301,9 +311,30 @@ class TableScreen(Screen[None]):
         except SaveError as err:
             self.notify(str(err), title="Cannot save the game", severity="error", timeout=30)
             return False
+        if self.session.state.turn != turn:
+            self._recap_the_phase(turn)
         self.show_game()
         self._announce(timeout_before, before)
         return True
+
+    def _recap_the_phase(self, turn: int) -> None:
+        """A new turn has begun: the steps pane tells what the phase of `turn` did (once it is
+        over: 1.0 may open steps as a round begins)."""
+        recap = self.session.recap()
+        if recap is None or recap.turn != turn:
+            return
+        self.recap = recap
+        if self.compact:
+            self.action_pane("steps")
+
+    def on_key(self) -> None:
+        """Any key dismisses the recap (and then does what it does)."""
+        self._dismiss_recap()
+
+    def _dismiss_recap(self) -> None:
+        if self.recap is not None:
+            self.recap = None
+            self.show_game()
 
     def _announce(self, timeout_before: bool, step_before: Step | None) -> None:
         """The timeout, and a boss sighting that hits heroes, announce themselves."""
@@ -318,6 +349,7 @@ class TableScreen(Screen[None]):
     def action_confirm(self) -> None:
         """Enter: do the current step, or open its decision; with nothing due, the card of the
         monster under the pool's cursor (in the Boss pane: the boss's)."""
+        self._dismiss_recap()
         step = self.current_step()
         if step is None and self.query_one(PoolTable).has_focus:
             self.action_card()
@@ -511,6 +543,15 @@ class TableScreen(Screen[None]):
             return
         self.show_game()
         self.notify(label, title=done)
+
+    def action_history(self) -> None:
+        """Every action by turn; "undo to here" comes back as the labels taken back."""
+        self.app.push_screen(HistoryScreen(self.session), self._undone)
+
+    def _undone(self, labels: list[str] | None) -> None:
+        if labels:
+            self.show_game()
+            self.notify(undo_notice(labels), title="Undone")
 
     def action_pane(self, pane: str) -> None:
         """Show (in tabs) and focus a pane."""
