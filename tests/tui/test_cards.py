@@ -199,6 +199,7 @@ async def test_at_80x24_no_stat_or_dice_figure_is_cut(content: ContentPack, tmp_
         table = _table(app)
         pack, state = table.session.pack, table.session.state
         pool = table.query_one(PoolTable)
+        await pilot.press("2")
         await pilot.pause()
         assert pool.virtual_size.width <= pool.scrollable_content_region.width
         cells = {str(cell) for row in range(pool.row_count) for cell in pool.get_row_at(row)}
