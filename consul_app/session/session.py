@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable
+from dataclasses import replace
 from datetime import date, datetime
 from pathlib import Path
 from types import TracebackType
@@ -18,12 +19,16 @@ from consul_app.paths import saves_dir
 from consul_app.rules import (
     ACTION_ADAPTER,
     Action,
+    EndTurn,
     GameState,
+    Recap,
     Setup,
     apply,
     describe,
     new_game,
+    recap,
 )
+from consul_app.session.history import Entry, entries, replay
 from consul_app.session.journal import Do, Header, JournalWriter, PackRef, Redo, SaveError, Undo
 from consul_app.session.load import Game, load_game
 from consul_app.session.lock import SaveLock, SaveReadOnly
@@ -147,6 +152,33 @@ class Session:
         """The actions in effect, oldest first."""
         return list(self._timeline.done)
 
+    def states(self) -> list[GameState]:
+        """Every state of the game by replay: [0] the start, [n] after the n-th action."""
+        initial = self._timeline.initial
+        return [initial, *replay(self.pack, initial, [d.action for d in self._timeline.done])]
+
+    def entries(self) -> list[Entry]:
+        """The actions in effect with the turn each was done in, oldest first."""
+        done = self._timeline.done
+        return entries(self.states(), [d.label for d in done], [d.action for d in done])
+
+    def state_at(self, count: int) -> GameState:
+        """The state just after the first `count` actions in effect (0: the start)."""
+        return self._timeline.state_at(count)
+
+    def recap(self) -> Recap | None:
+        """Since your last turn: what the last finished phase did (None before the first).
+        Replays only from the turn before last; `Recap.start` counts from the game's start."""
+        done = self._timeline.done
+        ends = [n for n, d in enumerate(done) if isinstance(d.action, EndTurn)]
+        if not ends:
+            return None
+        start = ends[-2] if len(ends) > 1 else ends[-1]
+        actions = [d.action for d in done[start:]]
+        first = self.state_at(start)
+        told = recap(self.pack, [first, *replay(self.pack, first, actions)], actions)
+        return None if told is None else replace(told, start=told.start + start)
+
     @property
     def can_undo(self) -> bool:
         return bool(self._timeline.done)
@@ -181,6 +213,20 @@ class Session:
         label = self._timeline.undo().label
         self._publish()
         return label
+
+    def undo_to(self, count: int) -> list[str]:
+        """Undo until `count` actions are in effect, each undo journaled (so redo brings them
+        back one by one); the labels taken back, newest first. Raises IndexError outside
+        0..len(actions)."""
+        if not 0 <= count <= len(self._timeline.done):
+            raise IndexError(f"{count} actions: the game has {len(self._timeline.done)}")
+        labels = []
+        while len(self._timeline.done) > count:
+            self._writer.append(Undo())
+            labels.append(self._timeline.undo().label)
+        if labels:
+            self._publish()
+        return labels
 
     def redo(self) -> str | None:
         """Do the last undone action again; return its label (None: nothing to redo)."""

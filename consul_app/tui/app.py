@@ -339,7 +339,10 @@ class ConsulApp(App[None]):
     def action_help(self) -> None:
         if self.content is None:
             return  # still loading: the keys come with the screens
+        from consul_app.tui.screens.card import CardScreen
         from consul_app.tui.screens.help import HelpScreen
+        from consul_app.tui.screens.history import HistoryScreen
+        from consul_app.tui.screens.lookup import LookupScreen
         from consul_app.tui.screens.new_game import NewGameScreen
         from consul_app.tui.screens.pick_many import PickManyScreen
         from consul_app.tui.screens.pick_one import PickOneScreen
@@ -356,13 +359,16 @@ class ConsulApp(App[None]):
                     ("Everywhere", [*self.BINDINGS, Binding("ctrl+p", "", "Command palette")]),
                     ("New game", [*NewGameScreen.BINDINGS, *Placements.BINDINGS]),
                     ("Decisions", [*PickOneScreen.BINDINGS, *PickManyScreen.BINDINGS]),
+                    ("A card, the lookup", [*CardScreen.BINDINGS, *LookupScreen.BINDINGS]),
                     ("Saved games", ResumeScreen.BINDINGS),
+                    ("History", HistoryScreen.BINDINGS),
                 ]
             )
         )
 
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
-        """Every action bound to a key here (Consul's own), then Textual's (theme, ...)."""
+        """Every action bound to a key here (Consul's own), the card of every model of the
+        game at the table, then Textual's (theme, ...)."""
         seen: set[str] = set()
         for active in screen.active_bindings.values():
             binding = active.binding
@@ -373,4 +379,14 @@ class ConsulApp(App[None]):
                     f"key: {self.get_key_display(binding)}",
                     partial(self.run_action, binding.action, active.node),
                 )
+        if self.session is not None:  # (else the table's module is not loaded yet)
+            from consul_app.tui.screens.table import TableScreen
+
+            if isinstance(screen, TableScreen):
+                for name, model in screen.card_commands():
+                    yield SystemCommand(
+                        f"Card: {name}",
+                        "its card as it plays now",
+                        partial(screen.show_card, model),
+                    )
         yield from super().get_system_commands(screen)
