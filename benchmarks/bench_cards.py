@@ -1,53 +1,117 @@
-"""The engine side of opening a card and of the lookup's first result.
+"""Opening a card and the lookup's first result, against a no-op keypress, in one running app.
 
-Run: `.venv/bin/python benchmarks/bench_cards.py`. On the bundled 2.0 pack, mid-game (bonuses
-gained, the boss spawned with relics), prints best-of-N times of `card()` for a Mighty
-monster, a WILL attacker and the dungeon boss, and of `lookup(pack, "mig")[0]`, each as a
-ratio against `pool()` on the same state (the spawning pool pane's rows, computed on every
-refresh) in the same run. The TUI measures the keypress ratios on top of these.
+Run: `.venv/bin/python benchmarks/bench_cards.py`. Plays an SDE 2.0 game (bundled content)
+until the monsters gained two bonuses, starts the app on it at 120x40 and measures, from the key
+event to the first frame that shows the result (median of N each, interleaved in one run):
+
+- no-op keypress: Down/Up in the spawning pool (a cursor move, nothing else);
+- open a card: `c` on Duskweaver Acolyte (the engine computes its card: each roll with its
+  bonuses and reasons, every text), until the card screen is drawn (Esc closes it, untimed);
+- the lookup's first result: in the lookup (`/`), one letter typed (s, u, r in turn, the query
+  growing to "sur"), until the frame that lists the hits for it (Backspace, untimed).
+
+Goal: each <= 2x the no-op keypress.
 """
 
 from __future__ import annotations
 
-import timeit
+import asyncio
+import os
+import statistics
+import sys
+import tempfile
+import time
 from collections.abc import Callable
+from pathlib import Path
 
-from consul_app.content import load_pack
-from consul_app.rules import card, default_setup, lookup, new_game, pool
-from consul_app.rules.state import BossState, GainedBonus
-
-ROUNDS = 50
+ROOT = Path(__file__).resolve().parent.parent
+ROUNDS = 20
 
 
-def best(run: Callable[[], object], number: int = 20) -> float:
-    """The fastest of ROUNDS runs of `number` calls, per call, in seconds."""
-    return min(timeit.repeat(run, number=number, repeat=ROUNDS)) / number
+async def latencies(save: Path) -> dict[str, list[float]]:
+    """Seconds from a key event to the first frame for which `shown()` holds."""
+    from textual import events
+    from textual.app import App
+    from textual.widgets import Input
+    from tui.scenarios import WIDE, bundled, make_app
+
+    from consul_app.tui.screens.card import CardScreen
+    from consul_app.tui.screens.lookup import LookupScreen
+    from consul_app.tui.widgets.pool import PoolTable
+
+    frames: list[float] = []
+    shown: Callable[[], bool] = lambda: True  # noqa: E731
+    _display = App._display
+
+    def display(app: App[object], screen: object, renderable: object) -> None:
+        _display(app, screen, renderable)  # type: ignore[arg-type]
+        if renderable is not None and shown():
+            frames.append(time.monotonic())
+
+    App._display = display  # type: ignore[method-assign,assignment]
+    app = make_app(bundled(), save)
+    times: dict[str, list[float]] = {"no-op": [], "card": [], "lookup": []}
+    async with app.run_test(size=WIDE) as pilot:
+        app.screen.query_one(PoolTable).focus()
+        await pilot.pause()
+
+        async def press(key: str, until: Callable[[], bool] = lambda: True) -> float:
+            nonlocal shown
+            await pilot.pause()
+            frames.clear()
+            shown = until
+            start = time.monotonic()
+            app.post_message(events.Key(key, key if len(key) == 1 else None))
+            while not frames:
+                await asyncio.sleep(0)
+            shown = lambda: True  # noqa: E731
+            return frames[0] - start
+
+        def query_is(text: str) -> Callable[[], bool]:
+            def listed() -> bool:
+                screen = app.screen
+                return (
+                    isinstance(screen, LookupScreen)
+                    and screen.query_one(Input).value == text
+                    and bool(screen.hits)
+                )
+
+            return listed
+
+        for _ in range(ROUNDS):
+            times["no-op"] += [await press("down"), await press("up")]
+            times["card"].append(await press("c", lambda: isinstance(app.screen, CardScreen)))
+            await press("escape", lambda: not isinstance(app.screen, CardScreen))
+            await press("slash", lambda: isinstance(app.screen, LookupScreen))
+            for n, letter in enumerate("sur", 1):
+                times["lookup"].append(await press(letter, query_is("sur"[:n])))
+            for n in (2, 1, 0):
+                await press("backspace", lambda n=n: app.screen.query_one(Input).value == "sur"[:n])
+            await press("escape", lambda: not isinstance(app.screen, LookupScreen))
+    return times
 
 
-def main() -> None:
-    pack = load_pack(include_user=False).edition("sde2")
-    setup = default_setup(pack).model_copy(update={"boss": "black-handed-henry"})
-    state = new_game(pack, setup)
-    bonuses = ["bonus-offensive-rolls", "bonus-defensive-rolls", "bonus-massive-damage"]
-    relics = ["fire-breath-potion", "flaming-crown"]
-    state = state.model_copy(
-        update={
-            "bonuses": [GainedBonus(bonus=b, space=n) for n, b in enumerate(bonuses, 2)],
-            "boss": BossState(spawned=True, relics=relics, relic_slots=2),
-        }
-    )
-    base = best(lambda: pool(pack, state))
-    print(f"pool (baseline)                {base * 1e3:7.3f} ms")
-    for label, model in (
-        ("card: Mighty monster", "nether-wyrmling"),
-        ("card: WILL attacker", "drusilla-demonica"),
-        ("card: dungeon boss + relics", "black-handed-henry"),
-    ):
-        took = best(lambda model=model: card(pack, state, model))
-        print(f"{label:<31} {took * 1e3:7.3f} ms  {took / base:5.2f}x")
-    took = best(lambda: lookup(pack, "mig")[0])
-    print(f"{'lookup first result (mig)':<31} {took * 1e3:7.3f} ms  {took / base:5.2f}x")
+def main() -> int:
+    sys.path.insert(0, str(ROOT / "tests"))
+    from tui.scenarios import bundled, idle, play_saved
+
+    from consul_app.rules import default_setup
+
+    with tempfile.TemporaryDirectory() as folder:
+        os.environ["CONSUL_DATA_DIR"] = folder
+        content = bundled()
+        save = Path(folder) / "mid-game.jsonl"
+        setup = default_setup(content.edition("sde2"))
+        play_saved(content, save, setup, idle(lambda pack, state: len(state.bonuses) >= 2))
+        times = asyncio.run(latencies(save))
+    no_op = statistics.median(times["no-op"])
+    print(f"key to frame, median ({ROUNDS} rounds; goal <= 2x the no-op keypress)")
+    print(f"  no-op keypress (Down / Up)          {no_op * 1000:6.1f} ms")
+    for name, label in (("card", "open a card (c)"), ("lookup", "lookup's first result (s, u, r)")):
+        median = statistics.median(times[name])
+        print(f"  {label:<35} {median * 1000:6.1f} ms {median / no_op:6.2f}x")
+    return 0
 
 
 if __name__ == "__main__":
-    main()
+    raise SystemExit(main())
