@@ -59,7 +59,7 @@ class NextStep(Static):
     def _show_text(self) -> None:
         head = self._head
         if self._count is not None:
-            head = head + Text(f"   COUNT {self._count}: w W x X t T c C g", "bold")
+            head = head + Text(f"   COUNT {self._count}: w W x X t T f F g", "bold")
         if not self._text:
             self.update(head)
             return
