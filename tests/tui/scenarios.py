@@ -209,6 +209,12 @@ def before_timeout(pack: EditionPack, state: GameState) -> bool:
     return boss.spawned and boss.wounds + 1 == boss.timeout_threshold and not state.steps
 
 
+def one_wound_left(pack: EditionPack, state: GameState) -> bool:
+    """The boss is in play, one wound from defeat, nothing due."""
+    boss = boss_status(pack, state)
+    return boss.spawned and boss.wounds + 1 == boss.hearts and not state.steps
+
+
 @dataclass(frozen=True)
 class Shot:
     """A named screen: the size, the game saved before the app starts, the keys after."""
@@ -270,5 +276,7 @@ SHOTS = [
     Shot("small-history", SMALL, idle(lambda p, s: s.turn >= 4), keys=("H",)),
     Shot("table-recap", WIDE, idle(lambda p, s: s.turn >= 4)),
     Shot("small-recap", SMALL, idle(lambda p, s: s.turn >= 4)),
+    Shot("summary", WIDE, one_wound_left, keys=("w",)),
+    Shot("small-summary", SMALL, one_wound_left, keys=("w",)),
 ]
 """Every screen the snapshot tests pin and scripts/screenshots.py writes."""

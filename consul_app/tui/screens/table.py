@@ -118,6 +118,7 @@ class TableScreen(Screen[None]):
         Binding("u,ctrl+z", "undo", "Undo", id="table.undo"),
         Binding("r,ctrl+y", "redo", "Redo", show=False, id="table.redo"),
         Binding("H", "history", "History", show=False, id="table.history"),
+        Binding("T", "story", "The game's story", show=False, id="table.story"),
         *[
             Binding(
                 str(n),
@@ -284,6 +285,7 @@ class TableScreen(Screen[None]):
     def dispatch(self, action: Action) -> bool:
         """Apply `action` through the session; a refusal is shown, not raised."""
         timeout_before = self.session.state.boss.timeout
+        defeated = self.session.state.boss.defeated
         turn = self.session.state.turn
         before = self.current_step()
         try:
@@ -298,7 +300,15 @@ class TableScreen(Screen[None]):
             self._recap_the_phase(turn)
         self.show_game()
         self._announce(timeout_before, before)
+        if self.session.state.boss.defeated and not defeated:
+            self.action_story()
         return True
+
+    def action_story(self) -> None:
+        """The game's story so far (it opens by itself when the game ends)."""
+        from consul_app.tui.screens.summary import SummaryScreen  # plotext: only when asked
+
+        self.app.push_screen(SummaryScreen(self.session.story()))
 
     def _recap_the_phase(self, turn: int) -> None:
         """A new turn has begun: the steps pane tells what the phase of `turn` did (once it is
