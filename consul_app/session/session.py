@@ -6,6 +6,7 @@ and only then becomes the state: returned and passed to the listener.
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable
 from datetime import date, datetime
 from pathlib import Path
@@ -23,10 +24,11 @@ from consul_app.rules import (
     describe,
     new_game,
 )
+from consul_app.session import checkpoint
 from consul_app.session.journal import Do, Header, JournalWriter, PackRef, Redo, SaveError, Undo
 from consul_app.session.load import Game, load_game
 from consul_app.session.naming import save_names
-from consul_app.session.timeline import Done, Timeline
+from consul_app.session.timeline import Done, Labels, Timeline
 
 APP = f"consul-app {__version__}"
 Listener = Callable[[GameState], None]
@@ -68,6 +70,8 @@ class Session:
         self.listener = listener
         self._timeline = game.timeline
         self._writer = writer
+        self._content_hash = game.timeline.pack.content_hash()
+        self._since_checkpoint = 0
 
     @classmethod
     def new(
@@ -101,7 +105,11 @@ class Session:
         """Replay a saved game and keep appending to it. Raises `SaveError` (naming the file and
         line) if it cannot be resumed; the file is then left exactly as it was."""
         game = load_game(content, path)
-        return cls(game, JournalWriter(path, torn=game.torn), listener)
+        return cls(
+            game,
+            JournalWriter(path, torn=game.torn, entries=game.entries, lines=game.lines),
+            listener,
+        )
 
     @property
     def pack(self) -> EditionPack:
@@ -113,9 +121,10 @@ class Session:
         return self._timeline.state
 
     @property
-    def history(self) -> list[str]:
-        """Labels of the actions in effect, newest first (the log pane)."""
-        return [done.label for done in reversed(self._timeline.done)]
+    def history(self) -> Labels:
+        """Labels of the actions in effect, newest first (the log pane); read only as far as
+        they are looked at."""
+        return Labels(self._timeline.done)
 
     @property
     def actions(self) -> list[Done]:
@@ -133,11 +142,13 @@ class Session:
     @property
     def undo_label(self) -> str | None:
         """What `undo` would take back ("Boss takes 2 wounds"), or None."""
-        return self._timeline.done[-1].label if self._timeline.done else None
+        top = self._timeline.done.top()
+        return None if top is None else top.label
 
     @property
     def redo_label(self) -> str | None:
-        return self._timeline.undone[-1].label if self._timeline.undone else None
+        top = self._timeline.undone.top()
+        return None if top is None else top.label
 
     def dispatch(self, action: Action) -> GameState:
         """Apply, journal, publish. Raises `RuleError` (nothing is written) if the rules forbid
@@ -145,7 +156,8 @@ class Session:
         state = apply(self.pack, self.state, action)
         label = describe(self.pack, action)
         self._writer.append(Do(action=ACTION_ADAPTER.dump_python(action, mode="json"), label=label))
-        self._timeline.do(Done(action, label), state)
+        self._timeline.do(self._writer.entries, Done(action, label), state)
+        self._journaled()
         return self._publish()
 
     def undo(self) -> str | None:
@@ -154,6 +166,7 @@ class Session:
             return None
         self._writer.append(Undo())
         label = self._timeline.undo().label
+        self._journaled()
         self._publish()
         return label
 
@@ -161,9 +174,12 @@ class Session:
         """Do the last undone action again; return its label (None: nothing to redo)."""
         if not self.can_redo:
             return None
-        state = apply(self.pack, self.state, self._timeline.undone[-1].action)
+        redone = self._timeline.undone.top()
+        assert redone is not None
+        state = apply(self.pack, self.state, redone.action)
         self._writer.append(Redo())
         label = self._timeline.redo(state).label
+        self._journaled()
         self._publish()
         return label
 
@@ -172,7 +188,33 @@ class Session:
             self.listener(self.state)
         return self.state
 
+    def _journaled(self, every: int | None = None) -> None:
+        """One more entry: every so many, a checkpoint follows it (a resume starts there)."""
+        self._since_checkpoint += 1
+        if self._since_checkpoint >= (every or checkpoint.CHECKPOINT_EVERY):
+            self._since_checkpoint = 0
+            # only a cache: the entry is saved; if the disk refuses, the next entry says so
+            with contextlib.suppress(SaveError):
+                self._writer.append_checkpoint(self._checkpoint)
+
+    def _checkpoint(self, entries: int, line: int, offset: int) -> dict[str, object]:
+        timeline = self._timeline
+        return {
+            "entries": entries,
+            "line": line,
+            "offset": offset,
+            "content_hash": self._content_hash,
+            "done": timeline.done.runs(),
+            "undone": timeline.undone.runs(),
+            "state": timeline.state.model_dump(mode="json"),
+        }
+
     def close(self) -> None:
+        """Close the journal; a game that moved on since its last checkpoint gets one (so
+        the saves list reads it without a replay). A checkpoint that cannot be written is
+        no loss: the journal has every entry."""
+        if self._since_checkpoint >= checkpoint.CLOSE_AFTER:
+            self._journaled(every=1)
         self._writer.close()
 
     def __enter__(self) -> Session:
