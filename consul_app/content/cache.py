@@ -1,38 +1,60 @@
-"""A cache of the validated content pack, keyed by a hash of its files.
+"""A cache of the validated content pack, keyed by a hash of its files, kept as plain JSON.
 
-Parsing and validating every YAML file is most of what loading costs; unpickling the pack that
-came out of it last time takes a few milliseconds. The key hashes every file of every pack
-folder (names and bytes, as the loader reads them), the folders' names (the pack records them
-as its sources), and the code that builds a pack (the source of `consul_app/content/`, the
-app, Python and pydantic versions), so any change to the content or to its models misses the
-cache.
+Parsing and validating every YAML file is most of what loading costs; validating the JSON of
+the pack that came out of it last time takes a few milliseconds. The key hashes every file of
+every pack folder (names and bytes, as the loader reads them), the folders' names (the pack
+records them as its sources), and the code that builds a pack (the source of
+`consul_app/content/`, the app, Python and pydantic versions), so any change to the content or
+to its models misses the cache.
 
-The cache is one file per list of pack folders, `content-<hash of the folder names>.pickle` in
+The cache is one file per list of pack folders, `content-<hash of the folder names>.json` in
 `paths.cache_dir()` (so `consul` and `consul --content mine/` do not evict each other): the
-key, then the pack. A missing, unreadable, corrupt or stale cache is ignored and rebuilt;
-failing to write it is not an error either. Only a pack that loaded without a problem is ever
-written, so content errors are always found in (and reported from) the files themselves.
+key, the pack's sources and hash, and every entry as JSON. Nothing in it can run: it is read
+as data and validated by the same models as the YAML. It is read only from a regular file
+(never through a symlink) that belongs to this account and that neither group nor others may
+write, in a folder of this account that they may not write either; anything else (another
+account's file in a shared folder, say) is not read, and the pack is loaded from the files.
+A missing, unreadable, corrupt or stale cache is ignored and rebuilt; failing to write it is
+not an error either. Only a pack that loaded without a problem is ever written, so content
+errors are always found in (and reported from) the files themselves.
 """
 
 from __future__ import annotations
 
 import hashlib
 import os
-import pickle
+import stat
 import sys
 import tempfile
 from collections.abc import Iterable
 from pathlib import Path
+from typing import Literal
 
 import pydantic
+from pydantic import BaseModel, ConfigDict
 
 from consul_app import __version__, paths
-from consul_app.content.folders import pack_files, pack_folders, unique_folders
+from consul_app.content.folders import pack_files, pack_folders, read_file, unique_folders
+from consul_app.content.models import EDITIONS, KINDS, ContentFile, Edition
 from consul_app.content.pack import ContentPack
 
-FORMAT = 1
-"""Bump to drop every existing cache (a change in what is stored)."""
+FORMAT = 2
+"""Bump to drop every existing cache (a change in what is stored). 2: JSON, was a pickle."""
+MAX_BYTES = 64 * 1024 * 1024
+"""A cache file larger than this is not read (the bundled pack's is about 0.2 MB)."""
 _CODE = Path(__file__).resolve().parent
+
+
+class _CacheFile(BaseModel):
+    """What a cache file holds: the key it was written for and the pack, entry by entry."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
+
+    format: Literal[2]
+    key: str
+    sources: list[str]
+    content_hash: str
+    editions: dict[Edition, ContentFile]
 
 
 def load_pack_cached(
@@ -48,14 +70,15 @@ def load_pack_cached(
     folders = unique_folders(pack_folders(dirs, include_user=include_user))
     path = cache_file(folders, cache_dir)
     key = cache_key(folders)
-    if key is not None:
+    usable = key is not None and _private_folder(path.parent)
+    if usable:
         pack = read_cache(path, key)
         if pack is not None:
             return pack
     from consul_app.content.loader import load_dirs  # the YAML parser only when needed
 
     pack = load_dirs(folders)
-    if key is not None:
+    if usable:
         write_cache(path, key, pack)
     return pack
 
@@ -63,7 +86,7 @@ def load_pack_cached(
 def cache_file(folders: Iterable[Path], cache_dir: Path | None = None) -> Path:
     """Where the pack of these folders is cached."""
     names = hashlib.sha256("\0".join(map(str, folders)).encode()).hexdigest()[:16]
-    return (cache_dir or paths.cache_dir()) / f"content-{names}.pickle"
+    return (cache_dir or paths.cache_dir()) / f"content-{names}.json"
 
 
 def cache_key(folders: Iterable[Path]) -> str | None:
@@ -80,7 +103,7 @@ def cache_key(folders: Iterable[Path]) -> str | None:
             return None
         for rel, path in files:
             try:
-                data = path.read_bytes()
+                data = read_file(path)
             except OSError:
                 return None
             digest.update(f"{rel}\0{len(data)}\0".encode())
@@ -89,7 +112,7 @@ def cache_key(folders: Iterable[Path]) -> str | None:
 
 
 def _code_fingerprint() -> bytes:
-    """What the pickled objects depend on: the content package's code and the versions."""
+    """What the cached entries depend on: the content package's code and the versions."""
     digest = hashlib.sha256(
         f"{FORMAT}\0{__version__}\0{sys.version}\0{pydantic.VERSION}\0".encode()
     )
@@ -99,30 +122,98 @@ def _code_fingerprint() -> bytes:
     return digest.digest()
 
 
-def read_cache(path: Path, key: str) -> ContentPack | None:
-    """The cached pack if `path` holds one for `key`; None for anything else."""
+def _trusted(info: os.stat_result) -> bool:
+    """Ours, and no one else may write it (POSIX; elsewhere the folder's ACLs decide)."""
+    if os.name != "posix":
+        return True
+    return info.st_uid == os.geteuid() and not info.st_mode & (stat.S_IWGRP | stat.S_IWOTH)
+
+
+def _private_folder(folder: Path) -> bool:
+    """The cache folder may be used: missing (it is then made private), or a folder of
+    ours that no one else may write (else they could swap the cache for their own)."""
     try:
-        with path.open("rb") as file:
-            if pickle.load(file) != key:
-                return None
-            pack = pickle.load(file)
-    except Exception:  # missing, truncated, garbage, classes that changed: just rebuild
+        info = folder.stat()
+    except FileNotFoundError:
+        return True
+    except OSError:
+        return False
+    return stat.S_ISDIR(info.st_mode) and _trusted(info)
+
+
+def _read_private(path: Path) -> bytes | None:
+    """The bytes of `path` if it is a regular file we may trust (see `_trusted`), not a
+    symlink and at most MAX_BYTES; else None."""
+    flags = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
+    try:
+        fd = os.open(path, flags)
+    except OSError:
         return None
-    return pack if isinstance(pack, ContentPack) else None
+    try:
+        info = os.fstat(fd)  # of the file opened, not of whatever the name points at now
+        if not (stat.S_ISREG(info.st_mode) and _trusted(info) and info.st_size <= MAX_BYTES):
+            return None
+        with os.fdopen(os.dup(fd), "rb") as file:
+            data = file.read(MAX_BYTES + 1)
+        return data if len(data) <= MAX_BYTES else None
+    except OSError:
+        return None
+    finally:
+        os.close(fd)
+
+
+def read_cache(path: Path, key: str) -> ContentPack | None:
+    """The cached pack if `path` holds a valid one for `key`; None for anything else."""
+    data = _read_private(path)
+    if data is None:
+        return None
+    try:
+        cached = _CacheFile.model_validate_json(data)
+    except ValueError:  # not JSON, not a pack (pydantic's ValidationError is a ValueError)
+        return None
+    if cached.key != key:
+        return None
+    pack = ContentPack(sources=cached.sources, content_hash=cached.content_hash)
+    for edition, content in cached.editions.items():
+        into = pack.edition(edition)
+        for kind in KINDS:
+            entries = into.kind(kind)
+            for entry in getattr(content, kind):
+                if entry.edition != edition:
+                    return None
+                entries[entry.id] = entry
+    return pack
+
+
+def _as_json(key: str, pack: ContentPack) -> bytes:
+    editions = {
+        edition: ContentFile.model_construct(
+            **{kind: list(pack.edition(edition).kind(kind).values()) for kind in KINDS}
+        )
+        for edition in EDITIONS
+    }
+    cached = _CacheFile(
+        format=FORMAT,
+        key=key,
+        sources=pack.sources,
+        content_hash=pack.content_hash,
+        editions=editions,
+    )
+    return cached.model_dump_json().encode("utf-8")
 
 
 def write_cache(path: Path, key: str, pack: ContentPack) -> None:
-    """Store `pack` under `key`, atomically (a reader sees the old file or the new one);
-    a cache that cannot be written is skipped."""
+    """Store `pack` under `key`, atomically (a reader sees the old file or the new one), in a
+    folder only this account may write; a cache that cannot be written is skipped."""
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
+        path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+        data = _as_json(key, pack)
         fd, name = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    except OSError:
+    except (OSError, ValueError):
         return
     try:
         with os.fdopen(fd, "wb") as file:
-            pickle.dump(key, file, protocol=pickle.HIGHEST_PROTOCOL)
-            pickle.dump(pack, file, protocol=pickle.HIGHEST_PROTOCOL)
+            file.write(data)
         os.replace(name, path)
-    except Exception:  # a full disk, a read-only folder, an object that does not pickle
+    except OSError:  # a full disk, a read-only folder
         Path(name).unlink(missing_ok=True)

@@ -7,8 +7,11 @@ from collections.abc import Iterable
 from pathlib import Path
 
 from consul_app import paths
+from consul_app.files import MB, read_limited
 
 SUFFIXES = (".yaml", ".yml")
+MAX_FILE_BYTES = 2 * MB
+"""A content file larger than this is not read: the largest bundled file is 50 KB."""
 
 
 def pack_folders(
@@ -52,3 +55,9 @@ def pack_files(folder: Path, *, strict: bool = False) -> list[tuple[str, Path]]:
                 path = Path(top, name)
                 found.append((path.relative_to(folder).as_posix(), path))
     return sorted(found)
+
+
+def read_file(path: Path) -> bytes:
+    """A content file's bytes; raises OSError (`files.Refused`: not a regular file, or larger
+    than MAX_FILE_BYTES) instead of waiting on a FIFO or reading a device for ever."""
+    return read_limited(path, MAX_FILE_BYTES)

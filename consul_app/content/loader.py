@@ -22,7 +22,13 @@ from pydantic_core import ErrorDetails
 
 from consul_app.content.crossref import EntryKey, find_dangling
 from consul_app.content.errors import ContentError, Issue, Loc, field_path
-from consul_app.content.folders import SUFFIXES, pack_files, pack_folders, unique_folders
+from consul_app.content.folders import (
+    SUFFIXES,
+    pack_files,
+    pack_folders,
+    read_file,
+    unique_folders,
+)
 from consul_app.content.models import EDITIONS, KINDS, ContentFile, Edition, Entry
 from consul_app.content.pack import ContentPack
 from consul_app.content.safeyaml import Document, parse
@@ -107,7 +113,7 @@ class _Loader:
             return
         for rel, path in files:
             try:
-                data = path.read_bytes()
+                data = read_file(path)
             except OSError as err:
                 self.issues.append(Issue(_display(path), None, "", f"cannot read: {err.strerror}"))
                 self.unreadable = True

@@ -31,9 +31,14 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
+from consul_app.files import MB, open_limited, read_limited
+
 FORMAT = "consul-journal"
 VERSION = 1
 RS = b"\x1e"
+MAX_BYTES = 16 * MB
+"""A journal larger than this is not read: a long game writes a few hundred lines (about 100 KB),
+16 MB would hold over 50,000 actions. Reading it stays quick and within memory."""
 
 
 class SaveError(Exception):
@@ -175,10 +180,13 @@ def _contents(path: Path, *, mapped: bool) -> bytes:
     """The whole save, or `SaveError`. `mapped`: the file mapped into memory, read from disk
     only where it is looked at (a resume looks at the header and the end)."""
     try:
-        with path.open("rb") as file:
-            if mapped and os.fstat(file.fileno()).st_size:
-                return mmap.mmap(file.fileno(), 0, access=mmap.ACCESS_READ)  # type: ignore[return-value]
-            return file.read()
+        if not mapped:
+            return read_limited(path, MAX_BYTES)
+        fd, size = open_limited(path, MAX_BYTES)
+        try:
+            return mmap.mmap(fd, 0, access=mmap.ACCESS_READ) if size else b""  # type: ignore[return-value]
+        finally:
+            os.close(fd)
     except (OSError, ValueError) as err:
         reason = err.strerror if isinstance(err, OSError) else None
         raise SaveError(path, f"cannot read the save ({reason or err})") from None
@@ -198,12 +206,13 @@ def read_tail(path: Path, size: int) -> Tail:
     """The header line and at most the last `size` bytes after it; `SaveError` as
     `read_journal` for a file that is not a journal."""
     try:
-        with path.open("rb") as file:
-            head = file.readline()
+        fd, length = open_limited(path, MAX_BYTES)
+        with os.fdopen(fd, "rb") as file:
+            head = file.readline(MAX_BYTES)
             if not head.endswith(b"\n"):
                 raise SaveError(path, "not a Consul journal (no complete header line)", 1)
             header = _header(path, head[:-1])
-            start = max(len(head), file.seek(0, os.SEEK_END) - size)
+            start = max(len(head), length - size)
             file.seek(start)
             return Tail(header, file.read(size), start)
     except OSError as err:

@@ -2,16 +2,20 @@
 
 Start-up is a budget (see DESIGN.md). Started by `consul` (no `content` given), the app draws
 its first screen at once: this module imports only textual, and `LoadingScreen` needs nothing
-else. After that first frame a thread worker imports the engine, the session and the screens,
+else. After that first frame a loading thread imports the engine, the session and the screens,
 loads the content (from the cache when the files have not changed) and does whatever the
 opening screen needs (list the saves, replay the game to resume); then the app shows that
-screen. Content problems end the app with exit code 2 and `load_error`, which `consul play`
-prints. Given a `content` pack (the tests), the app opens its first screen on mount instead.
+screen. The thread is a daemon the app never waits for, so ctrl+q quits at once however long
+loading takes. Content problems end the app with exit code 2 and `load_error`, which
+`consul play` prints. Given a `content` pack (the tests), the app opens its first screen on
+mount instead.
 """
 
 from __future__ import annotations
 
+import contextlib
 import gc
+import threading
 from collections.abc import Callable, Iterable, Sequence
 from functools import partial
 from pathlib import Path
@@ -91,6 +95,13 @@ class ConsulApp(App[None]):
             super().__init__()
             self.error = error
 
+    class LoadCrashed(Message):
+        """Loading raised what it should not have (a bug): the app fails with it."""
+
+        def __init__(self, error: Exception) -> None:
+            super().__init__()
+            self.error = error
+
     def __init__(
         self,
         content: ContentPack | None = None,
@@ -107,6 +118,8 @@ class ConsulApp(App[None]):
         self.session: Session | None = None
         self.load_error: str | None = None
         """Set when the content could not be loaded (the app then exits with code 2)."""
+        self.loader: threading.Thread | None = None
+        """The loading thread (started after the first frame when no `content` is given)."""
 
     def get_default_screen(self) -> Screen:
         return LoadingScreen() if self.content is None else super().get_default_screen()
@@ -127,19 +140,33 @@ class ConsulApp(App[None]):
         if self.content is not None:
             self._opening(self.content)()
         else:  # after the first frame, so that loading does not hold it up
-            self.call_after_refresh(self.run_worker, self._load, thread=True, name="load")
+            self.call_after_refresh(self._start_loading)
+
+    def _start_loading(self) -> None:
+        """Load in a daemon thread of its own, not a Textual worker: the app (and Python, on
+        exit) would wait for a worker thread, so a slow load would keep ctrl+q from quitting."""
+        self.loader = threading.Thread(target=self._load, name="consul-load", daemon=True)
+        self.loader.start()
 
     def _load(self) -> None:
-        """In a worker thread: load the content, then prepare the first screen."""
-        from consul_app.content import ContentError
-        from consul_app.content.cache import load_pack_cached
-
+        """In the loading thread: load the content, then prepare the first screen."""
         try:
-            content = load_pack_cached(self.content_dirs)
-        except ContentError as err:
-            self.post_message(self.LoadFailed(str(err)))
-            return
-        self.post_message(self.Loaded(content, self._opening(content)))
+            from consul_app.content import ContentError
+            from consul_app.content.cache import load_pack_cached
+
+            try:
+                content = load_pack_cached(self.content_dirs)
+            except ContentError as err:
+                message: Message = self.LoadFailed(str(err))
+            else:
+                message = self.Loaded(content, self._opening(content))
+        except Exception as err:
+            message = self.LoadCrashed(err)
+        with contextlib.suppress(RuntimeError):  # the app quit meanwhile: nobody to tell
+            self.post_message(message)
+
+    def on_consul_app_load_crashed(self, message: LoadCrashed) -> None:
+        raise message.error
 
     def on_consul_app_loaded(self, message: Loaded) -> None:
         if not gc.isenabled():

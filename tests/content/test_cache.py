@@ -3,8 +3,11 @@ the code) change, and never an error itself: corrupt, stale or unwritable caches
 
 from __future__ import annotations
 
+import json
 import pickle
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import platformdirs
 import pytest
@@ -121,17 +124,13 @@ def test_changed_code_misses_the_cache(
 
 @pytest.mark.parametrize(
     "garbage",
-    [b"", b"not a pickle", b"\x80\x05truncated", "pickled key only"],
-    ids=["empty", "garbage", "truncated", "key-only"],
+    [b"", b"not json", b'{"format": 2, "key": "', pickle.dumps("an old pickled cache"), b"[]"],
+    ids=["empty", "garbage", "truncated", "pickle", "not-a-pack"],
 )
 def test_a_corrupt_cache_is_ignored_and_rebuilt(
-    mine: Path, loads: list[list[Path]], garbage: bytes | str
+    mine: Path, loads: list[list[Path]], garbage: bytes
 ) -> None:
     first = load_pack_cached([mine])
-    if garbage == "pickled key only":
-        with cached(mine).open("rb") as file:
-            garbage = pickle.dumps(pickle.load(file))
-    assert isinstance(garbage, bytes)
     cached(mine).write_bytes(garbage)
     pack = load_pack_cached([mine])
     assert len(loads) == 2
@@ -141,14 +140,24 @@ def test_a_corrupt_cache_is_ignored_and_rebuilt(
     assert len(loads) == 2
 
 
-def test_a_cache_holding_something_else_is_ignored(mine: Path, loads: list[list[Path]]) -> None:
+@pytest.mark.parametrize(
+    "edit",
+    [
+        lambda data: {**data, "editions": {"sde2": {"monsters": "not a list"}}},
+        lambda data: {**data, "format": 1},
+        lambda data: {**data, "key": "another key"},
+        lambda data: {**data, "editions": {"classic": data["editions"]["sde2"]}},  # wrong edition
+        lambda data: {**data, "more": 1},
+    ],
+    ids=["invalid-entries", "old-format", "other-key", "entries-of-another-edition", "extra"],
+)
+def test_a_cache_holding_something_else_is_ignored(
+    mine: Path, loads: list[list[Path]], edit: Callable[[dict[str, Any]], dict[str, Any]]
+) -> None:
     load_pack_cached([mine])
-    with cached(mine).open("rb") as file:
-        key = pickle.load(file)
-    with cached(mine).open("wb") as file:
-        pickle.dump(key, file)
-        pickle.dump({"not": "a pack"}, file)
-    assert isinstance(load_pack_cached([mine]), ContentPack)
+    data = json.loads(cached(mine).read_bytes())
+    cached(mine).write_text(json.dumps(edit(data)), encoding="utf-8")
+    assert "kobold" in load_pack_cached([mine]).edition("sde2").monsters
     assert len(loads) == 2
 
 

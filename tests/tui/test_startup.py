@@ -4,10 +4,12 @@ the screen to work with (new game, saved games or the table); content errors end
 from __future__ import annotations
 
 import gc
+import os
 import subprocess
 import sys
 import threading
-from collections.abc import Iterator
+import time
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -44,14 +46,23 @@ def gate(monkeypatch: pytest.MonkeyPatch) -> Iterator[threading.Event]:
     event.set()
 
 
+async def until(pilot: Pilot[None], condition: Callable[[], bool], deadline: float = 30.0) -> None:
+    """Let the app run until `condition()` holds; fail after `deadline` seconds."""
+    end = time.monotonic() + deadline
+    while not condition():
+        assert time.monotonic() < end, "the app never got there"
+        await pilot.pause(0.02)
+
+
+def load_done(app: ConsulApp) -> bool:
+    return app.loader is not None and not app.loader.is_alive()
+
+
 async def loaded(pilot: Pilot[None]) -> None:
-    """Wait for the loading worker and the screen it opens."""
-    await pilot.app.workers.wait_for_complete()
-    for _ in range(50):
-        await pilot.pause()
-        if not isinstance(pilot.app.screen, LoadingScreen):
-            return
-    raise AssertionError("still on the loading screen")
+    """Wait for the loading thread and the screen it opens."""
+    await until(pilot, lambda: load_done(pilot.app))  # type: ignore[arg-type]
+    await until(pilot, lambda: not isinstance(pilot.app.screen, LoadingScreen))
+    await pilot.pause()
 
 
 async def test_the_first_frame_is_the_loading_screen(gate: threading.Event) -> None:
@@ -115,7 +126,7 @@ async def test_content_errors_end_the_app_with_code_2(tmp_path: Path) -> None:
     (bad / "monsters.yaml").write_text("monsters:\n  - id: Not A Slug\n", encoding="utf-8")
     app = ConsulApp(content_dirs=[bad])
     async with app.run_test(size=WIDE) as pilot:
-        await app.workers.wait_for_complete()
+        await until(pilot, lambda: load_done(app))
         await pilot.pause()
     assert app.return_code == 2
     assert app.load_error is not None
@@ -162,3 +173,50 @@ def test_nothing_heavy_is_imported_before_the_first_frame() -> None:
         check=True,
     ).stdout.strip()
     assert help_only == "False"
+
+
+QUIT_WHILE_LOADING = """
+import asyncio, threading
+from consul_app.content import cache
+cache.load_pack_cached = lambda *args, **kwargs: threading.Event().wait()  # never loads
+from consul_app.tui.app import ConsulApp, LoadingScreen
+
+async def main():
+    app = ConsulApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, LoadingScreen)
+        await pilot.press("ctrl+q")
+asyncio.run(main())
+print("quit")
+"""
+
+
+def test_ctrl_q_quits_while_the_content_is_loading(tmp_path: Path) -> None:
+    """A load that never ends (a slow disk, a stuck file) does not keep the process alive."""
+    env = {**os.environ, "CONSUL_DATA_DIR": str(tmp_path)}
+    done = subprocess.run(
+        [sys.executable, "-c", QUIT_WHILE_LOADING],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env=env,
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "quit"
+
+
+@pytest.mark.skipif(os.name != "posix", reason="FIFOs and /dev/zero are POSIX")
+@pytest.mark.parametrize("kind", ["fifo", "dev-zero"])
+async def test_a_special_save_given_is_named_and_a_new_game_offered(
+    kind: str, tmp_path: Path
+) -> None:
+    save = Path("/dev/zero")
+    if kind == "fifo":
+        save = tmp_path / "game.jsonl"
+        os.mkfifo(save)
+    app = ConsulApp(save=save)
+    async with app.run_test(size=WIDE) as pilot:
+        await loaded(pilot)
+        assert isinstance(app.screen, NewGameScreen)
+        assert any("cannot read the save (not a regular file" in n for n in notes(app))
