@@ -135,6 +135,7 @@ class TableScreen(Screen[None]):
         self.panes: list[Pane | PoolPane] = []
         self._shown_step: Step | None = None
         self._composed = False
+        self._view: TableView | None = None
         self._name_the_end_of_the_turn()
 
     def _name_the_end_of_the_turn(self) -> None:
@@ -207,7 +208,11 @@ class TableScreen(Screen[None]):
     # -- rendering ------------------------------------------------------------------------
 
     def view(self) -> TableView:
-        return TableView(self.session.pack, self.session.state, self.session.history)
+        """The views of the game as it stands, computed once per state."""
+        state = self.session.state
+        if self._view is None or self._view.state is not state:
+            self._view = TableView(self.session.pack, state, self.session.history)
+        return self._view
 
     def current_step(self) -> Step | None:
         return self.view().current

@@ -19,7 +19,8 @@ class NextStep(Static):
     """Always visible, at every size: the current step (or the turn), its key, its rule text.
 
     A text longer than the bar may show ends with a pointer to the steps pane, where it is
-    shown whole."""
+    shown whole. The bar keeps one height at a terminal size (the title and room for the text,
+    used or not), so no action moves the panes below it."""
 
     _shown: object = None
     _head: Text = Text()
@@ -50,17 +51,13 @@ class NextStep(Static):
             self._show_text()
 
     def _show_text(self) -> None:
-        if not self._text:
-            self.update(self._head)
-            return
         width = self.content_region.width or max(1, self.app.size.width - 2)
         limit = LINES_TALL if self.app.size.height >= TALL else LINES_SHORT
-        body = Text(self._text, style="italic")
-        lines = body.wrap(self.app.console, width)
+        lines = list(Text(self._text, style="italic").wrap(self.app.console, width))
         if len(lines) > limit:
             last = lines[limit - 1]
             last.rstrip()
             last.truncate(max(0, width - len(MORE)))
             last.append(MORE, style="bold")
-            body = Text("\n").join(lines[:limit])
-        self.update(Group(self._head, body))
+        lines = (lines + [Text()] * limit)[:limit]
+        self.update(Group(self._head, Text("\n").join(lines)))
