@@ -123,6 +123,24 @@ class Stack:
         """The entries read so far (this run's, or already fetched)."""
         return list(self._known.values())
 
+    @overload
+    def __getitem__(self, index: int) -> Done: ...
+    @overload
+    def __getitem__(self, index: slice) -> list[Done]: ...
+    def __getitem__(self, index: int | slice) -> Done | list[Done]:
+        """Entries by position from the bottom, as in a list (a slice reads only its part)."""
+        if isinstance(index, slice):
+            start, stop, step = index.indices(self._count)
+            if step != 1:
+                return list(self)[index]
+            numbers = self.numbers(start=start)
+            return [self.entry(next(numbers)) for _ in range(max(0, stop - start))]
+        if index < 0:
+            index += self._count
+        if not 0 <= index < self._count:
+            raise IndexError(index)
+        return self.entry(self.number_at(index))
+
     def top(self) -> Done | None:
         number = self.top_number()
         return None if number is None else self.entry(number)
@@ -132,6 +150,10 @@ class Stack:
         return (self.entry(n) for n in self.numbers())
 
     def __reversed__(self) -> Iterator[Done]:
+        return (self.entry(n) for n in self.numbers(newest_first=True))
+
+    def newest_first(self) -> Iterator[Done]:
+        """Every entry from the top down, read one by one as the caller goes."""
         return (self.entry(n) for n in self.numbers(newest_first=True))
 
     def newest(self, count: int) -> list[Done]:
@@ -204,7 +226,7 @@ class Timeline:
         self._older = older
         # _snapshots[k]: the state after the first k actions of `done`
         self._snapshots: dict[int, GameState] = dict([base]) if base is not None else {}
-        self.state = self.state_after(len(self.done))
+        self.state = self.state_at(len(self.done))
 
     @property
     def initial(self) -> GameState:
@@ -232,12 +254,15 @@ class Timeline:
         count = len(self.done)
         for k in [k for k in self._snapshots if k > count]:
             del self._snapshots[k]
-        self.state = self.state_after(count)
+        self.state = self.state_at(count)
         return done
 
-    def state_after(self, count: int) -> GameState:
+    def state_at(self, count: int) -> GameState:
         """The state after the first `count` actions in effect, by replay from the nearest
-        snapshot below (a checkpoint of the journal, else the initial state)."""
+        snapshot below (a checkpoint of the journal, else the initial state). Raises
+        IndexError outside 0..len(done)."""
+        if not 0 <= count <= len(self.done):
+            raise IndexError(f"{count} actions: the game has {len(self.done)}")
         base = max((k for k in self._snapshots if k <= count), default=None)
         if base is None and self._older is not None and (found := self._older(self.done, count)):
             base, self._snapshots[found[0]] = found

@@ -98,12 +98,14 @@ def test_resume_from_checkpoints_equals_full_replay(
         assert again.state == load_game(content, live.path, full=True).timeline.state
 
 
-def _long_game(content: ContentPack, setup: Setup, path: Path, every: int = 10) -> Session:
-    """A game of 45 actions with checkpoints after entries 10, 20, 30, 40, and one undo."""
+def _long_game(content: ContentPack, setup: Setup, path: Path) -> Session:
+    """A game of 45 actions with checkpoints after entries 10, 20, 30, 40, and one undo; closed
+    (too soon after the last checkpoint for one more), so it can be resumed."""
     session = Session.new(content, setup, path=path)
     for _ in range(45):
         session.dispatch(DestroyHero())
     session.undo()
+    session.close()
     return session
 
 
@@ -116,15 +118,15 @@ def every_ten(monkeypatch: pytest.MonkeyPatch) -> None:
 def test_without_its_checkpoints_the_same_game_comes_back(
     content: ContentPack, setup: Setup, tmp_path: Path
 ) -> None:
-    with _long_game(content, setup, tmp_path / "g.jsonl") as live:
-        assert len(_checkpoint_lines(live.path)) == 4
-        lines = live.path.read_bytes().split(b"\n")
-        bare = tmp_path / "bare.jsonl"
-        marked = set(_checkpoint_lines(live.path))
-        bare.write_bytes(b"\n".join(line for n, line in enumerate(lines) if n not in marked))
-        with Session.resume(content, bare) as resumed:
-            assert resumed.warnings == []
-            _same(live, resumed)
+    live = _long_game(content, setup, tmp_path / "g.jsonl")
+    assert len(_checkpoint_lines(live.path)) == 4
+    lines = live.path.read_bytes().split(b"\n")
+    bare = tmp_path / "bare.jsonl"
+    marked = set(_checkpoint_lines(live.path))
+    bare.write_bytes(b"\n".join(line for n, line in enumerate(lines) if n not in marked))
+    with Session.resume(content, bare) as resumed:
+        assert resumed.warnings == []
+        _same(live, resumed)
 
 
 @pytest.mark.usefixtures("every_ten")
@@ -140,17 +142,17 @@ def test_a_damaged_checkpoint_is_reported_and_replayed_around(
     content: ContentPack, setup: Setup, tmp_path: Path, damage: object
 ) -> None:
     """The last checkpoint edited: its digest fails, the one before is used, nothing lost."""
-    with _long_game(content, setup, tmp_path / "g.jsonl") as live:
-        lines = live.path.read_bytes().split(b"\n")
-        last = _checkpoint_lines(live.path)[-1]
-        lines[last] = damage(lines[last])  # type: ignore[operator]
-        live.path.write_bytes(b"\n".join(lines))
-        with Session.resume(content, live.path) as resumed:
-            assert len(resumed.warnings) == 1
-            assert f"line {last + 1}: the checkpoint " in resumed.warnings[0]
-            assert "nothing is lost" in resumed.warnings[0]
-            _same(live, resumed)
-            assert len(resumed.history) == 44
+    live = _long_game(content, setup, tmp_path / "g.jsonl")
+    lines = live.path.read_bytes().split(b"\n")
+    last = _checkpoint_lines(live.path)[-1]
+    lines[last] = damage(lines[last])  # type: ignore[operator]
+    live.path.write_bytes(b"\n".join(lines))
+    with Session.resume(content, live.path) as resumed:
+        assert len(resumed.warnings) == 1
+        assert f"line {last + 1}: the checkpoint " in resumed.warnings[0]
+        assert "nothing is lost" in resumed.warnings[0]
+        _same(live, resumed)
+        assert len(resumed.history) == 44
 
 
 @pytest.mark.usefixtures("every_ten")
@@ -159,14 +161,14 @@ def test_lines_removed_before_a_checkpoint_are_not_trusted_to_it(
 ) -> None:
     """An entry deleted by hand: every checkpoint after it is no longer where it was written,
     so the game is replayed from the journal as it now is (one action fewer), with warnings."""
-    with _long_game(content, setup, tmp_path / "g.jsonl") as live:
-        lines = live.path.read_bytes().split(b"\n")
-        del lines[5]
-        live.path.write_bytes(b"\n".join(lines))
-        with Session.resume(content, live.path) as resumed:
-            assert len(resumed.warnings) == 4
-            assert len(resumed.history) == 43
-            assert resumed.state.tally.heroes_destroyed == 43
+    live = _long_game(content, setup, tmp_path / "g.jsonl")
+    lines = live.path.read_bytes().split(b"\n")
+    del lines[5]
+    live.path.write_bytes(b"\n".join(lines))
+    with Session.resume(content, live.path) as resumed:
+        assert len(resumed.warnings) == 4
+        assert len(resumed.history) == 43
+        assert resumed.state.tally.heroes_destroyed == 43
 
 
 @pytest.mark.usefixtures("every_ten")
@@ -175,14 +177,14 @@ def test_a_resume_reads_only_what_follows_the_checkpoint(
 ) -> None:
     """Garbage in place of an entry before the last checkpoint goes unread by a resume (the
     checkpoint stands for it) until an undo reaches back to it."""
-    with _long_game(content, setup, tmp_path / "g.jsonl") as live:
-        data = live.path.read_bytes()
-        first = data.index(b"\n") + 1
-        end = data.index(b"\n", first)
-        live.path.write_bytes(data[:first] + b"x" * (end - first) + data[end:])
-        with Session.resume(content, live.path) as resumed:
-            assert resumed.history[:3] == ["A hero is destroyed"] * 3
-            assert resumed.state == live.state
+    live = _long_game(content, setup, tmp_path / "g.jsonl")
+    data = live.path.read_bytes()
+    first = data.index(b"\n") + 1
+    end = data.index(b"\n", first)
+    live.path.write_bytes(data[:first] + b"x" * (end - first) + data[end:])
+    with Session.resume(content, live.path) as resumed:
+        assert resumed.history[:3] == ["A hero is destroyed"] * 3
+        assert resumed.state == live.state
 
 
 @pytest.mark.usefixtures("every_ten")
@@ -193,7 +195,7 @@ def test_summaries_read_the_checkpoint_a_closed_game_ends_with(
     comes from it alone, and is the one a replay gives."""
     monkeypatch.setattr(checkpoints, "CLOSE_AFTER", 5)
     path = tmp_path / "g.jsonl"
-    _long_game(content, setup, path).close()
+    _long_game(content, setup, path)
     tail = json.loads(path.read_bytes().split(b"\n")[-2])
     assert tail["op"] == "checkpoint" and tail["entries"] == 46
     quick = summarize(content, path)
