@@ -7,7 +7,8 @@ command palette is off. `consul serve` hands browsers this app and nothing else.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -51,8 +52,10 @@ class WatchApp(App[None]):
         *,
         content_dirs: Sequence[Path] = (),
         save: Path | None = None,
+        clock: Callable[[], datetime] = datetime.now,
     ) -> None:
         super().__init__()
+        self.clock = clock
         self.content = content
         self.content_dirs = list(content_dirs)
         self.save_path = save
@@ -95,7 +98,7 @@ class WatchApp(App[None]):
     def on_watch_app_opened(self, message: Opened) -> None:
         from consul_app.tui.screens.watch import WatchScreen
 
-        self.push_screen(WatchScreen(message.follower))
+        self.push_screen(WatchScreen(message.follower, self.clock))
 
     def on_watch_app_failed(self, message: Failed) -> None:
         self.load_error = message.error

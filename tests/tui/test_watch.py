@@ -21,7 +21,7 @@ from consul_app.tui.screens.watch import WatchScreen
 from consul_app.tui.watch_app import WatchApp
 
 from .helpers import text
-from .scenarios import WIDE, make_app
+from .scenarios import NOW, WIDE, idle, make_app, play_saved
 
 DEADLINE = 30.0
 
@@ -139,3 +139,23 @@ async def test_a_read_only_save_is_offered_to_watch(
         assert "the save is read-only" in text(app.screen)
         await pilot.press("1")
         await until(pilot, lambda: "1. A hero is destroyed" in screen_text(app), "watching")
+
+
+def watch_app(content: ContentPack, folder: Path) -> WatchApp:
+    """The watch screen of a 2.0 game with the boss in play, at a stopped clock."""
+    save = folder / "table-game.jsonl"
+    setup = default_setup(content.edition("sde2"))
+    play_saved(content, save, setup, idle(lambda pack, state: state.boss.spawned))
+    return WatchApp(content, save=save, clock=lambda: NOW)
+
+
+async def opened(pilot: Pilot[object]) -> None:
+    await until(pilot, lambda: isinstance(pilot.app.screen, WatchScreen), "the watch screen")
+    await pilot.pause()
+
+
+@pytest.mark.parametrize("size", [WIDE, (80, 24)], ids=["wide", "small"])
+def test_watch_snapshot(
+    content: ContentPack, tmp_path: Path, size: tuple[int, int], snap_compare: Callable[..., bool]
+) -> None:
+    assert snap_compare(watch_app(content, tmp_path), terminal_size=size, run_before=opened)

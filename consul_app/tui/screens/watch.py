@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+from collections.abc import Callable
 from datetime import datetime
 
 from rich.text import Text
@@ -63,9 +64,11 @@ class WatchScreen(Screen[None]):
     }
     """
 
-    def __init__(self, follower: Follower) -> None:
+    def __init__(self, follower: Follower, clock: Callable[[], datetime] = datetime.now) -> None:
         super().__init__()
         self.follower = follower
+        self.clock = clock
+        """When the save was read, as the banner says (tests stop it)."""
         self.compact = True
         self.read_at: datetime | None = None
         self._bell: int | None = None
@@ -76,7 +79,9 @@ class WatchScreen(Screen[None]):
         yield Static(id="watching")
         yield NextStep(id="next-step")
         if self.compact:
-            with TabbedContent(id="watch-tabs"):
+            game = self.follower.game
+            fight = game is not None and game.timeline.state.boss.spawned
+            with TabbedContent(id="watch-tabs", initial="tab-boss" if fight else "tab-chart"):
                 for pane in panes:
                     with TabPane(pane.border_title or "", id=f"tab-{pane.id}"):
                         yield pane
@@ -101,7 +106,7 @@ class WatchScreen(Screen[None]):
         return panes
 
     def on_mount(self) -> None:
-        self.read_at = datetime.now()
+        self.read_at = self.clock()
         self.show_game()
         self.set_interval(POLL_SECONDS, self.poll)
         self._bell = doorbell(self.follower.path)
@@ -122,7 +127,7 @@ class WatchScreen(Screen[None]):
     def poll(self) -> None:
         """Show the save's new state (or its new problem), if it has one."""
         if self.follower.poll():
-            self.read_at = datetime.now()
+            self.read_at = self.clock()
             self.show_game()
 
     async def on_resize(self, event: Resize) -> None:
@@ -146,8 +151,8 @@ class WatchScreen(Screen[None]):
         follower = self.follower
         at = self.read_at.strftime("%H:%M:%S") if self.read_at else ""
         lines = Text.assemble(
-            ("WATCHING", "bold reverse"),
-            f" read-only · {follower.path.name} · {turn_name(view.state)}, "
+            (" WATCHING ", "bold reverse"),
+            f"  read-only · {follower.path.name} · {turn_name(view.state)}, "
             f"{phase_name(view.state)} · read {at}",
         )
         if follower.last:
