@@ -25,6 +25,8 @@ class NextStep(Static):
     _shown: object = None
     _head: Text = Text()
     _text: str = ""
+    _rows = 0
+    """The bar's height in lines: the screen is laid out again only when it changes."""
 
     def show(self, view: TableView, hint: str) -> None:
         """Show the current step of `view`; `hint` says which keys do it."""
@@ -41,7 +43,12 @@ class NextStep(Static):
         else:
             now, text = f"NOW >> {step.title}", step.text
         self._head = Text.assemble(
-            (f"{turn_name(view.state)} · ", "bold"), (now, "bold reverse"), "   ", (hint, "bold")
+            (f"{turn_name(view.state)} · ", "bold"),
+            (now, "bold reverse"),
+            "   ",
+            (hint, "bold"),
+            no_wrap=True,
+            overflow="ellipsis",
         )
         self._text = text
         self._show_text()
@@ -60,4 +67,5 @@ class NextStep(Static):
             last.truncate(max(0, width - len(MORE)))
             last.append(MORE, style="bold")
         lines = (lines + [Text()] * limit)[:limit]
-        self.update(Group(self._head, Text("\n").join(lines)))
+        self.update(Group(self._head, Text("\n").join(lines)), layout=self._rows != 1 + limit)
+        self._rows = 1 + limit
