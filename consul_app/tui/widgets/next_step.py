@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from rich.console import Group
 from rich.text import Text
 from textual.widgets import Static
 
@@ -47,8 +46,6 @@ class NextStep(Static):
             (now, "bold reverse"),
             "   ",
             (hint, "bold"),
-            no_wrap=True,
-            overflow="ellipsis",
         )
         self._text = text
         self._show_text()
@@ -58,14 +55,17 @@ class NextStep(Static):
             self._show_text()
 
     def _show_text(self) -> None:
+        """The title (wrapped if it must) and as much of the text as fits in the bar's rows."""
         width = self.content_region.width or max(1, self.app.size.width - 2)
-        limit = LINES_TALL if self.app.size.height >= TALL else LINES_SHORT
+        rows = 1 + (LINES_TALL if self.app.size.height >= TALL else LINES_SHORT)
+        head = list(self._head.wrap(self.app.console, width))[:rows]
+        limit = rows - len(head)
         lines = list(Text(self._text, style="italic").wrap(self.app.console, width))
-        if len(lines) > limit:
+        if len(lines) > limit > 0:
             last = lines[limit - 1]
             last.rstrip()
             last.truncate(max(0, width - len(MORE)))
             last.append(MORE, style="bold")
-        lines = (lines + [Text()] * limit)[:limit]
-        self.update(Group(self._head, Text("\n").join(lines)), layout=self._rows != 1 + limit)
-        self._rows = 1 + limit
+        lines = [*head, *(lines + [Text()] * limit)[:limit]]
+        self.update(Text("\n").join(lines), layout=self._rows != rows)
+        self._rows = rows
