@@ -8,12 +8,14 @@ from dataclasses import dataclass, field
 from consul_app.content.models import (
     EDITIONS,
     KINDS,
+    Ability,
     Bonus,
     Chart,
     DungeonBoss,
     Edition,
     Entry,
     FightCard,
+    Keyword,
     MiniBoss,
     Monster,
     PowerGauge,
@@ -34,6 +36,8 @@ class EditionPack:
     dungeon_bosses: dict[str, DungeonBoss] = field(default_factory=dict)
     fight_cards: dict[str, FightCard] = field(default_factory=dict)
     relics: dict[str, Relic] = field(default_factory=dict)
+    keywords: dict[str, Keyword] = field(default_factory=dict)
+    abilities: dict[str, Ability] = field(default_factory=dict)
     bonuses: dict[str, Bonus] = field(default_factory=dict)
     status_effects: dict[str, StatusEffect] = field(default_factory=dict)
     charts: dict[str, Chart] = field(default_factory=dict)

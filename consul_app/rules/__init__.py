@@ -17,6 +17,7 @@ from consul_app.rules.actions import (
     AdvanceChart,
     AdvanceGauge,
     AnswerSighting,
+    CancelSighting,
     ChooseBonus,
     ChooseRelics,
     ConfirmStep,
@@ -24,12 +25,15 @@ from consul_app.rules.actions import (
     DestroyMiniBoss,
     DestroyMonsters,
     DestroySpawningPoint,
+    DestroySummoned,
     EndTurn,
     Heal,
     RemoveStatus,
     Spawn,
     SpawnBoss,
     SpawnMiniBoss,
+    Summon,
+    Target,
     Wound,
 )
 from consul_app.rules.bonus_views import (
@@ -39,9 +43,8 @@ from consul_app.rules.bonus_views import (
     bonus_rules,
     bonuses_by_rank,
     monster_bonuses,
-    monster_stats,
 )
-from consul_app.rules.boss import eligible_relics
+from consul_app.rules.boss import eligible_relics, extra_relics, relics_per_slot
 from consul_app.rules.chart import select_chart, space_summary
 from consul_app.rules.describe import describe
 from consul_app.rules.editions.words import Words, words
@@ -50,10 +53,14 @@ from consul_app.rules.errors import RuleError, SetupError
 from consul_app.rules.game import new_game
 from consul_app.rules.options import MiniBossOption, mini_bosses_left, refusal
 from consul_app.rules.prompts import Choice, Step, answer, pending_decision, power_up_steps
+from consul_app.rules.recap import Recap, phase_bounds, recap
 from consul_app.rules.setup import (
+    HERO_KEYWORDS,
     MAX_TILES,
     PARTY_SIZES,
     GameSize,
+    Hero,
+    HeroKeyword,
     PlacedSpawningPoint,
     Setup,
     bosses_to_choose,
@@ -82,9 +89,34 @@ from consul_app.rules.views import (
     turns_until,
     upcoming_spaces,
 )
+from consul_app.rules.views.cards import (
+    Added,
+    CardAction,
+    CardView,
+    RelicView,
+    RollView,
+    StatFigure,
+    Trait,
+    card,
+    monster_stats,
+)
+from consul_app.rules.views.keyword_effects import KeywordEffect
+from consul_app.rules.views.lookup import LOOKUP_KINDS, LookupHit, lookup
 
 __all__ = [
     "ACTION_ADAPTER",
+    "LOOKUP_KINDS",
+    "Added",
+    "CardAction",
+    "CardView",
+    "KeywordEffect",
+    "LookupHit",
+    "RelicView",
+    "RollView",
+    "StatFigure",
+    "Trait",
+    "card",
+    "lookup",
     "MAX_TILES",
     "PARTY_SIZES",
     "Action",
@@ -92,6 +124,7 @@ __all__ = [
     "AdvanceChart",
     "AdvanceGauge",
     "AnswerSighting",
+    "CancelSighting",
     "BonusLine",
     "BossStatus",
     "ChartStatus",
@@ -103,6 +136,10 @@ __all__ = [
     "DestroyMiniBoss",
     "DestroyMonsters",
     "DestroySpawningPoint",
+    "DestroySummoned",
+    "HERO_KEYWORDS",
+    "Hero",
+    "HeroKeyword",
     "EndTurn",
     "GameSize",
     "GameState",
@@ -112,6 +149,7 @@ __all__ = [
     "MiniBossOption",
     "PlacedSpawningPoint",
     "PoolLine",
+    "Recap",
     "RemoveStatus",
     "RuleError",
     "Setup",
@@ -120,6 +158,8 @@ __all__ = [
     "Spawn",
     "SpawnBoss",
     "SpawnMiniBoss",
+    "Summon",
+    "Target",
     "StatLine",
     "Step",
     "StepKey",
@@ -137,6 +177,8 @@ __all__ = [
     "default_setup",
     "describe",
     "eligible_relics",
+    "extra_relics",
+    "relics_per_slot",
     "free_spawn_refusal",
     "gauge_status",
     "mini_bosses_left",
@@ -145,9 +187,11 @@ __all__ = [
     "new_game",
     "pending_decision",
     "pets_to_choose",
+    "phase_bounds",
     "phase_name",
     "pool",
     "power_up_steps",
+    "recap",
     "refusal",
     "select_chart",
     "setup_fields",

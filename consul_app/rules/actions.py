@@ -7,11 +7,14 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, PositiveInt, TypeAdapter
+from pydantic import BaseModel, ConfigDict, Field, NonNegativeInt, PositiveInt, TypeAdapter
 
 from consul_app.rules.steps import StepKey
 
-Target = Literal["boss", "mini-boss"]
+Target = Literal["boss", "mini-boss", "spawning-point", "monster"]
+"""A tracked model: the dungeon boss, the mini-boss on the dungeon, a spawning point (`model`
+and `tile` name it) or a monster in play (`model` is its id; `which` picks one already marked
+with wounds or status effects, None a fresh one from the dungeon)."""
 Counts = dict[str, PositiveInt]
 
 
@@ -93,34 +96,66 @@ class ChooseBonus(_Action):
 
 
 class AnswerSighting(_Action):
-    """Are any heroes on the tiles the boss sighting names?"""
+    """Are any heroes on the tiles the boss sighting names? `reflected`: the tile each hero
+    with Dark Reflection stands on (those tiles are affected too)."""
 
     type: Literal["answer_sighting"] = "answer_sighting"
     heroes_present: bool
+    reflected: dict[str, PositiveInt] = {}
 
 
-class Wound(_Action):
+class CancelSighting(_Action):
+    """A hero with Clever suffers a wound to cancel the boss sighting."""
+
+    type: Literal["cancel_sighting"] = "cancel_sighting"
+    hero: str
+
+
+class _OnModel(_Action):
+    """An action on one tracked model (see `Target`)."""
+
+    target: Target = "boss"
+    model: str | None = None
+    tile: PositiveInt | None = None
+    which: NonNegativeInt | None = None
+
+
+class Wound(_OnModel):
+    """A hit of `wounds` wounds, taken as a whole (thresholds are checked after it)."""
+
     type: Literal["wound"] = "wound"
-    target: Target = "boss"
     wounds: PositiveInt = 1
 
 
-class Heal(_Action):
+class Heal(_OnModel):
     type: Literal["heal"] = "heal"
-    target: Target = "boss"
     wounds: PositiveInt = 1
 
 
-class AddStatus(_Action):
+class AddStatus(_OnModel):
     type: Literal["add_status"] = "add_status"
-    target: Target = "boss"
     status: str
 
 
-class RemoveStatus(_Action):
+class RemoveStatus(_OnModel):
     type: Literal["remove_status"] = "remove_status"
-    target: Target = "boss"
     status: str
+
+
+class Summon(_Action):
+    """Models a fight card brings into play (counted up to the card's limit)."""
+
+    type: Literal["summon"] = "summon"
+    model: str
+    count: PositiveInt = 1
+
+
+class DestroySummoned(_Action):
+    """Models a fight card summoned were destroyed."""
+
+    type: Literal["destroy_summoned"] = "destroy_summoned"
+    model: str
+    count: PositiveInt = 1
 
 
 class AdvanceGauge(_Action):
@@ -144,10 +179,13 @@ Action = Annotated[
     | ChooseRelics
     | ChooseBonus
     | AnswerSighting
+    | CancelSighting
     | Wound
     | Heal
     | AddStatus
     | RemoveStatus
+    | Summon
+    | DestroySummoned
     | AdvanceGauge,
     Field(discriminator="type"),
 ]

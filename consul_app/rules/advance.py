@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from consul_app.content.models import ChartSpace
 from consul_app.content.pack import EditionPack
-from consul_app.rules.actions import AdvanceChart, AnswerSighting
+from consul_app.rules.actions import AdvanceChart
 from consul_app.rules.agenda import add_next, require_step
 from consul_app.rules.chart import spaces
 from consul_app.rules.errors import RuleError
@@ -47,11 +47,3 @@ def _mini_boss_step(state: GameState, number: int) -> list[StepState]:
         return [StepState(key="mini-boss-refresh", space=number)]
     left = mini_bosses_waiting(state)
     return [StepState(key="mini-boss", space=number, options=left)] if left else []
-
-
-def answer_sighting(pack: EditionPack, state: GameState, action: AnswerSighting) -> None:
-    """Heroes on the sighted tiles: the boss's timeout effects hit those tiles (not a timeout)."""
-    step = require_step(state, "boss-sighting")
-    step.done = True
-    if action.heroes_present:
-        add_next(state, [StepState(key="sighting-effects", space=step.space, tiles=step.tiles)])

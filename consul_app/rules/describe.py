@@ -9,6 +9,7 @@ from consul_app.content.pack import EditionPack
 from consul_app.rules import actions as a
 from consul_app.rules.editions.words import words
 from consul_app.rules.names import counts_text, name_of
+from consul_app.rules.state import GameState
 from consul_app.rules.texts import step_title
 
 _END_TURN = {
@@ -19,9 +20,61 @@ _END_TURN = {
 _WHO = {"boss": "Boss", "mini-boss": "Mini-boss"}
 
 
-def describe(pack: EditionPack, action: a.Action) -> str:
-    """A short label: "Advance the chart to space 7", "Boss takes 2 wounds"."""
-    return _LABELS[type(action)](pack, action)
+def describe(pack: EditionPack, action: a.Action, before: GameState | None = None) -> str:
+    """A short label: "Advance the chart to space 7", "Boss takes 2 wounds". Given the state
+    `before` the action, a hit that destroys its model says so ("...: destroyed")."""
+    label = _LABELS[type(action)](pack, action)
+    if isinstance(action, a.Wound) and before is not None and _destroys(pack, before, action):
+        label += ": defeated" if action.target == "boss" else ": destroyed"
+    return label
+
+
+def who(pack: EditionPack, action: a.Wound | a.Heal | a.AddStatus | a.RemoveStatus) -> str:
+    """The model an action is on, by name: "Boss", "Spawning point Cursed Barrow on tile 2"."""
+    match action.target:
+        case "spawning-point":
+            name = name_of(pack, "spawning_points", action.model or "")
+            return f"Spawning point {name} on tile {action.tile}"
+        case "monster":
+            name = name_of(pack, "monsters", action.model or "")
+            return name if action.which is None else f"{name} #{action.which + 1}"
+        case target:
+            return _WHO[target]
+
+
+def _destroys(pack: EditionPack, state: GameState, action: a.Wound) -> bool:
+    """Whether this hit brings its model's wounds to its hearts."""
+    try:
+        hearts, wounds = _hearts_and_wounds(pack, state, action)
+    except (KeyError, IndexError, StopIteration):
+        return False
+    return wounds + action.wounds >= hearts
+
+
+def _hearts_and_wounds(pack: EditionPack, state: GameState, action: a.Wound) -> tuple[int, int]:
+    match action.target:
+        case "boss":
+            return pack.dungeon_bosses[state.setup.boss].hearts, state.boss.wounds
+        case "mini-boss":
+            mini = state.mini_boss
+            if mini is None:
+                raise KeyError("mini-boss")
+            return pack.mini_bosses[mini.id].hearts, mini.wounds
+        case "spawning-point":
+            point = next(
+                p
+                for p in state.standing_spawning_points()
+                if p.id == action.model and p.tile == action.tile
+            )
+            return pack.spawning_points[point.id].hearts, point.wounds
+        case _:
+            marked = [m for m in state.tracked if m.id == action.model]
+            wounds = 0 if action.which is None else marked[action.which].wounds
+            return pack.monsters[action.model or ""].hearts, wounds
+
+
+def _cancel(pack: EditionPack, action: a.CancelSighting) -> str:
+    return f"Boss sighting cancelled: {action.hero} (Clever) suffers a wound"
 
 
 def _plural(n: int, word: str) -> str:
@@ -46,7 +99,11 @@ def _relics(pack: EditionPack, action: a.ChooseRelics) -> str:
 
 
 def _sighting(pack: EditionPack, action: a.AnswerSighting) -> str:
-    return "Boss sighting: " + ("heroes on the tiles" if action.heroes_present else "no hero there")
+    label = "Boss sighting: " + (
+        "heroes on the tiles" if action.heroes_present else "no hero there"
+    )
+    reflected = ", ".join(f"{hero} on tile {tile}" for hero, tile in action.reflected.items())
+    return f"{label} (Dark Reflection: {reflected})" if reflected else label
 
 
 _LABELS: dict[type, Callable[[EditionPack, Any], str]] = {
@@ -70,13 +127,16 @@ _LABELS: dict[type, Callable[[EditionPack, Any], str]] = {
     a.ChooseRelics: _relics,
     a.ChooseBonus: lambda pack, act: f"Monsters gain {name_of(pack, 'bonuses', act.bonus)}",
     a.AnswerSighting: _sighting,
-    a.Wound: lambda _, act: f"{_WHO[act.target]} takes {_plural(act.wounds, 'wound')}",
-    a.Heal: lambda _, act: f"{_WHO[act.target]} heals {_plural(act.wounds, 'wound')}",
+    a.CancelSighting: _cancel,
+    a.Wound: lambda pack, act: f"{who(pack, act)} takes {_plural(act.wounds, 'wound')}",
+    a.Heal: lambda pack, act: f"{who(pack, act)} heals {_plural(act.wounds, 'wound')}",
     a.AddStatus: lambda pack, act: (
-        f"{_WHO[act.target]} gains {name_of(pack, 'status_effects', act.status)}"
+        f"{who(pack, act)} gains {name_of(pack, 'status_effects', act.status)}"
     ),
     a.RemoveStatus: lambda pack, act: (
-        f"{_WHO[act.target]} loses {name_of(pack, 'status_effects', act.status)}"
+        f"{who(pack, act)} loses {name_of(pack, 'status_effects', act.status)}"
     ),
+    a.Summon: lambda _, act: f"{act.count} {act.model} brought into play",
+    a.DestroySummoned: lambda _, act: f"{act.count} {act.model} destroyed",
     a.AdvanceGauge: lambda _, act: f"Power gauge +{act.squares}",
 }

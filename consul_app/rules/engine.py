@@ -7,31 +7,20 @@ from typing import Any
 
 from consul_app.content.pack import EditionPack
 from consul_app.rules import actions as a
-from consul_app.rules.advance import advance_chart, answer_sighting
+from consul_app.rules.advance import advance_chart
 from consul_app.rules.agenda import require_no_step
 from consul_app.rules.bonuses import choose_bonus
-from consul_app.rules.boss import (
-    boss_of,
-    boss_statuses,
-    choose_relics,
-    heal_boss,
-    spawn_boss,
-    wound_boss,
-)
+from consul_app.rules.boss import boss_of, choose_relics, spawn_boss
 from consul_app.rules.confirm import confirm_step
 from consul_app.rules.editions import edition_rules
 from consul_app.rules.errors import RuleError
-from consul_app.rules.mini_boss import (
-    destroy_mini_boss,
-    heal_mini_boss,
-    mini_boss_statuses,
-    spawn_mini_boss,
-    wound_mini_boss,
-)
-from consul_app.rules.names import name_of
+from consul_app.rules.mini_boss import destroy_mini_boss, spawn_mini_boss
 from consul_app.rules.power_gauge import advance_gauge
+from consul_app.rules.sightings import answer_sighting, cancel_sighting
 from consul_app.rules.spawning import destroy_monsters, destroy_spawning_point, spawn
 from consul_app.rules.state import GameState
+from consul_app.rules.summons import destroy_summoned, summon
+from consul_app.rules.tracked import add_status, heal, remove_status, wound
 
 Handler = Callable[[EditionPack, GameState, Any], None]
 
@@ -71,48 +60,6 @@ def _destroy_hero(pack: EditionPack, state: GameState, action: a.DestroyHero) ->
     state.tally.heroes_destroyed += 1
 
 
-def _wound(pack: EditionPack, state: GameState, action: a.Wound) -> None:
-    if action.target == "boss":
-        wound_boss(pack, state, action.wounds)
-    else:
-        wound_mini_boss(pack, state, action.wounds)
-
-
-def _heal(pack: EditionPack, state: GameState, action: a.Heal) -> None:
-    if action.target == "boss":
-        heal_boss(pack, state, action.wounds)
-    else:
-        heal_mini_boss(state, action.wounds)
-
-
-def _statuses(
-    pack: EditionPack, state: GameState, action: a.AddStatus | a.RemoveStatus
-) -> list[str]:
-    if action.status not in pack.status_effects:
-        raise RuleError(f"unknown status effect {action.status!r}")
-    if action.target == "boss":
-        return boss_statuses(pack, state)
-    return mini_boss_statuses(state)
-
-
-def _add_status(pack: EditionPack, state: GameState, action: a.AddStatus) -> None:
-    statuses = _statuses(pack, state, action)
-    if action.status in statuses:
-        raise RuleError(
-            f"the {action.target} already has {name_of(pack, 'status_effects', action.status)}"
-        )
-    statuses.append(action.status)
-
-
-def _remove_status(pack: EditionPack, state: GameState, action: a.RemoveStatus) -> None:
-    statuses = _statuses(pack, state, action)
-    if action.status not in statuses:
-        raise RuleError(
-            f"the {action.target} has no {name_of(pack, 'status_effects', action.status)}"
-        )
-    statuses.remove(action.status)
-
-
 _HANDLERS: dict[type, tuple[Handler, bool]] = {
     # action: (handler, is_event). Events wait until the current steps are done; the
     # others answer a step themselves (spawning also works outside steps).
@@ -129,9 +76,12 @@ _HANDLERS: dict[type, tuple[Handler, bool]] = {
     a.ChooseRelics: (choose_relics, False),
     a.ChooseBonus: (choose_bonus, False),
     a.AnswerSighting: (answer_sighting, False),
-    a.Wound: (_wound, True),
-    a.Heal: (_heal, True),
-    a.AddStatus: (_add_status, True),
-    a.RemoveStatus: (_remove_status, True),
+    a.CancelSighting: (cancel_sighting, False),
+    a.Wound: (wound, True),
+    a.Heal: (heal, True),
+    a.AddStatus: (add_status, True),
+    a.RemoveStatus: (remove_status, True),
+    a.Summon: (summon, False),
+    a.DestroySummoned: (destroy_summoned, True),
     a.AdvanceGauge: (advance_gauge, True),
 }

@@ -50,10 +50,11 @@ def _remove_destroyed(state: GameState, mini_boss: MiniBossState) -> None:
 
 
 def wound_mini_boss(pack: EditionPack, state: GameState, wounds: int) -> None:
-    """Wounds up to its hearts destroy it."""
+    """Wounds up to its hearts destroy it: the same event as `DestroyMiniBoss`."""
     mini_boss = _on_board(state)
-    mini_boss.wounds += wounds
-    if mini_boss.wounds >= pack.mini_bosses[mini_boss.id].hearts:
+    hearts = pack.mini_bosses[mini_boss.id].hearts
+    mini_boss.wounds = min(hearts, mini_boss.wounds + wounds)
+    if mini_boss.wounds >= hearts:
         _remove_destroyed(state, mini_boss)
 
 

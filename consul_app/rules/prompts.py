@@ -9,11 +9,18 @@ from consul_app.content.models import CardEffect
 from consul_app.content.pack import EditionPack
 from consul_app.rules import actions as a
 from consul_app.rules import texts as t
-from consul_app.rules.boss import boss_of, boss_reminders, eligible_relics, fight_card_of
+from consul_app.rules.boss import (
+    boss_of,
+    boss_reminders,
+    eligible_relics,
+    extra_relics,
+    fight_card_of,
+    relics_per_slot,
+)
 from consul_app.rules.chart import space_summary, spaces
 from consul_app.rules.editions.words import words
 from consul_app.rules.names import bits_name, counts_text, name_of, tiles_text
-from consul_app.rules.rewards import loot
+from consul_app.rules.rewards import loot, treasure
 from consul_app.rules.state import GameState
 from consul_app.rules.steps import StepKey, StepState
 from consul_app.rules.timeout import healed_back_wounds, timeout_threshold
@@ -60,6 +67,9 @@ class Step:
         return None if self.budget is None else self.budget - self.spent
 
 
+CLEVER = "clever:"
+"""A boss sighting's choice id for a Clever hero who cancels it: "clever:HERO"."""
+
 SPAWNING_STEPS = ("spawn", "timeout-spawn", "timeout-summons")
 """Steps during which the Consul spawns from the pool (1.0's summons: the listed monsters)."""
 
@@ -81,11 +91,13 @@ def pending_decision(pack: EditionPack, state: GameState) -> Step | None:
     return current if current is not None and current.needs_answer else None
 
 
-def answer(step: Step, chosen: list[str]) -> a.Action:
+def answer(step: Step, chosen: list[str], reflected: dict[str, int] | None = None) -> a.Action:
     """The action that answers a decision with the ids of the choices taken.
 
     Relics take a list (the engine checks it against the slots); the other decisions take
-    exactly one id ("the Consul must choose only one bonus"), else `ValueError`.
+    exactly one id ("the Consul must choose only one bonus"), else `ValueError`. A boss
+    sighting is answered "yes", "no" or "clever:HERO" (that hero cancels it), with the tile of
+    each Dark Reflection hero in `reflected`.
     """
     if step.key == "relics":
         return a.ChooseRelics(relics=list(chosen))
@@ -98,9 +110,11 @@ def answer(step: Step, chosen: list[str]) -> a.Action:
         case "choose-bonus":
             return a.ChooseBonus(bonus=picked)
         case "boss-sighting":
+            if picked.startswith(CLEVER):
+                return a.CancelSighting(hero=picked.removeprefix(CLEVER))
             if picked not in ("yes", "no"):
                 raise ValueError(f"{step.title}: answer 'yes' or 'no', not {picked!r}")
-            return a.AnswerSighting(heroes_present=picked == "yes")
+            return a.AnswerSighting(heroes_present=picked == "yes", reflected=reflected or {})
         case _:
             return a.SpawnMiniBoss(mini_boss=picked)
 
@@ -157,7 +171,15 @@ def _choices(pack: EditionPack, state: GameState, step: StepState) -> list[Choic
                 Choice(r.id, r.name, f"{r.slot}: {r.effect}") for r in eligible_relics(pack, state)
             ]
         case "boss-sighting":
-            return [Choice("yes", "Heroes are on those tiles"), Choice("no", "No hero is there")]
+            clever = [
+                Choice(f"{CLEVER}{hero}", f"{hero} (Clever) suffers a wound to cancel it")
+                for hero in state.setup.heroes_with("clever")
+            ]
+            return [
+                Choice("yes", "Heroes are on those tiles"),
+                Choice("no", "No hero is there"),
+                *clever,
+            ]
         case _:
             return []
 
@@ -178,12 +200,18 @@ def _card_effects(pack: EditionPack, state: GameState, section: str) -> str:
 
 def _rewards(pack: EditionPack, state: GameState, step: StepState) -> str:
     tally = state.tally
-    return (
+    text = (
         f"The heroes take {loot(tally)} loot: one per full 3 skull points of 8-Bit monsters "
         f"destroyed this turn ({tally.skull_points_8bit}), two per 16-Bit monster "
         f"({tally.models_16bit}), and a destroyed spawning point's tile number plus one "
         f"(tiles: {', '.join(map(str, tally.spawning_point_tiles)) or 'none'})."
     )
+    if treasure(tally):
+        text += (
+            f" Treasure for {treasure(tally)} mini-boss(es) destroyed this turn: the party "
+            "draws one for each."
+        )
+    return text
 
 
 def _advance(pack: EditionPack, state: GameState, step: StepState) -> str:
@@ -239,7 +267,7 @@ def _boss_spawn(pack: EditionPack, state: GameState, step: StepState) -> str:
 
 
 def _remove_points(pack: EditionPack, state: GameState, step: StepState) -> str:
-    count = state.boss.relic_slots or 0
+    count = len(state.standing_spawning_points())
     return (
         f"All {count} remaining spawning point(s) channel their energy to the dungeon boss: remove "
         "them. The heroes get no loot for them."
@@ -247,9 +275,13 @@ def _remove_points(pack: EditionPack, state: GameState, step: StepState) -> str:
 
 
 def _relics(pack: EditionPack, state: GameState, step: StepState) -> str:
+    extra = "".join(f", {n} more for {why}" for why, n in extra_relics(pack, state))
+    per_slot = relics_per_slot(pack, state)
+    slots = "one relic per equipment slot" if per_slot == 1 else f"{per_slot} relics per slot"
     return (
         f"{_boss(pack, state)} may equip up to {state.boss.relic_slots} relic(s), one per spawning "
-        "point removed. A relic with a boss's portrait may only be chosen by that boss."
+        f"point removed{extra}; {slots}. A relic with a boss's portrait may only be chosen by "
+        "that boss."
     )
 
 
@@ -277,10 +309,18 @@ def _choose_bonus(pack: EditionPack, state: GameState, step: StepState) -> str:
 
 
 def _sighting(pack: EditionPack, state: GameState, step: StepState) -> str:
-    return (
-        f"Boss sighting on {tiles_text(step.tiles)}: are any heroes on those tiles? If so, "
-        f"{_boss(pack, state)}'s timeout effect applies to all models there."
+    """The effect and the tiles first, then the question (and what hero keywords change)."""
+    reflecting = state.setup.heroes_with("dark-reflection")
+    also = "".join(f" and the tile {hero} is on (Dark Reflection)" for hero in reflecting)
+    text = (
+        f"Boss sighting on {tiles_text(step.tiles)}{also}. If any hero is there, "
+        f"{_boss(pack, state)}'s timeout effect hits all models on those tiles: "
+        f"{_card_effects(pack, state, 'timeout')}."
     )
+    clever = state.setup.heroes_with("clever")
+    if clever:
+        text += f" {' or '.join(clever)} (Clever) may suffer a wound to cancel the sighting."
+    return f"{text} Are any heroes on those tiles?"
 
 
 def _sighting_effects(pack: EditionPack, state: GameState, step: StepState) -> str:
@@ -365,6 +405,7 @@ _TEXTS: dict[str, Callable[[EditionPack, GameState, StepState], str]] = {
         f"{state.tally.heroes_destroyed} hero(es) destroyed this turn: the heroes spend "
         "princess coins."
     ),
+    "equipment": lambda pack, state, step: t.EQUIPMENT,
     "advance-chart": _advance,
     "spawn": _spawn,
     "mini-boss": _mini_boss,

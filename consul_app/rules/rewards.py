@@ -1,4 +1,5 @@
-"""SDE 2.0 rewards in the power-up phase: loot for what the heroes destroyed this turn."""
+"""SDE 2.0 rewards in the power-up phase: loot and treasure for what the heroes destroyed this
+turn."""
 
 from __future__ import annotations
 
@@ -13,3 +14,9 @@ def loot(tally: Tally) -> int:
         + 2 * tally.models_16bit
         + sum(tile + 1 for tile in tally.spawning_point_tiles)
     )
+
+
+def treasure(tally: Tally) -> int:
+    """The party draws treasure for each mini-boss destroyed (the reference's fight cards and
+    plots speak of "treasure for destroying the mini-boss")."""
+    return tally.mini_bosses_destroyed

@@ -30,6 +30,22 @@ class PlacedSpawningPoint(BaseModel):
     tile: int = Field(ge=1, le=MAX_TILES)
 
 
+HeroKeyword = Literal["clever", "dark-reflection"]
+"""Hero keywords that change a boss sighting. Clever: the hero may suffer a wound to cancel
+it. Dark Reflection: it also affects the tile the hero is on."""
+
+HERO_KEYWORDS: dict[str, str] = {"clever": "Clever", "dark-reflection": "Dark Reflection"}
+
+
+class Hero(BaseModel):
+    """A hero of the party whose keywords the Consul's rules must know (others need no entry)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    name: str = Field(min_length=1, max_length=40)
+    keywords: list[HeroKeyword] = []
+
+
 class Setup(BaseModel):
     """Everything a game follows from, besides the actions. Embedded in `GameState`.
 
@@ -49,6 +65,11 @@ class Setup(BaseModel):
     pets: list[str] = []
     game_size: GameSize = "16-bit"
     power_gauge: str | None = None
+    heroes: list[Hero] = []
+
+    def heroes_with(self, keyword: HeroKeyword) -> list[str]:
+        """The names of the heroes with this keyword, in setup order."""
+        return [h.name for h in self.heroes if keyword in h.keywords]
 
     @property
     def chart_size(self) -> ChartSize:
@@ -71,6 +92,9 @@ def check_setup(pack: EditionPack, setup: Setup) -> None:
     if len(set(setup.mini_bosses)) != len(setup.mini_bosses):
         raise SetupError("a mini-boss is chosen twice")
     _check_spawning_points(pack, setup)
+    names = [h.name for h in setup.heroes]
+    if len(set(names)) != len(names):
+        raise SetupError("two heroes have the same name")
     for pet in setup.pets:
         monster = pack.monsters.get(pet)
         if monster is not None and monster.rank != "pet":

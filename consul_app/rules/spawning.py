@@ -8,7 +8,7 @@ from consul_app.rules.actions import DestroyMonsters, DestroySpawningPoint, Spaw
 from consul_app.rules.editions import edition_rules
 from consul_app.rules.errors import RuleError
 from consul_app.rules.names import bits_name
-from consul_app.rules.state import GameState
+from consul_app.rules.state import GameState, SpawningPointState
 from consul_app.rules.steps import StepState
 from consul_app.rules.texts import step_title
 
@@ -104,7 +104,13 @@ def destroy_monsters(pack: EditionPack, state: GameState, action: DestroyMonster
         on_board = state.board.get(mid, 0)
         if count > on_board:
             raise RuleError(f"only {on_board} {monster.name} on the dungeon, not {count}")
-    for mid, count in action.monsters.items():
+    remove_destroyed_monsters(pack, state, action.monsters)
+
+
+def remove_destroyed_monsters(pack: EditionPack, state: GameState, counts: dict[str, int]) -> None:
+    """Destroyed monsters go back to the pool and count for the rewards. Those destroyed by key
+    are taken from the unmarked ones first, then the most wounded."""
+    for mid, count in counts.items():
         monster = pack.monsters[mid]
         state.board[mid] -= count
         state.pool[mid] = state.pool.get(mid, 0) + count
@@ -112,6 +118,11 @@ def destroy_monsters(pack: EditionPack, state: GameState, action: DestroyMonster
             state.tally.skull_points_8bit += monster.skull_points * count
         else:
             state.tally.models_16bit += count
+        marked = sorted(
+            (m for m in state.tracked if m.id == mid), key=lambda m: m.wounds, reverse=True
+        )
+        for gone in marked[: max(0, len(marked) - state.board[mid])]:
+            state.tracked.remove(gone)
 
 
 def destroy_spawning_point(
@@ -127,6 +138,12 @@ def destroy_spawning_point(
     )
     if point is None:
         raise RuleError(f"no standing {action.spawning_point} spawning point on tile {action.tile}")
+    spawning_point_falls(pack, state, point)
+
+
+def spawning_point_falls(pack: EditionPack, state: GameState, point: SpawningPointState) -> None:
+    """Destroyed by the heroes (by key or by wounds): its loot is due (2.0: its tile number plus
+    one), and the edition's rules follow (FK: the last one brings the boss)."""
     point.status = "destroyed"
-    state.tally.spawning_point_tiles.append(action.tile)
-    edition_rules(state).spawning_point_destroyed(pack, state, action.tile)
+    state.tally.spawning_point_tiles.append(point.tile)
+    edition_rules(state).spawning_point_destroyed(pack, state, point.tile)

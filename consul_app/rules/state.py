@@ -23,11 +23,21 @@ class Data(BaseModel):
 
 class SpawningPointState(Data):
     """A spawning point model of the setup: standing, destroyed by the heroes, or removed when
-    the 2.0 dungeon boss spawned (no loot)."""
+    the 2.0 dungeon boss spawned (no loot); its wounds and status effects."""
 
     id: str
     tile: int
     status: Literal["standing", "destroyed", "removed"] = "standing"
+    wounds: int = 0
+    status_effects: list[str] = []
+
+
+class TrackedMonster(Data):
+    """One monster in play marked with wounds or status effects (the others are counts)."""
+
+    id: str
+    wounds: int = 0
+    status: list[str] = []
 
 
 class MiniBossState(Data):
@@ -86,12 +96,16 @@ class GameState(Data):
     steps: list[StepState] = []
     pool: dict[str, int] = {}
     board: dict[str, int] = {}
+    tracked: list[TrackedMonster] = []
+    summoned: dict[str, int] = {}
     spawning_points: list[SpawningPointState] = []
     bonuses: list[GainedBonus] = []
     mini_boss: MiniBossState | None = None
     mini_bosses_destroyed: list[str] = []
     boss: BossState = Field(default_factory=BossState)
     gauge: Gauge | None = None
+    hero_wounds: dict[str, int] = {}
+    """Wounds heroes suffered by the Consul's rules (Clever cancelling a sighting)."""
     tally: Tally = Field(default_factory=Tally)
 
     def standing_spawning_points(self) -> list[SpawningPointState]:
@@ -116,4 +130,3 @@ class GameState(Data):
     def open_step(self) -> StepState | None:
         """The current step: the first one not done."""
         return next((s for s in self.steps if not s.done), None)
-

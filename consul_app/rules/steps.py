@@ -11,6 +11,7 @@ from consul_app.content.models import SpawnBits
 StepKey = Literal[
     "rewards",
     "princess-coins",
+    "equipment",
     "advance-chart",
     "spawn",
     "mini-boss",

@@ -5,6 +5,7 @@ from __future__ import annotations
 STEP_TITLES: dict[str, str] = {
     "rewards": "Rewards",
     "princess-coins": "Princess coins",
+    "equipment": "Equipment",
     "advance-chart": "Advance the Mighty Monster Chart",
     "spawn": "Spawn monsters",
     "mini-boss": "Spawn the mini-boss",
@@ -44,6 +45,10 @@ def step_title(edition: str, key: str) -> str:
     return EDITION_STEP_TITLES.get(edition, {}).get(key) or STEP_TITLES[key]
 
 
+EQUIPMENT = (
+    "The heroes' part: they may equip loot and treasure from the backpack, trade it between "
+    "heroes or put it back. Go on when they are done."
+)
 PLACE_MONSTERS = (
     "Place each within three squares and line of sight of any spawning point (any spawning point, "
     "in any combination); a large base needs one square within three. Monsters that do not fit "

@@ -62,6 +62,17 @@ class Timeline:
         self.state = state
         return done
 
+    def state_at(self, count: int) -> GameState:
+        """The state after the first `count` actions in effect (replayed from the nearest
+        snapshot). Raises IndexError outside 0..len(done)."""
+        if not 0 <= count <= len(self.done):
+            raise IndexError(f"{count} actions: the game has {len(self.done)}")
+        kept = min(count // SNAPSHOT_EVERY, len(self._snapshots) - 1)
+        state = self._snapshots[kept]
+        for later in self.done[kept * SNAPSHOT_EVERY : count]:
+            state = apply(self.pack, state, later.action)
+        return state
+
     def _push(self, done: Done, state: GameState) -> None:
         self.done.append(done)
         self.state = state

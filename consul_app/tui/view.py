@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 
 from consul_app.content import EditionPack
-from consul_app.rules import GameState, Step, power_up_steps
+from consul_app.rules import GameState, Recap, Step, power_up_steps
 
 
 @dataclass(frozen=True)
@@ -17,6 +17,8 @@ class TableView:
     state: GameState
     history: list[str] = field(default_factory=list)
     """The labels of the actions in effect, newest first."""
+    recap: Recap | None = None
+    """Since your last turn: shown in the steps pane until a key is pressed."""
 
     @cached_property
     def steps(self) -> list[Step]:

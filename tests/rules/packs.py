@@ -23,6 +23,7 @@ from consul_app.rules import (
     AnswerSighting,
     ChooseBonus,
     ChooseRelics,
+    ConfirmStep,
     EndTurn,
     GameState,
     PlacedSpawningPoint,
@@ -54,6 +55,7 @@ def _common(pack: EditionPack, att: str = "STR") -> None:
                 "hearts": 1,
                 "skull_points": 1,
                 "stats": {att: "1B", "ARM": "1B", "DEX": "1B"},
+                "attacks": [{"rolls": att, "range": 1}, {"rolls": "DEX", "range": 4}],
             },
             {
                 "id": "kobold-elite",
@@ -63,6 +65,7 @@ def _common(pack: EditionPack, att: str = "STR") -> None:
                 "hearts": 2,
                 "skull_points": 2,
                 "stats": {att: "2B", "ARM": "1R", "WILL": "1B"},
+                "attacks": [{"rolls": att}],
             },
             {
                 "id": "dragon",
@@ -73,6 +76,7 @@ def _common(pack: EditionPack, att: str = "STR") -> None:
                 "skull_points": 4,
                 "base": "large",
                 "stats": {att: "2R", "ARM": "2B"},
+                "attacks": [{"rolls": att}],
             },
             {
                 "id": "cat",
@@ -81,6 +85,7 @@ def _common(pack: EditionPack, att: str = "STR") -> None:
                 "bits": "8-bit",
                 "hearts": 2,
                 "stats": {att: "1B", "ARM": "1B"},
+                "attacks": [{"rolls": att}],
             },
         ],
     )
@@ -136,7 +141,13 @@ def _common(pack: EditionPack, att: str = "STR") -> None:
         "mini_bosses",
         MiniBoss,
         [
-            {"id": "chief", "name": "Chief", "hearts": 6, "stats": {att: "2R", "ARM": "1R"}},
+            {
+                "id": "chief",
+                "name": "Chief",
+                "hearts": 6,
+                "stats": {att: "2R", "ARM": "1R"},
+                "attacks": [{"rolls": att}],
+            },
             {"id": "queen", "name": "Queen", "hearts": 8},
         ],
     )
@@ -166,13 +177,14 @@ def _bosses(pack: EditionPack, card: dict[str, Any]) -> None:
             },
             {"id": "big", "name": "Big Boss", "hearts": 9, "fight_card": "big-card"},
             {"id": "even", "name": "Even Boss", "hearts": 10, "fight_card": "big-card"},
+            {"id": "witch", "name": "Witch Queen", "hearts": 8, "fight_card": "big-card"},
         ],
     )
     _fill(
         pack,
         "fight_cards",
         FightCard,
-        [{"id": "big-card", "name": "Big Fight", "bosses": ["big", "even"], **card}],
+        [{"id": "big-card", "name": "Big Fight", "bosses": ["big", "even", "witch"], **card}],
     )
 
 
@@ -229,6 +241,7 @@ CARD = {
     "dungeon_effect": [{"name": "Gloom", "text": "Heroes see less."}],
     "boss_spawn": [{"name": "Roar", "text": "Heroes are stunned."}],
     "timeout": [{"name": "Quake", "text": "All models within 3 take a wound."}],
+    "summoned": [{"name": "Imps", "up_to": 4}],
 }
 
 # The 2.0 standard explore chart of the tests. Space numbers are 1-based.
@@ -392,9 +405,22 @@ def make_setup(edition: str = "sde2", **changes: Any) -> Setup:
 
 
 def play(pack: EditionPack, state: GameState, *actions: Action) -> GameState:
-    """Apply the actions in order."""
-    for action in actions:
+    """Apply the actions in order. The heroes' 2.0 Equipment part (a step of its own, tested in
+    test_power_up_sde2) is confirmed unless the next action confirms it itself."""
+    for action, then in zip(actions, [*actions[1:], None], strict=False):
+        if action != ConfirmStep(step="equipment"):
+            state = skip_equipment(pack, state)
         state = apply(pack, state, action)
+        if isinstance(action, EndTurn) and then != ConfirmStep(step="equipment"):
+            state = skip_equipment(pack, state)
+    return state
+
+
+def skip_equipment(pack: EditionPack, state: GameState) -> GameState:
+    """Confirm the heroes' Equipment part if it is the current step."""
+    step = current(pack, state)
+    if step is not None and step.key == "equipment":
+        state = apply(pack, state, ConfirmStep(step="equipment"))
     return state
 
 

@@ -120,7 +120,7 @@ def test_an_illegal_action_gives_a_reason(sde2: EditionPack) -> None:
     with pytest.raises(RuleError, match="Choose one bonus is not the current step"):
         apply(sde2, state, ChooseBonus(bonus="offense"))
     with pytest.raises(RuleError, match="one space, to space 1"):
-        apply(sde2, apply(sde2, state, EndTurn()), AdvanceChart(space=3))
+        play(sde2, state, EndTurn(), AdvanceChart(space=3))
 
 
 def test_events_wait_until_the_current_step_is_done(sde2: EditionPack) -> None:

@@ -88,7 +88,8 @@ def test_bonuses_are_permanent(sde2: EditionPack) -> None:
 
 def test_dice_bonuses_add_a_die_to_offense_or_defense_rolls(sde2: EditionPack) -> None:
     """'Dice bonuses add a die to monsters' offense rolls or defense rolls.' Offense goes to
-    STR and DEX, defense to ARM."""
+    the stats its attacks roll (the Kobold: STR melee, DEX missile), defense to the stats it
+    defends basic attacks with (ARM)."""
     state = gain(sde2, ["offense", "defense"])
     assert bonuses_by_rank(sde2, state)["elite"].dice == {
         "offense": Dice(blue=1),
@@ -132,7 +133,7 @@ def test_a_status_bonus_means_the_monster_causes_it(sde2: EditionPack) -> None:
 def test_some_spaces_offer_a_choice_of_bonuses(sde2: EditionPack) -> None:
     """'Some spaces will provide the Consul with a choice between multiple bonuses.'"""
     with_spaces(sde2, [{"choose_bonus": ["offense", "defense"]}, BOSS])
-    state = apply(sde2, apply(sde2, new_game(sde2, make_setup()), EndTurn()), AdvanceChart(space=1))
+    state = play(sde2, new_game(sde2, make_setup()), EndTurn(), AdvanceChart(space=1))
     decision = pending_decision(sde2, state)
     assert decision is not None and decision.key == "choose-bonus"
     assert [c.id for c in decision.choices] == ["offense", "defense"]
@@ -142,7 +143,7 @@ def test_some_spaces_offer_a_choice_of_bonuses(sde2: EditionPack) -> None:
 def test_the_consul_chooses_only_one_bonus(sde2: EditionPack) -> None:
     """'When this occurs, the Consul must choose only one bonus to use.'"""
     with_spaces(sde2, [{"choose_bonus": ["offense", "defense"]}, BOSS])
-    state = apply(sde2, apply(sde2, new_game(sde2, make_setup()), EndTurn()), AdvanceChart(space=1))
+    state = play(sde2, new_game(sde2, make_setup()), EndTurn(), AdvanceChart(space=1))
     with pytest.raises(RuleError, match="choose one of the bonuses this space offers"):
         apply(sde2, state, ChooseBonus(bonus="massive"))
     decision = pending_decision(sde2, state)

@@ -79,7 +79,7 @@ def test_the_boss_advances_one_space_at_the_end_of_every_consul_turn(
     assert game.position == 0 and current_space(sde2, game) is None
     state = apply(sde2, game, EndTurn())
     assert state.phase == "power-up"
-    assert current(sde2, state).key == "advance-chart"
+    assert open_keys(sde2, state)[-1] == "advance-chart"
     state = finish_steps(sde2, state)
     assert (state.position, state.turn, state.phase) == (1, 2, "turn")
     assert next_turn(sde2, state).position == 2
@@ -507,6 +507,7 @@ def test_the_automatic_boss_spawn_waits_for_every_effect_of_the_space(sde2: Edit
     keys = [s.key for s in power_up_steps(sde2, state)]
     assert keys == [
         "rewards",
+        "equipment",
         "advance-chart",
         "spawn",
         "bonuses",

@@ -35,17 +35,21 @@ def game(sde2: EditionPack) -> GameState:
 
 
 def test_the_consuls_power_up_steps_in_order(sde2: EditionPack, game: GameState) -> None:
-    """Board: '(1) if any heroes were destroyed, the heroes spend princess coins; (2) advance
-    the chart one space and resolve what it says', after the rulebook's 1. Rewards."""
-    state = play(sde2, game, DestroyMonsters(monsters={"dragon": 1}), DestroyHero(), EndTurn())
-    assert open_keys(sde2, state) == ["rewards", "princess-coins", "advance-chart"]
+    """The rulebook's power-up phase: '1. Rewards, 2. Princess Coins, 3. Equipment, 4. Mighty
+    Monsters'; the board: '(1) if any heroes were destroyed, the heroes spend princess coins;
+    (2) advance the chart one space and resolve what it says'."""
+    state = apply(sde2, game, DestroyMonsters(monsters={"dragon": 1}))
+    state = apply(sde2, apply(sde2, state, DestroyHero()), EndTurn())
+    assert open_keys(sde2, state) == ["rewards", "princess-coins", "equipment", "advance-chart"]
     steps = power_up_steps(sde2, state)
-    assert [s.current for s in steps] == [True, False, False]
+    assert [s.current for s in steps] == [True, False, False, False]
     assert steps[1].text == "1 hero(es) destroyed this turn: the heroes spend princess coins."
+    assert steps[2].title == "Equipment" and "equip loot and treasure" in steps[2].text
+    assert isinstance(steps[2].action, ConfirmStep)
 
 
 def test_princess_coins_only_if_heroes_were_destroyed(sde2: EditionPack, game: GameState) -> None:
-    assert open_keys(sde2, apply(sde2, game, EndTurn())) == ["advance-chart"]
+    assert open_keys(sde2, apply(sde2, game, EndTurn())) == ["equipment", "advance-chart"]
 
 
 def test_loot_for_8_bit_skull_points_16_bit_models_and_spawning_points(
@@ -70,7 +74,7 @@ def test_loot_for_8_bit_skull_points_16_bit_models_and_spawning_points(
 def test_the_tally_starts_again_each_turn(sde2: EditionPack, game: GameState) -> None:
     state = play(sde2, game, DestroyMonsters(monsters={"dragon": 1}), DestroyHero())
     state = finish_steps(sde2, apply(sde2, state, EndTurn()))
-    assert open_keys(sde2, apply(sde2, state, EndTurn())) == ["advance-chart"]
+    assert open_keys(sde2, apply(sde2, state, EndTurn())) == ["equipment", "advance-chart"]
 
 
 def test_destroyed_monsters_go_back_to_the_pool(sde2: EditionPack, game: GameState) -> None:

@@ -19,6 +19,7 @@ from consul_app.rules import (
     AdvanceChart,
     AdvanceGauge,
     AnswerSighting,
+    CancelSighting,
     ChooseBonus,
     ChooseRelics,
     ConfirmStep,
@@ -26,15 +27,18 @@ from consul_app.rules import (
     DestroyMiniBoss,
     DestroyMonsters,
     DestroySpawningPoint,
+    DestroySummoned,
     EndTurn,
     GameState,
     Heal,
+    Hero,
     RemoveStatus,
     RuleError,
     Setup,
     Spawn,
     SpawnBoss,
     SpawnMiniBoss,
+    Summon,
     Wound,
     apply,
     new_game,
@@ -64,7 +68,15 @@ def _sde2_space(number: int, key: str | None = None) -> Callable[[EditionPack], 
 
 
 def _sde2_after_end_turn(pack: EditionPack) -> GameState:
-    return apply(pack, _sde2_start(pack), EndTurn())
+    return play(pack, _sde2_start(pack), EndTurn())
+
+
+def _sde2_clever_sighting(pack: EditionPack) -> GameState:
+    """Space 3's boss sighting, with a Clever hero in the party."""
+    state = new_game(pack, make_setup(heroes=[Hero(name="Ace", keywords=["clever"])]))
+    for number in (1, 2, 3):
+        state = play(pack, finish_steps(pack, state), EndTurn(), AdvanceChart(space=number))
+    return run_to(pack, state, "boss-sighting")
 
 
 def _sde2_spawned(pack: EditionPack) -> GameState:
@@ -78,6 +90,10 @@ def _sde2_relics(pack: EditionPack) -> GameState:
 def _sde2_boss_in_play(pack: EditionPack) -> GameState:
     state = finish_steps(pack, _sde2_relics(pack))
     return play(pack, state, Wound(wounds=2), AddStatus(status="poison"))
+
+
+def _sde2_summoned(pack: EditionPack) -> GameState:
+    return apply(pack, _sde2_boss_in_play(pack), Summon(model="Imps"))
 
 
 def _fk_mini_boss(pack: EditionPack) -> GameState:
@@ -109,11 +125,16 @@ LEGAL: list[tuple[str, Callable[[EditionPack], GameState], Action]] = [
     ("sde2", _sde2_relics, ChooseRelics(relics=["crown", "big-sword"])),
     ("sde2", _sde2_space(2), ChooseBonus(bonus="defense")),
     ("sde2", _sde2_space(3), AnswerSighting(heroes_present=True)),
+    ("sde2", _sde2_clever_sighting, CancelSighting(hero="Ace")),
     ("sde2", _sde2_space(5), ConfirmStep(step="bonuses")),
     ("sde2", _sde2_boss_in_play, Wound(wounds=3)),  # the timeout
     ("sde2", _sde2_boss_in_play, Heal(wounds=1)),
     ("sde2", _sde2_boss_in_play, AddStatus(status="stun")),
     ("sde2", _sde2_boss_in_play, RemoveStatus(status="poison")),
+    ("sde2", _sde2_boss_in_play, Summon(model="Imps", count=2)),
+    ("sde2", _sde2_summoned, DestroySummoned(model="Imps")),
+    ("sde2", _sde2_spawned, Wound(target="monster", model="dragon", wounds=2)),
+    ("sde2", _sde2_start, Wound(target="spawning-point", model="nest", tile=3, wounds=4)),
     ("forgotten-king", _fk_mini_boss, DestroyMiniBoss(mini_boss="chief")),
     ("forgotten-king", _fk_mini_boss, Wound(target="mini-boss", wounds=1)),
     ("forgotten-king", _fk_mini_boss, Heal(target="mini-boss", wounds=1)),

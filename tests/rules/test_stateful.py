@@ -21,6 +21,7 @@ from consul_app.rules import (
     AddStatus,
     AdvanceGauge,
     AnswerSighting,
+    CancelSighting,
     ChooseBonus,
     ChooseRelics,
     ConfirmStep,
@@ -28,14 +29,17 @@ from consul_app.rules import (
     DestroyMiniBoss,
     DestroyMonsters,
     DestroySpawningPoint,
+    DestroySummoned,
     EndTurn,
     GameState,
     Heal,
+    Hero,
     PlacedSpawningPoint,
     RemoveStatus,
     RuleError,
     Spawn,
     SpawnMiniBoss,
+    Summon,
     Wound,
     apply,
     new_game,
@@ -53,6 +57,11 @@ SPAWNING_POINTS = [
     [P(id="nest", tile=1)],
 ]
 MINI_BOSSES = [[], ["chief"], ["chief", "queen"]]
+HEROES = [
+    [],
+    [Hero(name="Ace", keywords=["clever"])],
+    [Hero(name="Dee", keywords=["dark-reflection"]), Hero(name="Ace", keywords=["clever"])],
+]
 REPLAY_EVERY = 8
 
 
@@ -67,7 +76,13 @@ def step_answers(pack: EditionPack, state: GameState) -> list[Action]:
         answers += [ChooseRelics(relics=ids[:n]) for n in range((step.limit or 0) + 1)]
         answers += [ChooseRelics(relics=ids[-1:])] if ids and step.limit else []
     elif step.key == "boss-sighting":
-        answers += [AnswerSighting(heroes_present=True), AnswerSighting(heroes_present=False)]
+        reflecting = state.setup.heroes_with("dark-reflection")
+        answers += [
+            AnswerSighting(heroes_present=present, reflected={h: tile for h in reflecting})
+            for present in (True, False)
+            for tile in (1, state.setup.tiles)
+        ]
+        answers += [CancelSighting(hero=h) for h in state.setup.heroes_with("clever")]
     elif step.key == "mini-boss":
         answers += [SpawnMiniBoss(mini_boss=c.id) for c in step.choices]
     elif step.key in ("spawn", "timeout-spawn", "timeout-summons"):
@@ -87,6 +102,17 @@ def events(pack: EditionPack, state: GameState) -> list[Action]:
     if state.boss.spawned and not state.boss.defeated:
         found += [Wound(wounds=n) for n in (1, 2, 4)] + [Heal(wounds=1)]
         found += [AddStatus(status="poison"), RemoveStatus(status="poison")]
+        found += [Summon(model="Imps", count=n) for n in (1, 3)] + [DestroySummoned(model="Imps")]
+    for p in state.spawning_points:  # destroyed ones too: they must refuse
+        point = {"target": "spawning-point", "model": p.id, "tile": p.tile}
+        found += [Wound(**point, wounds=n) for n in (1, 3)] + [Heal(**point)]
+        found += [AddStatus(**point, status="stun")]
+    for m, n in state.board.items():
+        found += [Wound(target="monster", model=m, wounds=w) for w in (1, 2)] if n else []
+        found += [
+            Wound(target="monster", model=m, which=0),
+            Heal(target="monster", model=m, which=0),
+        ]
     if state.mini_boss is not None:
         mid = state.mini_boss.id
         found += [
@@ -99,6 +125,37 @@ def events(pack: EditionPack, state: GameState) -> list[Action]:
     if state.gauge is not None:
         found += [AdvanceGauge(squares=n) for n in (1, 3, 6)]
     return found
+
+
+def hearts_and_wounds(pack: EditionPack, state: GameState) -> dict[str, tuple[int, int]]:
+    """Every tracked model in play: its hearts and wounds."""
+    found = {"boss": (pack.dungeon_bosses[state.setup.boss].hearts, state.boss.wounds)}
+    if state.mini_boss is not None:
+        mini = state.mini_boss
+        found["mini-boss"] = (pack.mini_bosses[mini.id].hearts, mini.wounds)
+    for p in state.spawning_points:
+        found[f"{p.id}@{p.tile}"] = (pack.spawning_points[p.id].hearts, p.wounds)
+    for n, m in enumerate(state.tracked):
+        found[f"{m.id}#{n}"] = (pack.monsters[m.id].hearts, m.wounds)
+    return found
+
+
+def acts_on_a_destroyed_model(state: GameState, action: Action) -> bool:
+    """A destroyed (or removed) model takes no wound, heal or status effect."""
+    if not isinstance(action, Wound | Heal | AddStatus | RemoveStatus):
+        return False
+    match action.target:
+        case "boss":
+            return state.boss.defeated
+        case "mini-boss":
+            return state.mini_boss is None
+        case "spawning-point":
+            return not any(
+                p.id == action.model and p.tile == action.tile
+                for p in state.standing_spawning_points()
+            )
+        case _:
+            return not state.board.get(action.model or "", 0)
 
 
 class GameMachine(RuleBasedStateMachine):
@@ -121,9 +178,16 @@ class GameMachine(RuleBasedStateMachine):
         party_size=st.integers(3, 6),
         boss=st.sampled_from(["big", "even"]),
         game_size=st.sampled_from(["16-bit", "super"]),
+        heroes=st.sampled_from(HEROES),
     )
     def start(
-        self, points: Any, mini_bosses: Any, party_size: int, boss: str, game_size: Any
+        self,
+        points: Any,
+        mini_bosses: Any,
+        party_size: int,
+        boss: str,
+        game_size: Any,
+        heroes: Any,
     ) -> None:
         setup = make_setup(
             self.edition,
@@ -132,6 +196,7 @@ class GameMachine(RuleBasedStateMachine):
             party_size=party_size,
             boss=boss,
             game_size=game_size,
+            heroes=heroes,
         )
         self.state = new_game(self.pack, setup)
         self.setup = setup
@@ -146,6 +211,7 @@ class GameMachine(RuleBasedStateMachine):
             assert before.model_dump_json() == frozen  # refused: nothing changed
             return
         assert before.model_dump_json() == frozen  # the input is never changed
+        assert not acts_on_a_destroyed_model(before, action)
         self._observe(before, after)
         self.actions.append(action)
         self.state = after
@@ -213,6 +279,18 @@ class GameMachine(RuleBasedStateMachine):
         assert min(self.state.board.values(), default=0) >= 0
 
     @invariant()
+    def wounds_never_exceed_hearts(self) -> None:
+        for hearts, wounds in hearts_and_wounds(self.pack, self.state).values():
+            assert 0 <= wounds <= hearts
+
+    @invariant()
+    def marked_monsters_are_on_the_dungeon(self) -> None:
+        for monster, count in self.state.board.items():
+            assert len([m for m in self.state.tracked if m.id == monster]) <= count
+        assert all(m.wounds or m.status for m in self.state.tracked)
+        assert all(0 <= n <= 4 for n in self.state.summoned.values())
+
+    @invariant()
     def state_round_trips_through_json(self) -> None:
         assert GameState.model_validate_json(self.state.model_dump_json()) == self.state
 
@@ -233,6 +311,7 @@ class GameMachine(RuleBasedStateMachine):
         state = new_game(self.pack, self.setup)
         for action in self.actions:
             state = apply(self.pack, state, action)
+        assert hearts_and_wounds(self.pack, state) == hearts_and_wounds(self.pack, self.state)
         assert state == self.state
 
 

@@ -75,13 +75,13 @@ async def test_undo_and_redo_say_what_they_undo(content: ContentPack) -> None:
     async with app.run_test(size=WIDE) as pilot:
         consul = KeyConsul(pilot)
         await consul.new_game()
-        await consul.press("e", "enter")
+        await consul.press("e", "enter", "enter")  # the heroes' equipment, then the chart
         assert consul.state.position == 1
         await consul.press("u")
         assert notes(app)[-1] == "Undone: Advance the chart to space 1"
         assert consul.state.position == 0
         await consul.press("ctrl+z")
-        assert notes(app)[-1] == "Undone: End the Consul turn"
+        assert notes(app)[-1] == "Undone: Done: Equipment"
         await consul.press("r", "ctrl+y")
         assert notes(app)[-1] == "Redone: Advance the chart to space 1"
         assert consul.state.position == 1
@@ -96,7 +96,7 @@ async def test_an_undo_that_cannot_be_saved_is_said_and_changes_nothing(
     async with app.run_test(size=WIDE) as pilot:
         consul = KeyConsul(pilot)
         await consul.new_game()
-        await consul.press("e", "enter")
+        await consul.press("e", "enter", "enter")
         session = app.session
         assert session is not None
 
@@ -128,7 +128,7 @@ async def test_panes_become_tabs_on_a_small_terminal(content: ContentPack) -> No
         tabs = consul.table.query_one(TabbedContent)
         await consul.press("3")
         assert tabs.active == "tab-chart"
-        await consul.press("e", "enter")  # the first space spawns: the pool's tab comes up
+        await consul.press("e", "enter", "enter")  # the first space spawns: the pool's tab
         assert tabs.active == "tab-pool"
         await pilot.resize_terminal(*WIDE)
         await pilot.pause()

@@ -23,6 +23,8 @@ async def test_a_whole_sde2_game_from_new_game_to_the_boss_defeat(content: Conte
         assert "Nothing yet" in text(table.query_one("#log"))
 
         await consul.press("e")
+        assert ">> Equipment" in text(table.query_one("#steps"))
+        await consul.press("enter")
         assert ">> Advance the Mighty Monster Chart" in text(table.query_one("#steps"))
         await consul.press("enter")
         assert ">>  1 " in text(table.query_one("#chart"))

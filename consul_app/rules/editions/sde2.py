@@ -4,20 +4,21 @@ from __future__ import annotations
 
 from consul_app.content.pack import EditionPack
 from consul_app.rules.chart import spaces
-from consul_app.rules.rewards import loot
+from consul_app.rules.rewards import loot, treasure
 from consul_app.rules.state import GameState
 from consul_app.rules.steps import StepState
 
 
 def end_turn(pack: EditionPack, state: GameState) -> None:
-    """The power-up phase in the rulebook's order (1. Rewards, 2. Princess Coins, ...,
-    4. Mighty Monsters): rewards if loot is due, princess coins if heroes were destroyed, then
-    the chart while the boss is on it (the Equipment part is the heroes' own)."""
+    """The power-up phase in the rulebook's order (1. Rewards, 2. Princess Coins,
+    3. Equipment, 4. Mighty Monsters): rewards if loot or treasure is due, princess coins if
+    heroes were destroyed, the heroes' equipment, then the chart while the boss is on it."""
     state.phase = "power-up"
-    if loot(state.tally):
+    if loot(state.tally) or treasure(state.tally):
         state.steps.append(StepState(key="rewards"))
     if state.tally.heroes_destroyed:
         state.steps.append(StepState(key="princess-coins"))
+    state.steps.append(StepState(key="equipment"))
     on_chart = not state.boss.spawned
     if on_chart and state.position < len(spaces(pack, state.chart)):
         state.steps.append(StepState(key="advance-chart", space=state.position + 1))

@@ -38,23 +38,30 @@ from consul_app.rules import (
     Wound,
     answer,
     boss_status,
+    card,
     describe,
     mini_bosses_left,
+    refusal,
     turn_name,
     words,
 )
 from consul_app.session import SaveError, Session
 from consul_app.tui.choices import (
     Target,
+    game_cards,
     mini_boss_choice,
     relic_choice,
+    relic_slots,
     spawning_point_choices,
     spawning_point_destroyed,
     status_action,
     status_choices,
     statuses_of,
 )
+from consul_app.tui.screens.card import CardScreen
 from consul_app.tui.screens.confirm import ConfirmScreen
+from consul_app.tui.screens.history import HistoryScreen, undo_notice
+from consul_app.tui.screens.lookup import LookupScreen
 from consul_app.tui.screens.pick_many import PickManyScreen
 from consul_app.tui.screens.pick_one import PickOneScreen
 from consul_app.tui.view import TableView
@@ -93,7 +100,14 @@ class TableScreen(Screen[None]):
     """A game in play: the next step on top, the panes below (tabs on a small terminal)."""
 
     BINDINGS = [
-        Binding("enter", "confirm", "Do the step", priority=True, show=False, id="table.confirm"),
+        Binding(
+            "enter",
+            "confirm",
+            "Do the step; if none, the card",
+            priority=True,
+            show=False,
+            id="table.confirm",
+        ),
         Binding("e", "end_turn", "End turn", id="table.end_turn"),
         Binding("space,plus", "spawn_one", "Spawn one", key_display="space", id="table.spawn"),
         Binding("d", "destroy_one", "One destroyed", id="table.destroy"),
@@ -114,8 +128,13 @@ class TableScreen(Screen[None]):
         ),
         Binding("h", "destroy_hero", "A hero destroyed", show=False, id="table.hero_dead"),
         Binding("g", "gauge", "Power gauge +1 (1.0)", show=False, id="table.gauge"),
+        Binding("c", "card", "Card of the selected monster", show=False, id="table.card"),
+        Binding("b", "boss_card", "The boss's card", show=False, id="table.boss_card"),
+        Binding("B", "mini_boss_card", "The mini-boss's card", show=False, id="table.mini_card"),
+        Binding("slash", "lookup", "Look up", key_display="/", id="table.lookup"),
         Binding("u,ctrl+z", "undo", "Undo", id="table.undo"),
         Binding("r,ctrl+y", "redo", "Redo", show=False, id="table.redo"),
+        Binding("H", "history", "History", show=False, id="table.history"),
         *[
             Binding(
                 str(n),
@@ -135,6 +154,9 @@ class TableScreen(Screen[None]):
         self.panes: list[Pane | PoolPane] = []
         self._shown_step: Step | None = None
         self._composed = False
+        self.recap = session.recap()
+        """Since your last turn: on the steps pane when the game opens and when a turn begins,
+        until a key is pressed."""
         self._name_the_end_of_the_turn()
 
     def _name_the_end_of_the_turn(self) -> None:
@@ -165,7 +187,7 @@ class TableScreen(Screen[None]):
         self.panes = _panes(self.session.state.setup.edition)
         yield NextStep(id="next-step")
         if self.compact:
-            shown = _pane_for(None, self.current_step()) or "pool"
+            shown = self._opening_pane() or "pool"
             with TabbedContent(id="tabs", initial=f"tab-{shown}"):
                 for pane in self.panes:
                     with TabPane(pane.border_title or "", id=f"tab-{pane.id}"):
@@ -186,8 +208,12 @@ class TableScreen(Screen[None]):
         self._shown_step = None
         self._composed = True
         self.show_game()
-        wanted = _pane_for(None, self.current_step()) if self.compact else None
+        wanted = self._opening_pane() if self.compact else None
         self._focus(wanted or "pool")  # (compact: the tab composed as the first one shown)
+
+    def _opening_pane(self) -> str | None:
+        """The tab shown first: the step's pane, or the steps with the recap."""
+        return _pane_for(None, self.current_step()) or ("steps" if self.recap else None)
 
     async def on_resize(self, event: Resize) -> None:
         if _is_compact(event.size) != self.compact:
@@ -207,7 +233,7 @@ class TableScreen(Screen[None]):
     # -- rendering ------------------------------------------------------------------------
 
     def view(self) -> TableView:
-        return TableView(self.session.pack, self.session.state, self.session.history)
+        return TableView(self.session.pack, self.session.state, self.session.history, self.recap)
 
     def current_step(self) -> Step | None:
         return self.view().current
@@ -275,6 +301,7 @@ class TableScreen(Screen[None]):
     def dispatch(self, action: Action) -> bool:
         """Apply `action` through the session; a refusal is shown, not raised."""
         timeout_before = self.session.state.boss.timeout
+        turn = self.session.state.turn
         before = self.current_step()
         try:
             self.session.dispatch(action)
@@ -284,9 +311,30 @@ class TableScreen(Screen[None]):
         except SaveError as err:
             self.notify(str(err), title="Cannot save the game", severity="error", timeout=30)
             return False
+        if self.session.state.turn != turn:
+            self._recap_the_phase(turn)
         self.show_game()
         self._announce(timeout_before, before)
         return True
+
+    def _recap_the_phase(self, turn: int) -> None:
+        """A new turn has begun: the steps pane tells what the phase of `turn` did (once it is
+        over: 1.0 may open steps as a round begins)."""
+        recap = self.session.recap()
+        if recap is None or recap.turn != turn:
+            return
+        self.recap = recap
+        if self.compact:
+            self.action_pane("steps")
+
+    def on_key(self) -> None:
+        """Any key dismisses the recap (and then does what it does)."""
+        self._dismiss_recap()
+
+    def _dismiss_recap(self) -> None:
+        if self.recap is not None:
+            self.recap = None
+            self.show_game()
 
     def _announce(self, timeout_before: bool, step_before: Step | None) -> None:
         """The timeout, and a boss sighting that hits heroes, announce themselves."""
@@ -299,9 +347,15 @@ class TableScreen(Screen[None]):
             self.notify(step.text, title=f"{step.title}!", severity="warning", timeout=15)
 
     def action_confirm(self) -> None:
-        """Enter: do the current step, or open its decision."""
+        """Enter: do the current step, or open its decision; with nothing due, the card of the
+        monster under the pool's cursor (in the Boss pane: the boss's)."""
+        self._dismiss_recap()
         step = self.current_step()
-        if step is None:
+        if step is None and self.query_one(PoolTable).has_focus:
+            self.action_card()
+        elif step is None and self.query_one("#boss").has_focus:
+            self.action_boss_card()
+        elif step is None:
             self.notify(self._hint(None), title="Nothing is due")
         elif step.key in CONFIRM_IN_A_DIALOG and step.action is not None:
             action = step.action
@@ -318,9 +372,14 @@ class TableScreen(Screen[None]):
     def _decide(self, step: Step) -> None:
         """A decision's dialog; the engine turns the ids picked into the answer."""
         if step.key == "relics":
-            choices = [relic_choice(self.session.pack, c) for c in step.choices]
+            pack, state = self.session.pack, self.session.state
+            choices = [relic_choice(pack, c) for c in step.choices]
+
+            def check(picked: list[str]) -> tuple[str, str | None]:
+                return relic_slots(pack, picked), refusal(pack, state, answer(step, picked))
+
             self.app.push_screen(
-                PickManyScreen(step.title, step.text, choices, step.limit or 0),
+                PickManyScreen(step.title, step.text, choices, step.limit or 0, check),
                 self._then(lambda picked: answer(step, picked)),
             )
         else:
@@ -422,6 +481,47 @@ class TableScreen(Screen[None]):
     def action_gauge(self) -> None:
         self.dispatch(AdvanceGauge())
 
+    def action_card(self) -> None:
+        """The card of the monster under the pool's cursor."""
+        monster = self._highlighted()
+        if monster is not None:
+            self.show_card(monster)
+
+    def action_boss_card(self) -> None:
+        self.show_card(self.session.state.setup.boss)
+
+    def action_mini_boss_card(self) -> None:
+        """The mini-boss on the dungeon; else pick one of those brought to this game."""
+        mini = self.session.state.mini_boss
+        if mini is not None:
+            self.show_card(mini.id)
+            return
+        options = mini_bosses_left(self.session.pack, self.session.state)
+        if not options:
+            self.notify("No mini-boss was brought to this game.")
+            return
+        choices = [Choice(o.id, o.name, o.where) for o in options]
+        self.app.push_screen(
+            PickOneScreen("A mini-boss's card", "None is on the dungeon. Whose card?", choices),
+            lambda picked: None if picked is None else self.show_card(picked),
+        )
+
+    def show_card(self, model: str) -> None:
+        """Open `model`'s card as the engine computes it now (an id it does not know: why)."""
+        try:
+            view = card(self.session.pack, self.session.state, model)
+        except RuleError as err:
+            self.notify(str(err), title="No card", severity="warning")
+            return
+        CardScreen.open(self.app, view)
+
+    def action_lookup(self) -> None:
+        self.app.push_screen(LookupScreen(self.session.pack, self.show_card))
+
+    def card_commands(self) -> list[tuple[str, str]]:
+        """(name, model id) of every card of this game, for the command palette."""
+        return game_cards(self.session.pack, self.session.state)
+
     def action_undo(self) -> None:
         self._travel("undo", "Undone", self.session.undo)
 
@@ -443,6 +543,15 @@ class TableScreen(Screen[None]):
             return
         self.show_game()
         self.notify(label, title=done)
+
+    def action_history(self) -> None:
+        """Every action by turn; "undo to here" comes back as the labels taken back."""
+        self.app.push_screen(HistoryScreen(self.session), self._undone)
+
+    def _undone(self, labels: list[str] | None) -> None:
+        if labels:
+            self.show_game()
+            self.notify(undo_notice(labels), title="Undone")
 
     def action_pane(self, pane: str) -> None:
         """Show (in tabs) and focus a pane."""

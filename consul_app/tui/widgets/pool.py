@@ -1,5 +1,6 @@
 """The spawning pool pane: every monster, how many wait in the pool and stand on the dungeon,
-and its stats with the current bonuses applied. During a spawn step: the skull-point budget."""
+and its stats with the current bonuses applied; as the width allows, more of its card (hearts,
+MOVE, AP, what it gained from the chart). During a spawn step: the skull-point budget."""
 
 from __future__ import annotations
 
@@ -8,11 +9,41 @@ from textual.containers import Vertical
 from textual.content import Content
 from textual.widgets import DataTable, Static
 
-from consul_app.rules import PoolLine, Step, free_spawn_refusal, monster_stats, pool
+from consul_app.rules import (
+    CardView,
+    PoolLine,
+    Step,
+    card,
+    free_spawn_refusal,
+    monster_stats,
+    pool,
+)
 from consul_app.tui import symbols
 from consul_app.tui.view import TableView
 
 STATS = ("STR", "ATT", "ARM", "WILL", "DEX")
+MORE = ("♥", "MOVE", "AP")
+"""More of the card, shown when the pane is wide enough (the card view has it all)."""
+
+KEEP = {
+    "Monster": 100,
+    "Spawn?": 95,
+    "Pool": 80,
+    "Board": 70,
+    "♥": 60,
+    "MOVE": 55,
+    "AP": 50,
+    "Gained": 45,
+}
+"""How much a column matters (the dice stats: 90): when the table is too wide for its pane, the
+least important go first, so that no figure is cut. Bits and skull points matter most in a
+spawn step (`SPAWNING`), else least (`PLAYING`)."""
+SPAWNING = {"Bits": 85, "Sk": 85}
+PLAYING = {"Bits": 40, "Sk": 35}
+PADDING = 2
+"""A DataTable column's padding (one cell on either side)."""
+SCROLLBAR = 2
+"""Room kept for the table's vertical scrollbar when its rows do not all fit."""
 
 
 MARK, NO_MARK = "> ", "  "
@@ -86,38 +117,85 @@ class PoolPane(Vertical):
         spawning = step if step is not None and step.spawns else None
         state = view.state
         closed = free_spawn_refusal(state) if spawning is None else None
-        key = (state.pool, state.board, state.bonuses, spawning, closed)
+        width = self.content_region.width
+        key = (state.pool, state.board, state.bonuses, spawning, closed, width)
         if key == self._shown:
             return
         self._shown = key
-        self.query_one(".budget", Static).update(_budget(spawning, closed))
+        self._view = view
         self.set_class(spawning is not None, "-spawning")
         table = self.query_one(PoolTable)
         keep = table.highlighted()
         lines = pool(view.pack, state)
-        table.fill(*_cells(view, lines, spawning))
+        columns, rows, common = _cells(view, lines, spawning)
+        self.query_one(".budget", Static).update(_budget(spawning, closed, common))
+        if len(lines) + 1 > table.size.height:  # (the table's header and rows)
+            width -= SCROLLBAR
+        table.fill(*_fitted((columns, rows), width, spawning is not None))
         if lines:
             table.move_cursor(row=_cursor_row(lines, keep, spawning))
+
+    _view: TableView | None = None
+
+    def on_resize(self) -> None:
+        """More or fewer of the card's columns fit."""
+        if self._view is not None:
+            self.show(self._view)
 
 
 def _cells(
     view: TableView, lines: list[PoolLine], step: Step | None
-) -> tuple[list[str], dict[str, list[str]]]:
-    """The columns and each monster's cells: stats with bonuses, and "Spawn?" in a spawn step
-    (whether the engine would spawn one more now)."""
+) -> tuple[list[str], dict[str, list[str]], list[str]]:
+    """The columns and each monster's cells: stats with bonuses, more of the card (hearts, MOVE,
+    AP, what it gained besides what they all gained) and "Spawn?" in a spawn step (whether the
+    engine would spawn one more now); and what they all gained."""
     stats = {line.id: _stats(view, line.id) for line in lines}
     shown = [s for s in STATS if any(s in line_stats for line_stats in stats.values())]
+    cards = {line.id: card(view.pack, view.state, line.id) for line in lines}
+    gained = {m: list(dict.fromkeys(t.name for t in c.gained)) for m, c in cards.items()}
+    common = [n for n in next(iter(gained.values()), []) if all(n in g for g in gained.values())]
     spawn = ["Spawn?"] if step is not None else []
-    columns = ["Monster", "Bits", "Sk", *spawn, "Pool", "Board", *shown]
+    columns = ["Monster", "Bits", "Sk", *spawn, "Pool", "Board", *MORE, *shown, "Gained"]
     rows = {}
     for line in lines:
         cells = [line.name, symbols.bits(line.bits), str(line.skull_points)]
         if step is not None:
             cells.append("yes" if line.may_spawn else "no")
-        cells += [str(line.in_pool), str(line.on_board)]
+        cells += [str(line.in_pool), str(line.on_board), *_more(cards[line.id])]
         cells += [stats[line.id].get(s, "-") for s in shown]
+        cells.append(", ".join(n for n in gained[line.id] if n not in common) or "-")
         rows[line.id] = cells
-    return columns, rows
+    return columns, rows, common
+
+
+def _more(view: CardView) -> list[str]:
+    """Hearts, MOVE and AP as they play now."""
+    figures = {figure.stat: figure.text.split(" ", 1)[1] for figure in view.stats}
+    return [str(view.hearts), figures.get("MOVE", "-"), figures.get("AP", "-")]
+
+
+def _fitted(
+    table: tuple[list[str], dict[str, list[str]]], width: int, spawning: bool
+) -> tuple[list[str], dict[str, list[str]]]:
+    """Drop the columns that matter least until the table fits in `width` cells: a figure is
+    never cut (the table scrolls only if its most important columns do not fit)."""
+    columns, rows = table
+    widths = {
+        column: max(len(column), *(len(cells[n]) + len(MARK) * (n == 0) for cells in rows.values()))
+        + PADDING
+        for n, column in enumerate(columns)
+    }
+    keep = {**KEEP, **(SPAWNING if spawning else PLAYING)}
+    kept = list(columns)
+    if all(cells[columns.index("Gained")] == "-" for cells in rows.values()):
+        kept.remove("Gained")
+    for column in sorted(kept, key=lambda c: keep.get(c, 90)):
+        if sum(widths[c] for c in kept) <= width:
+            break
+        if keep.get(column, 90) < 90:
+            kept.remove(column)
+    index = [columns.index(c) for c in kept]
+    return kept, {row: [cells[n] for n in index] for row, cells in rows.items()}
 
 
 def _cursor_row(lines: list[PoolLine], keep: str | None, step: Step | None) -> int:
@@ -137,11 +215,22 @@ def _stats(view: TableView, monster: str) -> dict[str, str]:
     }
 
 
-def _budget(step: Step | None, closed: str | None = None) -> Content:
+def _budget(step: Step | None, closed: str | None, gained: list[str]) -> Content:
+    """The spawn step's budget (or why no monster may spawn), and what they all gained."""
+    line = _spawning(step, closed)
+    if gained:
+        line = Content.assemble(line, "\n", ("All of them gained: ", "bold"), ", ".join(gained))
+    return line
+
+
+def _spawning(step: Step | None, closed: str | None) -> Content:
     if step is None and closed:
         return Content.styled(f"No monster may spawn now: {closed}.", "bold")
     if step is None:
-        return Content.styled("No spawn step now: monsters spawn and fall as played.", "dim")
+        return Content.assemble(
+            ("No spawn step now: monsters spawn and fall as played.", "dim"),
+            ("   c: a monster's card", "dim italic"),
+        )
     if step.budget is None:
         return Content.assemble(
             (f"SPAWN: {step.title}", "bold"), "   the monsters marked yes, one by one"

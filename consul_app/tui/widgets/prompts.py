@@ -5,13 +5,14 @@ from __future__ import annotations
 from rich.console import Group, RenderableType
 from rich.text import Text
 
-from consul_app.rules import EndTurn, Step, describe, phase_name, turn_name, turn_notes
+from consul_app.rules import EndTurn, Recap, Step, describe, phase_name, turn_name, turn_notes
 from consul_app.tui.rows import Row, marked
 from consul_app.tui.view import TableView
 from consul_app.tui.widgets.pane import Pane
 
 DONE, CURRENT, TODO = "✓", ">>", "."
 POINTER = ">"
+RECAP = "┃"
 
 
 class PromptsPane(Pane):
@@ -21,9 +22,16 @@ class PromptsPane(Pane):
 
     def key(self, view: TableView, section: str) -> object:
         state = view.state
-        return view.steps, state.turn, state.phase, state.tally, state.gauge, state.spawning_points
+        shown = (view.steps, state.turn, state.phase, state.tally, state.gauge)
+        return *shown, state.spawning_points, view.recap
 
     def body(self, view: TableView, section: str) -> RenderableType:
+        steps = self._steps(view)
+        if view.recap is None:
+            return steps
+        return Group(recap_box(view.recap), steps)
+
+    def _steps(self, view: TableView) -> RenderableType:
         steps = view.steps
         head = Text(f"{turn_name(view.state)}: {phase_name(view.state)}", style="bold")
         if not steps:
@@ -31,6 +39,15 @@ class PromptsPane(Pane):
             notes = [Text(f"{POINTER} {n}", "bold") for n in turn_notes(view.pack, view.state)]
             return Group(head, *notes, Text(f"Nothing is due. {end} when it is over."))
         return Group(head, marked([row for step in steps for row in step_rows(step)], width=2))
+
+
+def recap_box(recap: Recap) -> RenderableType:
+    """Since your last turn, marked down its left edge, above the steps until a key is
+    pressed."""
+    rows: list[Row] = [(RECAP, Text(recap.title), "bold")]
+    rows += [(RECAP, Text(f"- {line}"), "") for line in recap.lines]
+    rows.append((RECAP, Text("Any key: dismiss. H: history, t there: this again"), "italic"))
+    return Group(marked(rows, width=1), Text(""))
 
 
 def step_rows(step: Step) -> list[Row]:

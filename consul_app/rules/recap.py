@@ -1,0 +1,122 @@
+"""Since your last turn: what the last power-up phase (FK: end of the turn, 1.0: end of the
+round) did, from the states and actions of the journal. A pure view."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from consul_app.content import EditionPack
+from consul_app.rules.actions import Action, AnswerSighting, EndTurn, Spawn, SpawnMiniBoss
+from consul_app.rules.editions.words import words
+from consul_app.rules.names import counts_text, name_of
+from consul_app.rules.state import GameState
+from consul_app.rules.views import chart_status, current_space
+
+
+@dataclass(frozen=True)
+class Recap:
+    """What a phase did, in short lines; `turn` is the turn (round) it ended."""
+
+    title: str
+    turn: int
+    lines: list[str]
+    start: int
+    """Where the phase begins: the index of its EndTurn in the actions given."""
+
+
+def phase_bounds(states: Sequence[GameState], actions: Sequence[Action]) -> tuple[int, int] | None:
+    """(start, end) of the last finished phase: `actions[start]` ends a turn, and `states[end]`
+    is the first state after it in the next turn with nothing due. `states[n]` is the state
+    before `actions[n]`. None if no phase has finished."""
+    for start in reversed(range(len(actions))):
+        if not isinstance(actions[start], EndTurn):
+            continue
+        turn = states[start].turn
+        for end in range(start + 1, len(states)):
+            if states[end].turn > turn and states[end].open_step() is None:
+                return start, end
+    return None
+
+
+def recap(
+    pack: EditionPack, states: Sequence[GameState], actions: Sequence[Action]
+) -> Recap | None:
+    """The last finished phase told in short lines (None if none has finished yet).
+    `states[n]` is the state before `actions[n]`; `states` has one more (the present)."""
+    bounds = phase_bounds(states, actions)
+    if bounds is None:
+        return None
+    start, end = bounds
+    before, after, done = states[start], states[end], actions[start:end]
+    edition = words(before.setup.edition)
+    lines = [
+        *_chart(pack, before, after),
+        *_spawned(pack, done),
+        *_bonuses(pack, before, after),
+        *_sighting(done),
+        *_boss(pack, before, after),
+    ]
+    title = f"Since your last turn: {edition.turn} {before.turn}, {edition.phase}"
+    return Recap(title, before.turn, lines or ["Nothing else happened."], start)
+
+
+def _chart(pack: EditionPack, before: GameState, after: GameState) -> list[str]:
+    if after.position == before.position:
+        return []
+    status = chart_status(pack, after)
+    if status is not None and status.left_chart:
+        return [f"The boss token {status.where}."]
+    space = current_space(pack, after)
+    if space is None:
+        return []
+    return [f"Reached {words(after.setup.edition).step} {space.number}: {space.summary}."]
+
+
+def _spawned(pack: EditionPack, done: Sequence[Action]) -> list[str]:
+    counts: Counter[str] = Counter()
+    for action in done:
+        if isinstance(action, Spawn):
+            counts.update(action.monsters)
+    lines = [f"Spawned {counts_text(pack, dict(counts))}."] if counts else []
+    lines += [
+        f"Mini-boss {name_of(pack, 'mini_bosses', a.mini_boss)} came onto the dungeon."
+        for a in done
+        if isinstance(a, SpawnMiniBoss)
+    ]
+    return lines
+
+
+def _bonuses(pack: EditionPack, before: GameState, after: GameState) -> list[str]:
+    gained = [name_of(pack, "bonuses", b.bonus) for b in after.bonuses[len(before.bonuses) :]]
+    return [f"Bonus gained: {name}." for name in gained]
+
+
+def _sighting(done: Sequence[Action]) -> list[str]:
+    return [
+        "Boss sighting: heroes were on the tiles."
+        if a.heroes_present
+        else "Boss sighting: no heroes on the tiles."
+        for a in done
+        if isinstance(a, AnswerSighting)
+    ]
+
+
+def _boss(pack: EditionPack, before: GameState, after: GameState) -> list[str]:
+    boss, was = after.boss, before.boss
+    name = name_of(pack, "dungeon_bosses", after.setup.boss)
+    lines: list[str] = []
+    if boss.spawned and not was.spawned:
+        lines.append(f"{name} {words(after.setup.edition).arrived}.")
+    if boss.relics != was.relics:
+        relics = ", ".join(name_of(pack, "relics", r) for r in boss.relics) or "none"
+        lines.append(f"Relics: {relics}.")
+    if boss.timeout and not was.timeout:
+        lines.append("The timeout came.")
+    if boss.wounds < was.wounds:
+        lines.append(f"{name} healed {was.wounds - boss.wounds} wounds.")
+    removed = [p for p in after.spawning_points if p.status == "removed"]
+    if len(removed) > sum(p.status == "removed" for p in before.spawning_points):
+        lines.append("The spawning points left on the dungeon were removed.")
+    return lines

@@ -1,0 +1,137 @@
+"""Tracked models: wounds, heals and status effects on the boss, the mini-boss, a spawning point
+or a monster in play. A hit is taken as a whole: the thresholds (destroyed, the timeout) are
+checked once, after all its wounds. Wounds that reach a model's hearts destroy it, the same
+event as destroying it by key."""
+
+from __future__ import annotations
+
+from consul_app.content.pack import EditionPack
+from consul_app.rules.actions import AddStatus, Heal, RemoveStatus, Wound
+from consul_app.rules.boss import boss_statuses, heal_boss, wound_boss
+from consul_app.rules.errors import RuleError
+from consul_app.rules.mini_boss import heal_mini_boss, mini_boss_statuses, wound_mini_boss
+from consul_app.rules.names import name_of
+from consul_app.rules.spawning import remove_destroyed_monsters, spawning_point_falls
+from consul_app.rules.state import GameState, SpawningPointState, TrackedMonster
+
+OnModel = Wound | Heal | AddStatus | RemoveStatus
+
+
+def wound(pack: EditionPack, state: GameState, action: Wound) -> None:
+    match action.target:
+        case "boss":
+            wound_boss(pack, state, action.wounds)
+        case "mini-boss":
+            wound_mini_boss(pack, state, action.wounds)
+        case "spawning-point":
+            point = standing_point(pack, state, action)
+            hearts = pack.spawning_points[point.id].hearts
+            point.wounds = min(hearts, point.wounds + action.wounds)
+            if point.wounds >= hearts:
+                spawning_point_falls(pack, state, point)
+        case "monster":
+            monster = _marked(pack, state, action, mark=True)
+            hearts = pack.monsters[monster.id].hearts
+            monster.wounds = min(hearts, monster.wounds + action.wounds)
+            if monster.wounds >= hearts:
+                state.tracked.remove(monster)
+                remove_destroyed_monsters(pack, state, {monster.id: 1})
+
+
+def heal(pack: EditionPack, state: GameState, action: Heal) -> None:
+    match action.target:
+        case "boss":
+            heal_boss(pack, state, action.wounds)
+        case "mini-boss":
+            heal_mini_boss(state, action.wounds)
+        case "spawning-point":
+            point = standing_point(pack, state, action)
+            point.wounds = _healed(point.wounds, action.wounds, "the spawning point")
+        case "monster":
+            monster = _marked(pack, state, action, mark=False)
+            monster.wounds = _healed(monster.wounds, action.wounds, "that monster")
+            _unmark_if_clean(state, monster)
+
+
+def add_status(pack: EditionPack, state: GameState, action: AddStatus) -> None:
+    statuses = _statuses(pack, state, action, mark=True)
+    if action.status in statuses:
+        raise RuleError(
+            f"the {action.target} already has {name_of(pack, 'status_effects', action.status)}"
+        )
+    statuses.append(action.status)
+
+
+def remove_status(pack: EditionPack, state: GameState, action: RemoveStatus) -> None:
+    statuses = _statuses(pack, state, action, mark=False)
+    if action.status not in statuses:
+        raise RuleError(
+            f"the {action.target} has no {name_of(pack, 'status_effects', action.status)}"
+        )
+    statuses.remove(action.status)
+    if action.target == "monster":
+        _unmark_if_clean(state, _marked(pack, state, action, mark=False))
+
+
+def standing_point(pack: EditionPack, state: GameState, action: OnModel) -> SpawningPointState:
+    """The standing spawning point `action.model` on `action.tile`."""
+    if action.model is None or action.tile is None:
+        raise RuleError("name the spawning point and its tile")
+    for point in state.standing_spawning_points():
+        if point.id == action.model and point.tile == action.tile:
+            return point
+    name = name_of(pack, "spawning_points", action.model)
+    raise RuleError(f"no standing {name} spawning point on tile {action.tile}")
+
+
+def marked_monsters(state: GameState, monster: str) -> list[TrackedMonster]:
+    """The monsters of this kind in play that carry wounds or status effects, in order."""
+    return [m for m in state.tracked if m.id == monster]
+
+
+def _marked(pack: EditionPack, state: GameState, action: OnModel, *, mark: bool) -> TrackedMonster:
+    """The marked monster `action.which`; with `which` None and `mark`, a fresh one from those
+    in play gets marked."""
+    if action.model is None or action.model not in pack.monsters:
+        raise RuleError(f"unknown monster {action.model!r}")
+    name = pack.monsters[action.model].name
+    marked = marked_monsters(state, action.model)
+    if action.which is not None:
+        if action.which >= len(marked):
+            raise RuleError(f"only {len(marked)} {name} carry wounds or status effects")
+        return marked[action.which]
+    if not mark:
+        raise RuleError(f"say which {name}: pick one that carries wounds or status effects")
+    if state.board.get(action.model, 0) <= len(marked):
+        raise RuleError(f"no other {name} is on the dungeon")
+    monster = TrackedMonster(id=action.model)
+    state.tracked.append(monster)
+    return monster
+
+
+def _unmark_if_clean(state: GameState, monster: TrackedMonster) -> None:
+    """A monster with no wound and no status effect left is one of the counts again."""
+    if not monster.wounds and not monster.status and monster in state.tracked:
+        state.tracked.remove(monster)
+
+
+def _healed(wounds: int, heal_by: int, who: str) -> int:
+    if heal_by > wounds:
+        raise RuleError(f"{who} has only {wounds} wound(s) to heal")
+    return wounds - heal_by
+
+
+def _statuses(
+    pack: EditionPack, state: GameState, action: AddStatus | RemoveStatus, *, mark: bool
+) -> list[str]:
+    if action.status not in pack.status_effects:
+        raise RuleError(f"unknown status effect {action.status!r}")
+    match action.target:
+        case "boss":
+            return boss_statuses(pack, state)
+        case "mini-boss":
+            return mini_boss_statuses(state)
+        case "spawning-point":
+            return standing_point(pack, state, action).status_effects
+        case _:
+            return _marked(pack, state, action, mark=mark).status

@@ -1,0 +1,42 @@
+"""`MarkedList`: an option list whose highlighted row also carries a text marker."""
+
+from __future__ import annotations
+
+from textual.content import Content
+from textual.widgets import OptionList
+from textual.widgets.option_list import Option
+
+MARK, BLANK = "> ", ""
+"""(An option list drops leading spaces, even no-break ones: the others are not indented.)"""
+
+
+class MarkedList(OptionList):
+    """The highlighted row starts with `>` (not told by colour alone); disabled rows (headings)
+    are shown as given."""
+
+    def __init__(self, *options: Option, id: str | None = None) -> None:
+        self._prompts = [_content(o) for o in options]
+        super().__init__(*[self._marked(o, False) for o in options], id=id)
+        self._marked_at: int | None = None
+
+    def _marked(self, option: Option, mark: bool) -> Option:
+        if option.disabled:
+            return option
+        return Option(Content(MARK if mark else BLANK) + _content(option), id=option.id)
+
+    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        self._mark(event.option_index)
+
+    def _mark(self, index: int | None) -> None:
+        before, self._marked_at = self._marked_at, index
+        for at, mark in ((before, False), (index, True)):
+            if at is not None and at < len(self._prompts):
+                option = self.get_option_at_index(at)
+                if not option.disabled:
+                    prefix = MARK if mark else BLANK
+                    self.replace_option_prompt_at_index(at, Content(prefix) + self._prompts[at])
+
+
+def _content(option: Option) -> Content:
+    prompt = option.prompt
+    return prompt if isinstance(prompt, Content) else Content(str(prompt))

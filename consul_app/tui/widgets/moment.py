@@ -1,0 +1,63 @@
+"""One moment of a game in a few lines: the history screen shows the state after an action."""
+
+from __future__ import annotations
+
+from rich.console import Group
+from rich.text import Text
+
+from consul_app.content import EditionPack
+from consul_app.rules import (
+    GameState,
+    boss_status,
+    chart_status,
+    gauge_status,
+    phase_name,
+    power_up_steps,
+    turn_name,
+    words,
+)
+
+
+def _names(pack: EditionPack, kind: str, ids: list[str]) -> str:
+    entries = pack.kind(kind)
+    return ", ".join(entries[i].name if i in entries else i for i in ids) or "none"
+
+
+def _counts(pack: EditionPack, counts: dict[str, int]) -> str:
+    shown = [f"{n} {_names(pack, 'monsters', [m])}" for m, n in counts.items() if n]
+    return ", ".join(shown) or "none"
+
+
+def moment(pack: EditionPack, state: GameState) -> Group:
+    """Turn and phase, the step due, the chart, the boss, the mini-boss, the spawning points,
+    the monsters on the dungeon and the bonuses gained."""
+    lines = [Text(f"{turn_name(state)}: {phase_name(state)}", "bold")]
+    step = next((s for s in power_up_steps(pack, state) if s.current), None)
+    lines.append(Text(f"Step due: {step.title}" if step else "Step due: none"))
+    chart = chart_status(pack, state)
+    if chart is not None:
+        lines.append(Text(f"{words(state.setup.edition).chart}: {chart.where}"))
+    gauge = gauge_status(pack, state)
+    if gauge is not None:
+        lines.append(Text(f"Power gauge: {gauge.filled} of {gauge.squares} ({gauge.section})"))
+    boss = boss_status(pack, state)
+    if not boss.spawned:
+        lines.append(Text(f"{boss.name}: not in play yet"))
+    else:
+        timeout = "  TIMEOUT DONE" if boss.timeout else ""
+        defeated = "  DEFEATED" if boss.defeated else ""
+        lines.append(Text(f"{boss.name}: {boss.wounds}/{boss.hearts} wounds{timeout}{defeated}"))
+        lines.append(Text(f"  relics: {_names(pack, 'relics', boss.relics)}"))
+        if boss.status:
+            lines.append(Text(f"  status: {_names(pack, 'status_effects', boss.status)}"))
+    if state.mini_boss is not None:
+        mini = _names(pack, "mini_bosses", [state.mini_boss.id])
+        lines.append(Text(f"Mini-boss: {mini}, {state.mini_boss.wounds} wounds"))
+    points = [
+        f"{_names(pack, 'spawning_points', [p.id])} (tile {p.tile})"
+        for p in state.standing_spawning_points()
+    ]
+    lines.append(Text(f"Spawning points: {', '.join(points) or 'none standing'}"))
+    lines.append(Text(f"On the dungeon: {_counts(pack, state.board)}"))
+    lines.append(Text(f"Bonuses: {_names(pack, 'bonuses', [b.bonus for b in state.bonuses])}"))
+    return Group(*lines)

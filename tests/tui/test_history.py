@@ -1,0 +1,108 @@
+"""The history screen: every action by turn, newest first, the state just after the one
+highlighted, and "undo to here" (confirmed first, journaled as undos, redo-able)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from consul_app.content import ContentPack
+from consul_app.rules import apply, default_setup, new_game
+from consul_app.tui.screens.confirm import ConfirmScreen
+from consul_app.tui.screens.history import HistoryScreen, undo_notice
+from consul_app.tui.screens.table import TableScreen
+from consul_app.tui.widgets.marked_list import MARK, MarkedList
+
+from .helpers import notes, options, text
+from .scenarios import SMALL, WIDE, idle, make_app, play_saved
+
+
+def _saved(content: ContentPack, tmp_path: Path, turns: int = 3) -> Path:
+    save = tmp_path / "history.jsonl"
+    play_saved(
+        content, save, default_setup(content.edition("sde2")), idle(lambda p, s: s.turn > turns)
+    )
+    return save
+
+
+async def test_history_lists_the_actions_by_turn_newest_first(
+    content: ContentPack, tmp_path: Path
+) -> None:
+    app = make_app(content, _saved(content, tmp_path))
+    async with app.run_test(size=WIDE) as pilot:
+        table = app.screen
+        assert isinstance(table, TableScreen)
+        labels = table.session.history
+        await pilot.press("H")
+        assert isinstance(app.screen, HistoryScreen)
+        listed = options(app.screen.query_one(MarkedList)).splitlines()
+        assert listed[0] == "Turn 3"
+        assert listed[1] == f"{MARK}{len(labels)}. {labels[0]}"  # newest, highlighted
+        assert listed[2] == f"{len(labels) - 1}. {labels[1]}"
+        assert listed[-2:] == ["Start", "0. The game begins"]
+        shown = [line.split(". ", 1)[1] for line in listed if ". " in line]
+        assert shown[:-1] == labels
+        assert [line for line in listed if line.startswith("Turn")] == [
+            "Turn 3",
+            "Turn 2",
+            "Turn 1",
+        ]
+        side = text(app.screen.query_one("#history-moment"))
+        assert f"Just after {len(labels)}. {labels[0]}  (now)" in side
+        assert "Turn 4: play" in side
+        await pilot.press("escape")
+        assert app.screen is table
+
+
+async def test_undo_to_here_restores_the_chosen_state_and_redo_brings_it_back(
+    content: ContentPack, tmp_path: Path
+) -> None:
+    save = _saved(content, tmp_path)
+    app = make_app(content, save)
+    async with app.run_test(size=WIDE) as pilot:
+        table = app.screen
+        assert isinstance(table, TableScreen)
+        session = table.session
+        actions = [d.action for d in session.actions]
+        await pilot.press("H", "down", "down", "down", "down")  # past the heading of turn 2
+        history = app.screen
+        assert isinstance(history, HistoryScreen)
+        count = history.chosen()
+        assert 0 < count < len(actions) - 2
+        side = text(history.query_one("#history-moment"))
+        assert f"Just after {count}. {session.actions[count - 1].label}" in side
+        await pilot.press("u")
+        assert isinstance(app.screen, ConfirmScreen)
+        assert f"Take back the {len(actions) - count} actions" in text(app.screen)
+        await pilot.press("escape")  # not now: nothing undone
+        assert app.screen is history and len(session.actions) == len(actions)
+        await pilot.press("u", "enter")
+        assert app.screen is table
+        pack = session.pack
+        replayed = new_game(pack, session.state.setup)
+        for action in actions[:count]:
+            replayed = apply(pack, replayed, action)
+        assert session.state == replayed
+        assert notes(app)[-1].startswith(f"Undone: undid {len(actions) - count}: ")
+        ops = [json.loads(line).get("op") for line in save.read_text().splitlines()]
+        assert ops[-(len(actions) - count) :] == ["undo"] * (len(actions) - count)
+        await pilot.press("r")
+        assert len(session.actions) == count + 1
+        assert session.actions[-1].action == actions[count]
+
+
+async def test_history_shows_the_recap_and_fits_80_columns(
+    content: ContentPack, tmp_path: Path
+) -> None:
+    app = make_app(content, _saved(content, tmp_path))
+    async with app.run_test(size=SMALL) as pilot:
+        await pilot.press("H", "t")
+        side = text(app.screen.query_one("#history-moment"))
+        assert "Since your last turn: Turn 3, power-up phase" in side
+        assert "Reached chart space 3" in side
+        assert app.screen.query_one(MarkedList).region.width >= 38
+
+
+def test_several_undos_make_one_notice() -> None:
+    assert undo_notice(["Boss takes a wound"]) == "Boss takes a wound"
+    assert undo_notice(["c", "b", "a"]) == "undid 3: c ... a"
