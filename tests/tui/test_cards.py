@@ -287,3 +287,5 @@ def test_the_pool_drops_the_columns_that_matter_least() -> None:
     spawning = _fitted((columns, rows), 50, spawning=True)[0]
     assert spawning == ["Monster", "Bits", "Sk", "Pool", "Board", "STR"]
     assert _fitted((columns, rows), 10, spawning=False)[0] == ["Monster", "STR"]
+    squeezed = _fitted((columns, rows), 38, spawning=True)[0]
+    assert squeezed == ["Monster", "Sk", "Pool", "STR"]  # bits and the board went first
