@@ -6,6 +6,7 @@ and only then becomes the state: returned and passed to the listener.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable
 from dataclasses import replace
 from datetime import date, datetime
@@ -30,6 +31,7 @@ from consul_app.rules import (
 from consul_app.session.history import Entry, entries, replay
 from consul_app.session.journal import Do, Header, JournalWriter, PackRef, Redo, SaveError, Undo
 from consul_app.session.load import Game, load_game
+from consul_app.session.lock import SaveLock, SaveReadOnly
 from consul_app.session.naming import save_names
 from consul_app.session.timeline import Done, Timeline
 
@@ -66,13 +68,21 @@ def _create(header: Header, path: Path | None, day: date, boss: str) -> JournalW
 class Session:
     """A game in play. Use `Session.new` or `Session.resume`; `close` it when done."""
 
-    def __init__(self, game: Game, writer: JournalWriter, listener: Listener | None = None) -> None:
+    def __init__(
+        self,
+        game: Game,
+        writer: JournalWriter,
+        lock: SaveLock,
+        listener: Listener | None = None,
+    ) -> None:
         self.path = game.path
         self.warnings = game.warnings
         """What the Consul should be told on resume (a dropped torn line, changed content)."""
         self.listener = listener
         self._timeline = game.timeline
         self._writer = writer
+        self._lock = lock
+        """Held while the game is open: one writer per save."""
 
     @classmethod
     def new(
@@ -96,17 +106,32 @@ class Session:
             setup=setup.model_dump(mode="json"),
         )
         writer = _create(header, path, now.date(), pack.dungeon_bosses[setup.boss].name)
+        try:
+            lock = SaveLock(writer.path)
+        except SaveError:
+            writer.close()
+            raise
         game = Game(writer.path, header, Timeline(pack, initial), [], torn=False)
-        return cls(game, writer, listener)
+        return cls(game, writer, lock, listener)
 
     @classmethod
     def resume(
         cls, content: ContentPack, path: Path, *, listener: Listener | None = None
     ) -> Session:
         """Replay a saved game and keep appending to it. Raises `SaveError` (naming the file and
-        line) if it cannot be resumed; the file is then left exactly as it was."""
-        game = load_game(content, path)
-        return cls(game, JournalWriter(path, torn=game.torn), listener)
+        line) if it cannot be resumed, `SaveLocked` if another Consul plays it, `SaveReadOnly` if
+        it may not be written (both may be watched instead); the file is then left as it was.
+        The lock comes first, so that nobody appends while it is read."""
+        lock = SaveLock(path)
+        try:
+            game = load_game(content, path)
+            if not os.access(path, os.W_OK):
+                raise SaveReadOnly(path)
+            writer = JournalWriter(path, torn=game.torn)
+        except BaseException:
+            lock.release()
+            raise
+        return cls(game, writer, lock, listener)
 
     @property
     def pack(self) -> EditionPack:
@@ -176,7 +201,7 @@ class Session:
         it, `SaveError` (the state is unchanged) if it cannot be saved."""
         state = apply(self.pack, self.state, action)
         label = describe(self.pack, action, self.state)
-        self._writer.append(Do(action=ACTION_ADAPTER.dump_python(action, mode="json"), label=label))
+        self._append(Do(action=ACTION_ADAPTER.dump_python(action, mode="json"), label=label))
         self._timeline.do(Done(action, label), state)
         return self._publish()
 
@@ -184,7 +209,7 @@ class Session:
         """Take back the last action; return its label (None: nothing to undo)."""
         if not self.can_undo:
             return None
-        self._writer.append(Undo())
+        self._append(Undo())
         label = self._timeline.undo().label
         self._publish()
         return label
@@ -208,10 +233,19 @@ class Session:
         if not self.can_redo:
             return None
         state = apply(self.pack, self.state, self._timeline.undone[-1].action)
-        self._writer.append(Redo())
+        self._append(Redo())
         label = self._timeline.redo(state).label
         self._publish()
         return label
+
+    def _append(self, op: Do | Undo | Redo) -> None:
+        """Journal one entry. After a failed write this session writes no more, so it lets go
+        of the save: resuming it (here or in another Consul) is how to go on."""
+        try:
+            self._writer.append(op)
+        except SaveError:
+            self._lock.release()
+            raise
 
     def _publish(self) -> GameState:
         if self.listener is not None:
@@ -220,6 +254,7 @@ class Session:
 
     def close(self) -> None:
         self._writer.close()
+        self._lock.release()
 
     def __enter__(self) -> Session:
         return self

@@ -269,8 +269,11 @@ class ConsulApp(App[None]):
             return err
 
     def _resumed(self, session: Session | SaveError) -> None:
-        from consul_app.session import SaveError
+        from consul_app.session import SaveError, SaveLocked, SaveReadOnly
 
+        if isinstance(session, SaveLocked | SaveReadOnly):
+            self._offer_to_watch(session)
+            return
         if isinstance(session, SaveError):
             self.notify(
                 f"{session}\nThe file is left as it is. Start a new game beside it (n).",
@@ -283,6 +286,36 @@ class ConsulApp(App[None]):
         for warning in session.warnings:
             self.notify(warning, title="Resumed with a warning", severity="warning", timeout=15)
         self.open_table(session)
+
+    def _offer_to_watch(self, refusal: SaveError) -> None:
+        """A save another Consul plays (or this account may not write) can still be watched."""
+        from consul_app.rules import Choice
+        from consul_app.tui.screens.pick_one import PickOneScreen
+
+        choices = [Choice("watch", "Watch it, read-only"), Choice("new", "Start a new game")]
+        self.push_screen(
+            PickOneScreen("This game cannot be played here", str(refusal), choices),
+            partial(self._watch_or_new, refusal.path),
+        )
+
+    def _watch_or_new(self, path: Path, choice: str | None) -> None:
+        if choice == "watch":
+            self.watch(path)
+        elif self.session is None:
+            self.action_new_game()
+
+    def watch(self, path: Path) -> None:
+        """Follow `path` read-only on the watch screen (nothing is written to it)."""
+        from consul_app.session.follow import Follower
+        from consul_app.tui.screens.watch import WatchScreen
+
+        assert self.content is not None
+        follower = Follower(self.content, path)
+        follower.poll()
+        if follower.game is None:
+            self.notify(str(follower.problem), title="Cannot watch", severity="error", timeout=30)
+            return
+        self.push_screen(WatchScreen(follower))
 
     def open_table(self, session: Session) -> None:
         """Show `session` on the table screen (closing the game shown before)."""

@@ -6,7 +6,17 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from consul_app.content.models import DungeonBoss, Entry, MiniBoss, Monster, SpawningPoint
+from consul_app.content.models import (
+    Ability,
+    DungeonBoss,
+    Entry,
+    Keyword,
+    MiniBoss,
+    Monster,
+    Relic,
+    SpawningPoint,
+    StatusEffect,
+)
 from consul_app.content.pack import EditionPack
 from consul_app.rules.names import bits_name
 
@@ -41,8 +51,8 @@ def lookup(pack: EditionPack, query: str, limit: int = 50) -> list[LookupHit]:
     needle = " ".join(query.lower().split())
     if not needle:
         return []
-    ranked: list[tuple[int, int, str, int, LookupHit]] = []
-    for order, (kind, entry, text) in enumerate(_entries(pack)):
+    ranked: list[tuple[int, int, str, int, str, Entry]] = []
+    for order, (kind, entry) in enumerate(_entries(pack)):
         name = entry.name.lower()
         if name.startswith(needle):
             rank = 0
@@ -52,33 +62,37 @@ def lookup(pack: EditionPack, query: str, limit: int = 50) -> list[LookupHit]:
             rank = 2
         else:
             continue
-        ranked.append((rank, len(name), name, order, LookupHit(kind, entry.id, entry.name, text)))
+        ranked.append((rank, len(name), name, order, kind, entry))
     ranked.sort(key=lambda r: r[:4])
-    return [r[4] for r in ranked[:limit]]
+    return [LookupHit(r[4], r[5].id, r[5].name, _text(pack, r[5])) for r in ranked[:limit]]
 
 
 def _words(name: str) -> list[str]:
     return name.replace("-", " ").replace("(", " ").replace(":", " ").split()
 
 
-def _entries(pack: EditionPack) -> Iterator[tuple[str, Entry, str]]:
-    for keyword in pack.keywords.values():
-        yield "keyword", keyword, keyword.text
-    for ability in pack.abilities.values():
-        yield "ability", ability, ability.text
-    for status in pack.status_effects.values():
-        yield "status effect", status, status.text
+def _entries(pack: EditionPack) -> Iterator[tuple[str, Entry]]:
     relic_kind = "treasure" if pack.edition == "classic" else "relic"
-    for relic in pack.relics.values():
-        yield relic_kind, relic, f"{relic.slot}: {relic.effect}"
     for kind, entries in (
+        ("keyword", pack.keywords),
+        ("ability", pack.abilities),
+        ("status effect", pack.status_effects),
+        (relic_kind, pack.relics),
         ("monster", pack.monsters),
         ("spawning point", pack.spawning_points),
         ("mini-boss", pack.mini_bosses),
         ("dungeon boss", pack.dungeon_bosses),
     ):
-        for model in entries.values():
-            yield kind, model, model_summary(model)
+        for entry in entries.values():
+            yield kind, entry
+
+
+def _text(pack: EditionPack, entry: Entry) -> str:
+    if isinstance(entry, (Keyword, Ability, StatusEffect)):
+        return entry.text
+    if isinstance(entry, Relic):
+        return f"{entry.slot}: {entry.effect}"
+    return model_summary(entry)  # type: ignore[arg-type]
 
 
 def model_summary(model: Monster | MiniBoss | DungeonBoss | SpawningPoint) -> str:
