@@ -41,6 +41,7 @@ from consul_app.session.timeline import Done, Labels, Timeline
 APP = f"consul-app {__version__}"
 RECAP_REACH = 1000
 """How far back the recap looks for the ends of the last turns (a phase is never that long)."""
+RESUME = "; resume it to go on"
 Listener = Callable[[GameState], None]
 Clock = Callable[[], datetime]
 
@@ -79,17 +80,23 @@ class Session:
         writer: JournalWriter,
         lock: SaveLock,
         listener: Listener | None = None,
+        *,
+        content: ContentPack | None = None,
     ) -> None:
         self.path = game.path
         self.warnings = game.warnings
         """What the Consul should be told on resume (a dropped torn line, changed content)."""
         self.listener = listener
+        self.failed: SaveError | None = None
+        """Set once a write failed: the session then writes no more (resume the save)."""
         self._timeline = game.timeline
         self._writer = writer
         self._lock = lock
         """Held while the game is open: one writer per save."""
         self._content_hash = game.timeline.pack.content_hash()
         self._since_checkpoint = 0
+        self._content = content
+        """To read the save back after a failed write."""
 
     @classmethod
     def new(
@@ -119,7 +126,7 @@ class Session:
             writer.close()
             raise
         game = Game(writer.path, header, Timeline(pack, initial), [], torn=False)
-        return cls(game, writer, lock, listener)
+        return cls(game, writer, lock, listener, content=content)
 
     @classmethod
     def resume(
@@ -138,7 +145,7 @@ class Session:
         except BaseException:
             lock.release()
             raise
-        return cls(game, writer, lock, listener)
+        return cls(game, writer, lock, listener, content=content)
 
     @property
     def pack(self) -> EditionPack:
@@ -214,7 +221,8 @@ class Session:
 
     def dispatch(self, action: Action) -> GameState:
         """Apply, journal, publish. Raises `RuleError` (nothing is written) if the rules forbid
-        it, `SaveError` (the state is unchanged) if it cannot be saved."""
+        it, `SaveError` if it cannot be saved (the state is then what the file holds, see
+        `_append`)."""
         state = apply(self.pack, self.state, action)
         label = describe(self.pack, action, self.state)
         self._append(Do(action=ACTION_ADAPTER.dump_python(action, mode="json"), label=label))
@@ -262,12 +270,43 @@ class Session:
 
     def _append(self, op: Do | Undo | Redo) -> None:
         """Journal one entry. After a failed write this session writes no more, so it lets go
-        of the save: resuming it (here or in another Consul) is how to go on."""
+        of the save: resuming it (here or in another Consul) is how to go on.
+
+        A failed write or fsync may still have left the entry in the file (written, not
+        flushed) or part of it (a torn line). Only the file knows, so the game is read back
+        from it: the state becomes exactly what a resume would show, and the SaveError says
+        how many actions the save holds."""
+        if self.failed is not None:
+            raise SaveError(self.path, "closed after a failed write; resume the save to go on")
         try:
             self._writer.append(op)
-        except SaveError:
+        except SaveError as err:
             self._lock.release()
-            raise
+            self.failed = self._read_back(err)
+            self._publish()
+            raise self.failed from None
+
+    def _read_back(self, err: SaveError) -> SaveError:
+        """Make the state what the file holds after a failed write; the error, saying so."""
+        message = str(err).removeprefix(f"{self.path}: ").removesuffix(RESUME)
+        try:
+            if self._content is None:
+                raise SaveError(self.path, "the content it was played with is not at hand")
+            game = load_game(self._content, self.path)
+        except SaveError as unread:
+            return SaveError(
+                self.path,
+                f"{message}. It cannot be read back either ({unread}): the table shows the game "
+                f"before this action, which the save may or may not hold{RESUME}",
+            )
+        self._timeline = game.timeline
+        done = game.timeline.done
+        held = f"{len(done)} action{'s' if len(done) != 1 else ''}"
+        last = f", the last: {done[-1].label!r}" if done else ""
+        return SaveError(
+            self.path,
+            f"{message}. The save holds {held}{last}; the table shows exactly those{RESUME}",
+        )
 
     def _publish(self) -> GameState:
         if self.listener is not None:

@@ -314,7 +314,7 @@ class TableScreen(Screen[None]):
             self.notify(str(err), title="Not now", severity="warning")
             return False
         except SaveError as err:
-            self.notify(str(err), title="Cannot save the game", severity="error", timeout=30)
+            self.save_failed(err)
             return False
         if self.session.state.turn != turn:
             self._recap_the_phase(turn)
@@ -541,7 +541,7 @@ class TableScreen(Screen[None]):
             self.notify(str(err), title=f"Cannot {what}", severity="warning")
             return
         except SaveError as err:
-            self.notify(str(err), title="Cannot save the game", severity="error", timeout=30)
+            self.save_failed(err)
             return
         if label is None:
             self.notify(f"Nothing to {what}.")
@@ -557,6 +557,19 @@ class TableScreen(Screen[None]):
         if labels:
             self.show_game()
             self.notify(undo_notice(labels), title="Undone")
+        elif self.session.failed is not None:  # the history screen told why
+            self.show_game()
+
+    def save_failed(self, err: SaveError) -> None:
+        """A write failed: the session now shows what the file holds; say so, and how to go on."""
+        self.show_game()
+        self.notify(
+            f"{err}\nFix what stops the writing (a full disk?), then pick this game under o "
+            "(saved games) to resume it.",
+            title="Cannot save the game",
+            severity="error",
+            timeout=60,
+        )
 
     def action_pane(self, pane: str) -> None:
         """Show (in tabs) and focus a pane."""

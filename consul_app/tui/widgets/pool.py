@@ -39,9 +39,11 @@ KEEP = {
     "Gained": 45,
 }
 """How much a column matters (the dice stats: 90): when the table is too wide for its pane, the
-least important go first, so that no figure is cut. Bits and skull points matter most in a
-spawn step (`SPAWNING`), else least (`PLAYING`)."""
-SPAWNING = {"Bits": 85, "Sk": 85}
+least important go first, so that no figure is cut. In a spawn step (`SPAWNING`) what is left
+in the pool and the skull points matter most after "Spawn?" (which already says whether the
+bits and the budget allow one more); outside one, skull points and bits matter least
+(`PLAYING`)."""
+SPAWNING = {"Pool": 88, "Sk": 85, "Bits": 75}
 PLAYING = {"Bits": 40, "Sk": 35}
 PADDING = 2
 """A DataTable column's padding (one cell on either side)."""
