@@ -11,9 +11,9 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from consul_app import __version__
-from consul_app.commands import delete, export, play, saves, schema, validate
+from consul_app.commands import delete, export, play, saves, schema, serve, validate, watch
 
-COMMANDS = (play, validate, schema, saves, export, delete)
+COMMANDS = (play, watch, serve, validate, schema, saves, export, delete)
 
 
 def build_parser() -> argparse.ArgumentParser:

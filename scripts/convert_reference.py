@@ -26,6 +26,11 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from consul_app.content.models import ContentFile  # noqa: E402
+from scripts.convert_cards import (  # noqa: E402
+    ability_rows,
+    named_entries,
+    relic_modifiers,
+)
 
 TEXTS_DIR = Path(__file__).resolve().parent / "texts"
 SOURCE_NOTE = "reference/sde/{folder}/"
@@ -61,16 +66,29 @@ SHRINE = re.compile(r"^Clan \w+ Shrine$")
 # Keywords that only carry the printed pool list; the pool itself is converted instead.
 POOL_KEYWORD = re.compile(r"^(Spawning Pool|.* comes with)$")
 
-ERRATA_NOTES = {
-    "Cursed Barrow": "Another printing (Cursed Barrow Errata) lists 5 Draugr instead of 4.",
-    "Cursed Barrow Errata": (
-        "Errata printing of Cursed Barrow, with 5 Draugr instead of 4. Use one of the two, "
-        "not both."
+# An errata card corrects its spawning point's pool: one spawning point, with the errata's pool
+# (the reference lists the errata as a second spawning point of the same name).
+ERRATA_POOLS = {
+    "Cursed Barrow": "Pool as the errata card gives it (5 Draugr; the first printing had 4).",
+    "Maleficent Idol": (
+        "Pool as the errata card gives it (1 Heartbound; the first printing had 2)."
     ),
-    "Maleficent Idol": "Another printing (Maleficent Idol Errata) lists 1 Heartbound instead of 2.",
-    "Maleficent Idol Errata": (
-        "Errata printing of Maleficent Idol, with 1 Heartbound instead of 2. Use one of the two, "
-        "not both."
+}
+
+# Values the reference has wrong, with what we use instead and why.
+SKULL_FIXES = {
+    ("forgotten-king", "Billmen"): (
+        1,
+        "The reference gives 4 skull points, the number of Billmen in the Bramble Knight pool; "
+        "an FK 8-Bit minion with one heart is worth 1.",
+    ),
+}
+# Cards that look odd but are real printings.
+REAL_CARDS = {
+    "Bashful Boris (Beta)": (
+        "Another printing of Bashful Boris, kept as its own card: the reference has it as a "
+        "separate FK card marked Beta (other stats, Introspection instead of Earthshaker). "
+        "Bring one of the two."
     ),
 }
 
@@ -156,9 +174,14 @@ def model_fields(card: dict[str, Any], bits: str | None = None) -> dict[str, Any
         "skull_points": card.get("skulls") or 0,
         "base": BASES[card["model_size"]],
         "stats": stats_of(card),
-        "keywords": [clean(k) for k in card.get("keywords", [])],
-        "abilities": [clean(a) for a in card.get("abilities", [])],
     }
+    attacks = [{"rolls": o["attribute"], "range": o["range"]} for o in card.get("offense") or []]
+    if attacks:
+        entry["attacks"] = attacks
+    if (card.get("defense") or ["ARM"]) != ["ARM"]:
+        entry["defends_with"] = card["defense"]
+    entry["keywords"] = [clean(k) for k in card.get("keywords", [])]
+    entry["abilities"] = [clean(a) for a in card.get("abilities", [])]
     return entry
 
 
@@ -195,6 +218,12 @@ class Texts:
         self.used.add((kind, key))
         return value
 
+    def take_all(self, kind: str) -> dict[str, Any]:
+        """Every text of a kind keyed by name (keywords, abilities), all counted as used."""
+        items = self.data.get(kind, {})
+        self.used.update((kind, key) for key in items)
+        return items
+
     def unused(self) -> list[str]:
         """Texts that no entry asked for (typos in ids)."""
         return [
@@ -220,9 +249,13 @@ def convert_pool_models(
     shrines = [slug(s["name"]) for s in sps if SHRINE.match(s["name"])]
     monsters: dict[str, dict[str, Any]] = {}
     points: list[dict[str, Any]] = []
+    errata = {
+        sp["name"].removesuffix(" Errata"): sp for sp in sps if sp["name"].endswith(" Errata")
+    }
+    sps = [sp for sp in sps if not sp["name"].endswith(" Errata")]
     for sp in sps:
         pool = []
-        for item in sp["spawning_pool"]:
+        for item in errata.get(sp["name"], sp)["spawning_pool"]:
             model_name = item.get("model") or item["name_in_pool"]
             monster = monster_entry(ed, model_name, by_name, mini, sp["warband"])
             monsters.setdefault(monster["id"], monster)
@@ -235,14 +268,15 @@ def convert_pool_models(
             "base": BASES[sp["model_size"]],
             "stats": stats_of(sp),
             "keywords": [k for k in sp["keywords"] if not POOL_KEYWORD.match(k)],
+            "abilities": [clean(a) for a in sp.get("abilities") or []],
             "models": models,
         }
         if sp["paired"]:
             entry["paired"] = True
             entry["paired_with"] = shrines if SHRINE.match(sp["name"]) else [entry["id"]]
         entry["pool"] = pool
-        if sp["name"] in ERRATA_NOTES:
-            entry["note"] = ERRATA_NOTES[sp["name"]]
+        if sp["name"] in ERRATA_POOLS:
+            entry["note"] = ERRATA_POOLS[sp["name"]]
         points.append(entry)
 
     # Monster cards of a warband that no pool lists (other printings): keep them, noted.
@@ -279,6 +313,8 @@ def monster_entry(
         entry["warband"] = clean(card["warband"])
         if card["rank"] == "Shapeshift":
             entry["note"] = SHAPESHIFT_NOTE
+        if (ed, name) in SKULL_FIXES:
+            entry["skull_points"], entry["note"] = SKULL_FIXES[(ed, name)]
         return reorder_monster(entry)
     if name in mini:  # 2.0 Sohei Oni: a mini-boss card in a pool
         entry = model_fields(mini[name], bits="16-bit")
@@ -313,6 +349,8 @@ def reorder_monster(entry: dict[str, Any]) -> dict[str, Any]:
         "base",
         "warband",
         "stats",
+        "attacks",
+        "defends_with",
         "keywords",
         "abilities",
         "note",
@@ -329,6 +367,8 @@ def convert_mini_bosses(ref: Path, folder: str) -> list[dict[str, Any]]:
         entry = model_fields(card)
         if card["name"] != entry["name"]:
             entry["__comment__"] = f"Name fixed: the reference has {card['name']!r}."
+        if card["name"] in REAL_CARDS:
+            entry["__comment__"] = REAL_CARDS[card["name"]]
         out.append(entry)
     return out
 
@@ -421,7 +461,11 @@ def convert_bosses_and_cards(
             entry["bits"] = "super"
             comments.append(f"The reference says {boss['bits']}; a dungeon boss is Super.")
         if boss["hearts"] <= 1:
-            comments.append("Hearts as the reference has them (looks low: check the card).")
+            comments.append(
+                "Hearts as the reference has them: a mistake in the fan database (a boss with "
+                "one heart falls to its first wound), but the printed value is not known here. "
+                "Correct it from your card in your own content folder."
+            )
         if comments:
             entry["__comment__"] = " ".join(comments)
         if boss["name"] not in card_of:
@@ -473,18 +517,46 @@ def convert_relics(
             names = ", ".join(r["model"] for r in relic["restricted_to"])
             dropped.append(f"{relic['name']} (names {names}, not a boss or mini-boss here)")
             continue
-        out.append(
-            {
-                "id": slug(relic["name"]),
-                "name": relic["name"],
-                "slot": relic["slot"],
-                "portrait": owners,
-            }
-        )
+        modifiers, skipped = relic_modifiers(relic)
+        entry = {
+            "id": slug(relic["name"]),
+            "name": relic["name"],
+            "slot": relic["slot"],
+            "portrait": owners,
+            "modifiers": modifiers,
+            "keywords": [clean(k) for k in relic.get("keywords") or []],
+            "abilities": [clean(a) for a in relic.get("abilities") or []],
+        }
+        if skipped:
+            entry["__comment__"] = (
+                f"Not applied (the reference gives no readable value): {', '.join(skipped)}."
+            )
+        out.append({k: v for k, v in entry.items() if v != []})
     unique_ids(out)
     for entry in out:
         entry["effect"] = texts.get("relics", entry["id"])
-    return [reorder(e, ["id", "name", "slot", "portrait", "effect"]) for e in out], dropped
+    keys = ["id", "name", "slot", "portrait", "effect", "modifiers", "keywords", "abilities"]
+    return [reorder(e, keys) for e in out], dropped
+
+
+def convert_keywords_and_abilities(
+    ref: Path, folder: str, texts: Texts, pack: dict[str, list[dict[str, Any]]]
+) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """An entry per keyword and ability name with a text; every name on a card needs one."""
+    ed = texts.edition
+    keywords = {clean(k): v for k, v in texts.take_all("keywords").items()}
+    abilities = {clean(a): v for a, v in texts.take_all("abilities").items()}
+    rows = {clean(name): variants for name, variants in ability_rows(ref, folder).items()}
+    for kind, known in (("keywords", keywords), ("abilities", abilities)):
+        for entries in pack.values():
+            for entry in entries:
+                for name in entry.get(kind, []):
+                    if name not in known:
+                        texts.missing.append(f"scripts/texts/{ed}/{kind}.yaml: {name}")
+    return (
+        named_entries("keywords", keywords, rows, ed, slug),
+        named_entries("abilities", abilities, rows, ed, slug),
+    )
 
 
 def reorder(entry: dict[str, Any], keys: Iterable[str]) -> dict[str, Any]:
@@ -1015,6 +1087,8 @@ def convert_edition(ref: Path, out_dir: Path, folder: str) -> dict[str, Any]:
                 "chart",
                 "companion",
                 "stats",
+                "attacks",
+                "defends_with",
                 "keywords",
                 "abilities",
             ],
@@ -1026,6 +1100,7 @@ def convert_edition(ref: Path, out_dir: Path, folder: str) -> dict[str, Any]:
     dropped: list[str] = []
     if ed in ("sde2", "classic"):
         pack["relics"], dropped = convert_relics(ref, folder, ed, texts, portraits)
+    pack["keywords"], pack["abilities"] = convert_keywords_and_abilities(ref, folder, texts, pack)
     pack["status_effects"] = convert_status_effects(ref, folder, texts)
     if ed == "sde2":
         bonuses = convert_mighty_monster_cards(ref, texts)
@@ -1079,6 +1154,14 @@ def convert_edition(ref: Path, out_dir: Path, folder: str) -> dict[str, Any]:
             ["relics.json" if ed == "sde2" else "treasure.json (Character Treasure)"],
         ),
         "status_effects": (f"{title} status effects in short words.", ["status_effects.json"]),
+        "keywords": (
+            f"{title} keywords on the cards, in short words.",
+            ["monsters.json, mini_bosses.json, bosses.json, relics (names only)"],
+        ),
+        "abilities": (
+            f"{title} abilities on the cards: cost, range and rolls, in short words.",
+            ["ability_texts of the card files (type, cost, range, attribute, 'X vs Y')"],
+        ),
         "bonuses": (
             f"{title} Mighty Monster bonuses.",
             ["mighty_monster_cards.json"] if ed == "sde2" else [],

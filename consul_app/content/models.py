@@ -26,6 +26,11 @@ Base = Literal["small", "large", "huge"]
 Mode = Literal["explore", "arcade"]
 ChartSize = Literal["standard", "extended"]
 Roll = Literal["offense", "defense", "STR", "ARM", "WILL", "DEX"]
+Stat = Literal["STR", "ARM", "WILL", "DEX", "ATT"]
+"""A dice stat of a card (1.0 cards attack with ATT instead of STR)."""
+AttackStat = Literal["STR", "DEX", "WILL", "ATT"]
+ModifiedStat = Literal["STR", "ARM", "WILL", "DEX", "ATT", "MOVE", "AP", "HEARTS", "POTIONS"]
+DICE_STATS: tuple[Stat, ...] = ("STR", "ATT", "ARM", "WILL", "DEX")
 
 Slug = Annotated[str, Field(pattern=r"^[a-z0-9]+(-[a-z0-9]+)*$", min_length=1, max_length=80)]
 Name = Annotated[str, Field(min_length=1, max_length=120)]
@@ -58,14 +63,27 @@ class Stats(Strict):
     ATT: DiceField | None = None  # 1.0 cards attack with ATT instead of STR
 
 
+class Attack(Strict):
+    """A basic attack printed on the card: the stat it rolls and its range (1 = melee).
+    Basic attacks cost 1 AP and roll against the defender's ARM."""
+
+    rolls: AttackStat
+    range: int = Field(default=1, ge=0, le=20)
+
+
 class Model(Entry):
-    """What every miniature's card has."""
+    """What every miniature's card has. `keywords` and `abilities` are names; their texts and
+    facts are entries of the kinds `keywords` and `abilities` of the same edition."""
 
     bits: Bits
     hearts: int = Field(ge=1, le=40)
     skull_points: int = Field(default=0, ge=0, le=20)
     base: Base = "small"
     stats: Stats = Stats()
+    attacks: list[Attack] = []
+    defends_with: list[Stat] = Field(
+        default=[], description="the stat(s) it defends basic attacks with; empty: ARM"
+    )
     keywords: list[Name] = []
     abilities: list[Name] = []
 
@@ -96,7 +114,11 @@ class SpawningPoint(Entry):
     hearts: int = Field(ge=1, le=40)
     base: Base = "small"
     stats: Stats = Stats()
+    defends_with: list[Stat] = Field(
+        default=[], description="the stat(s) it defends basic attacks with; empty: ARM"
+    )
     keywords: list[Name] = []
+    abilities: list[Name] = []
     models: int = Field(default=1, ge=1, le=4, description="spawning point models it comes with")
     paired: bool = False
     paired_with: list[Slug] = Field(
@@ -156,14 +178,65 @@ class FightCard(Entry):
     note: Text | None = None
 
 
+class StatModifier(Strict):
+    """A change a relic makes to its bearer's card: `add` is dice for a dice stat ("1R"),
+    a number for MOVE, AP, HEARTS and POTIONS (may be negative)."""
+
+    stat: ModifiedStat
+    add: int | DiceField
+
+    @model_validator(mode="after")
+    def _matches_stat(self) -> StatModifier:
+        numeric = self.stat in ("MOVE", "AP", "HEARTS", "POTIONS")
+        if numeric and not isinstance(self.add, int):
+            raise ValueError(f"{self.stat} changes by a number, e.g. add: 2")
+        if not numeric and isinstance(self.add, int):
+            raise ValueError(f"{self.stat} changes by dice, e.g. add: 1R")
+        return self
+
+
 class Relic(Entry):
-    """Equipment the dungeon boss takes for each spawning point left when it spawns."""
+    """Equipment the dungeon boss takes for each spawning point left when it spawns
+    (1.0: a boss's Character Treasure). It takes up its equipment `slot`."""
 
     slot: Name
     effect: Text
     portrait: list[Slug] = Field(
         default=[], description="bosses (or mini-bosses) whose portrait it bears; empty: any boss"
     )
+    modifiers: list[StatModifier] = Field(
+        default=[], description="stat changes its bearer gains, as if printed on its card"
+    )
+    keywords: list[Name] = Field(default=[], description="keywords its bearer gains")
+    abilities: list[Name] = Field(default=[], description="abilities its bearer gains")
+
+
+class Keyword(Entry):
+    """A keyword's short text (in our own words); cards name keywords by `name`."""
+
+    text: Text
+
+
+class Ability(Entry):
+    """A named ability: its short text and, if it is an action, what it costs and rolls.
+
+    `rolls` is the stat the acting model rolls and `against` the stat the target rolls
+    ("WILL vs DEX"); an offensive ability without "vs" rolls against ARM."""
+
+    text: Text
+    type: Literal["offense", "support"] = "support"
+    ap: int | None = Field(default=None, ge=0, le=6, description="AP cost; None: not an action")
+    range: int | None = Field(default=None, ge=0, le=20, description="1 = melee")
+    rolls: Stat | None = None
+    against: Stat | None = None
+    add: DiceField | None = Field(default=None, description="dice the ability adds to its roll")
+    potion: bool = Field(default=False, description="a potion ability (costs a potion)")
+
+    @model_validator(mode="after")
+    def _against_needs_rolls(self) -> Ability:
+        if self.against is not None and self.rolls is None:
+            raise ValueError("`against` needs `rolls`: the stat the acting model rolls")
+        return self
 
 
 class BonusTarget(Strict):
@@ -289,6 +362,8 @@ KINDS: dict[str, type[Entry]] = {
     "dungeon_bosses": DungeonBoss,
     "fight_cards": FightCard,
     "relics": Relic,
+    "keywords": Keyword,
+    "abilities": Ability,
     "bonuses": Bonus,
     "status_effects": StatusEffect,
     "charts": Chart,
@@ -307,6 +382,8 @@ class ContentFile(Strict):
     dungeon_bosses: list[DungeonBoss] = []
     fight_cards: list[FightCard] = []
     relics: list[Relic] = []
+    keywords: list[Keyword] = []
+    abilities: list[Ability] = []
     bonuses: list[Bonus] = []
     status_effects: list[StatusEffect] = []
     charts: list[Chart] = []

@@ -8,12 +8,14 @@ from dataclasses import dataclass, field
 from consul_app.content.models import (
     EDITIONS,
     KINDS,
+    Ability,
     Bonus,
     Chart,
     DungeonBoss,
     Edition,
     Entry,
     FightCard,
+    Keyword,
     MiniBoss,
     Monster,
     PowerGauge,
@@ -34,10 +36,13 @@ class EditionPack:
     dungeon_bosses: dict[str, DungeonBoss] = field(default_factory=dict)
     fight_cards: dict[str, FightCard] = field(default_factory=dict)
     relics: dict[str, Relic] = field(default_factory=dict)
+    keywords: dict[str, Keyword] = field(default_factory=dict)
+    abilities: dict[str, Ability] = field(default_factory=dict)
     bonuses: dict[str, Bonus] = field(default_factory=dict)
     status_effects: dict[str, StatusEffect] = field(default_factory=dict)
     charts: dict[str, Chart] = field(default_factory=dict)
     power_gauges: dict[str, PowerGauge] = field(default_factory=dict)
+    _hash: str | None = field(default=None, init=False, repr=False, compare=False)
 
     def kind(self, name: str) -> dict[str, Entry]:
         """The dict for a kind by its file key ("monsters", "relics", ...)."""
@@ -45,13 +50,17 @@ class EditionPack:
 
     def content_hash(self) -> str:
         """A hash of this edition's entries (not of files: comments and other editions don't
-        count), so a saved game can tell whether the content it was played with changed."""
+        count), so a saved game can tell whether the content it was played with changed.
+        Computed once (a pack is not changed after loading)."""
+        if self._hash is not None:
+            return self._hash
         digest = hashlib.sha256()
         for kind in KINDS:
             for id_, entry in sorted(self.kind(kind).items()):
                 digest.update(f"{kind}\0{id_}\0".encode())
                 digest.update(entry.model_dump_json().encode())
-        return digest.hexdigest()
+        self._hash = digest.hexdigest()
+        return self._hash
 
 
 @dataclass

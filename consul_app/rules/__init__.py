@@ -43,9 +43,8 @@ from consul_app.rules.bonus_views import (
     bonus_rules,
     bonuses_by_rank,
     monster_bonuses,
-    monster_stats,
 )
-from consul_app.rules.boss import eligible_relics
+from consul_app.rules.boss import eligible_relics, extra_relics, relics_per_slot
 from consul_app.rules.chart import select_chart, space_summary
 from consul_app.rules.describe import describe
 from consul_app.rules.editions.words import Words, words
@@ -91,9 +90,34 @@ from consul_app.rules.views import (
     turns_until,
     upcoming_spaces,
 )
+from consul_app.rules.views.cards import (
+    Added,
+    CardAction,
+    CardView,
+    RelicView,
+    RollView,
+    StatFigure,
+    Trait,
+    card,
+    monster_stats,
+)
+from consul_app.rules.views.keyword_effects import KeywordEffect
+from consul_app.rules.views.lookup import LOOKUP_KINDS, LookupHit, lookup
 
 __all__ = [
     "ACTION_ADAPTER",
+    "LOOKUP_KINDS",
+    "Added",
+    "CardAction",
+    "CardView",
+    "KeywordEffect",
+    "LookupHit",
+    "RelicView",
+    "RollView",
+    "StatFigure",
+    "Trait",
+    "card",
+    "lookup",
     "MAX_TILES",
     "PARTY_SIZES",
     "Action",
@@ -156,6 +180,8 @@ __all__ = [
     "default_setup",
     "describe",
     "eligible_relics",
+    "extra_relics",
+    "relics_per_slot",
     "free_spawn_refusal",
     "gauge_status",
     "mini_bosses_left",

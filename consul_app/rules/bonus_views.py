@@ -6,9 +6,9 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from consul_app.content.dice import Dice
-from consul_app.content.models import Bonus, DiceBonus, Model
+from consul_app.content.models import Bonus, DiceBonus
 from consul_app.content.pack import EditionPack
-from consul_app.rules.bonuses import ROLL_STATS, applies_to
+from consul_app.rules.bonuses import applies_to
 from consul_app.rules.editions.words import words
 from consul_app.rules.errors import RuleError
 from consul_app.rules.names import bits_name
@@ -17,7 +17,6 @@ from consul_app.rules.texts import FK_BONUS_RULE, NO_BONUSES_1_0, PETS_RULE
 
 Group = Literal["minion", "elite", "mini-boss", "pet", "8-bit", "16-bit"]
 GROUPS: tuple[Group, ...] = ("minion", "elite", "mini-boss", "pet", "8-bit", "16-bit")
-DICE_STATS = ("STR", "ATT", "ARM", "WILL", "DEX")
 
 
 @dataclass(frozen=True)
@@ -45,7 +44,8 @@ class GroupBonuses:
 
 @dataclass(frozen=True)
 class StatLine:
-    """A card stat with the bonuses applied: `text` reads "STR 2B 1R +1ST"."""
+    """A card stat with the bonuses applied: `text` reads "STR 2B 1R +1ST" (built by
+    `rules.views.cards.monster_stats`)."""
 
     stat: str
     base: Dice
@@ -85,39 +85,6 @@ def monster_bonuses(pack: EditionPack, state: GameState, model_id: str) -> list[
         for space, bonus in _gained(pack, state)
         if applies_to(state.setup.edition, bonus, rank, bits, name)
     ]
-
-
-def monster_stats(pack: EditionPack, state: GameState, model_id: str) -> list[StatLine]:
-    """A monster's (or mini-boss's) dice stats with the dice bonuses added.
-
-    `offense` bonuses go to STR and DEX (1.0: ATT), `defense` to ARM, a named stat to itself;
-    only stats printed on the card receive them. The dungeon boss's stats come without
-    bonuses; a pet without a card has no stats ([]). Unknown ids raise `RuleError`.
-    """
-    totals = _dice_totals(monster_bonuses(pack, state, model_id))
-    model = _card(pack, model_id)
-    if model is None:
-        return []
-    lines = []
-    for stat in DICE_STATS:
-        base = getattr(model.stats, stat)
-        if base is None:
-            continue
-        bonus = Dice()
-        for roll, dice in totals.items():
-            if stat in ROLL_STATS[roll]:
-                bonus = bonus + dice
-        text = f"{stat} {base}" + ("" if bonus.is_empty() else f" +{bonus}")
-        lines.append(StatLine(stat, base, bonus, text))
-    return lines
-
-
-def _card(pack: EditionPack, model_id: str) -> Model | None:
-    return (
-        pack.monsters.get(model_id)
-        or pack.mini_bosses.get(model_id)
-        or pack.dungeon_bosses.get(model_id)
-    )
 
 
 def _model(pack: EditionPack, state: GameState, model_id: str) -> tuple[str, str, str]:

@@ -1,7 +1,7 @@
 """Mighty Monster bonuses: gaining them, and which monsters they apply to.
 
-Dice bonuses add to stats this way: `offense` adds to STR and DEX (1.0: ATT), the stats
-monsters attack with; `defense` adds to ARM; a named stat (STR, ARM, WILL, DEX) to that stat.
+Which roll a dice bonus adds to (each offensive action's roll, every defense roll, or the
+rolls of one stat) is decided per card by `rules.views.cards`.
 """
 
 from __future__ import annotations
@@ -12,16 +12,6 @@ from consul_app.rules.actions import ChooseBonus
 from consul_app.rules.agenda import require_step
 from consul_app.rules.errors import RuleError
 from consul_app.rules.state import GainedBonus, GameState
-
-ROLL_STATS: dict[str, tuple[str, ...]] = {
-    "offense": ("STR", "DEX", "ATT"),
-    "defense": ("ARM",),
-    "STR": ("STR",),
-    "ARM": ("ARM",),
-    "WILL": ("WILL",),
-    "DEX": ("DEX",),
-}
-"""Which card stats a dice bonus adds to."""
 
 PET_AS_RANKS = {"minion", "elite", "pet"}
 """A pet gains what an 8-Bit monster of any of these ranks would gain."""

@@ -8,6 +8,7 @@ from consul_app.rules.actions import ChooseRelics, SpawnBoss
 from consul_app.rules.agenda import add_next, require_step
 from consul_app.rules.editions import edition_rules
 from consul_app.rules.errors import RuleError
+from consul_app.rules.keywords import has_keyword
 from consul_app.rules.state import GameState
 from consul_app.rules.texts import ACTIVATES_TWICE, FK_ACTIVATION, SPECIAL_HEALING
 from consul_app.rules.timeout import check_timeout
@@ -25,6 +26,27 @@ def fight_card_of(pack: EditionPack, state: GameState) -> FightCard | None:
 def eligible_relics(pack: EditionPack, state: GameState) -> list[Relic]:
     """Relics this boss may take: those without a portrait or with its own portrait."""
     return [r for r in pack.relics.values() if not r.portrait or state.setup.boss in r.portrait]
+
+
+def relics_per_slot(pack: EditionPack, state: GameState) -> int:
+    """How many relics the boss may equip in one equipment slot: a relic "takes up an equipment
+    slot and works just like equipping loot or treasure to Heroes" (one card per slot), unless
+    its card says otherwise (Forge Master: "up to two Relic Items per slot")."""
+    return 2 if has_keyword(boss_of(pack, state).keywords, "Forge Master") else 1
+
+
+def extra_relics(pack: EditionPack, state: GameState) -> list[tuple[str, int]]:
+    """Relics the boss equips at its spawn besides one per spawning point, and why: Riches
+    ("when this boss spawns, it equips one additional relic item"), Armory on its fight card
+    ("equip three Relic Items", in addition to those for spawning points)."""
+    extra = []
+    if has_keyword(boss_of(pack, state).keywords, "Riches"):
+        extra.append(("Riches", 1))
+    card = fight_card_of(pack, state)
+    effects = [*card.dungeon_effect, *card.boss_spawn] if card else []
+    if any(e.name == "Armory" for e in effects):
+        extra.append(("Armory", 3))
+    return extra
 
 
 def boss_reminders(state: GameState) -> list[str]:
@@ -50,7 +72,8 @@ def spawn_boss(pack: EditionPack, state: GameState, action: SpawnBoss) -> None:
     step.done = True
     state.boss.spawned = True
     if state.setup.edition == "sde2":
-        state.boss.relic_slots = len(state.standing_spawning_points())
+        extra = sum(n for _, n in extra_relics(pack, state))
+        state.boss.relic_slots = len(state.standing_spawning_points()) + extra
     add_next(state, edition_rules(state).boss_fight_steps(pack, state))
 
 
@@ -68,8 +91,23 @@ def choose_relics(pack: EditionPack, state: GameState, action: ChooseRelics) -> 
             raise RuleError(f"unknown relic {relic_id!r}")
         if relic_id not in allowed:
             raise RuleError(f"{relic.name} bears another boss's portrait")
+    _check_slots(pack, state, action.relics)
     state.boss.relics = list(action.relics)
     step.done = True
+
+
+def _check_slots(pack: EditionPack, state: GameState, relic_ids: list[str]) -> None:
+    per_slot = relics_per_slot(pack, state)
+    taken: dict[str, list[str]] = {}
+    for relic_id in relic_ids:
+        relic = pack.relics[relic_id]
+        taken.setdefault(relic.slot, []).append(relic.name)
+        if len(taken[relic.slot]) > per_slot:
+            names = " and ".join(taken[relic.slot])
+            limit = "one relic" if per_slot == 1 else f"{per_slot} relics"
+            raise RuleError(
+                f"{names} both take the {relic.slot} slot: the boss equips {limit} per slot"
+            )
 
 
 def wound_boss(pack: EditionPack, state: GameState, wounds: int) -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from consul_app.content.pack import EditionPack
 from consul_app.rules.chart import select_chart
 from consul_app.rules.errors import SetupError
+from consul_app.rules.keywords import boss_pool_extras, tile_refusal
 from consul_app.rules.setup import Setup, check_setup
 from consul_app.rules.spawning import spawning_pool
 from consul_app.rules.state import GameState, Gauge, SpawningPointState
@@ -18,7 +19,12 @@ def new_game(pack: EditionPack, setup: Setup) -> GameState:
     if setup.edition == "classic":
         _check_gauge(pack, setup)
         gauge = Gauge()
+    for point in setup.spawning_points:
+        if (why := tile_refusal(pack, point.id, point.tile)) is not None:
+            raise SetupError(why)
     pool = spawning_pool(pack, [p.id for p in setup.spawning_points])
+    for monster, count in boss_pool_extras(pack, setup.boss).items():
+        pool[monster] = pool.get(monster, 0) + count
     return GameState(
         setup=setup,
         chart=chart.id if chart else None,

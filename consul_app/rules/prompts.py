@@ -9,7 +9,14 @@ from consul_app.content.models import CardEffect
 from consul_app.content.pack import EditionPack
 from consul_app.rules import actions as a
 from consul_app.rules import texts as t
-from consul_app.rules.boss import boss_of, boss_reminders, eligible_relics, fight_card_of
+from consul_app.rules.boss import (
+    boss_of,
+    boss_reminders,
+    eligible_relics,
+    extra_relics,
+    fight_card_of,
+    relics_per_slot,
+)
 from consul_app.rules.chart import space_summary, spaces
 from consul_app.rules.editions.words import words
 from consul_app.rules.names import bits_name, counts_text, name_of, tiles_text
@@ -260,7 +267,7 @@ def _boss_spawn(pack: EditionPack, state: GameState, step: StepState) -> str:
 
 
 def _remove_points(pack: EditionPack, state: GameState, step: StepState) -> str:
-    count = state.boss.relic_slots or 0
+    count = len(state.standing_spawning_points())
     return (
         f"All {count} remaining spawning point(s) channel their energy to the dungeon boss: remove "
         "them. The heroes get no loot for them."
@@ -268,9 +275,13 @@ def _remove_points(pack: EditionPack, state: GameState, step: StepState) -> str:
 
 
 def _relics(pack: EditionPack, state: GameState, step: StepState) -> str:
+    extra = "".join(f", {n} more for {why}" for why, n in extra_relics(pack, state))
+    per_slot = relics_per_slot(pack, state)
+    slots = "one relic per equipment slot" if per_slot == 1 else f"{per_slot} relics per slot"
     return (
         f"{_boss(pack, state)} may equip up to {state.boss.relic_slots} relic(s), one per spawning "
-        "point removed. A relic with a boss's portrait may only be chosen by that boss."
+        f"point removed{extra}; {slots}. A relic with a boss's portrait may only be chosen by "
+        "that boss."
     )
 
 

@@ -8,6 +8,7 @@ Imports rules and content only: never textual or rich.
 """
 
 from consul_app.session.journal import SaveError
+from consul_app.session.lock import SaveLocked, SaveReadOnly
 from consul_app.session.saves import SaveSummary, latest_unfinished, list_saves, summarize
 from consul_app.session.session import Session
 from consul_app.session.timeline import Done
@@ -15,6 +16,8 @@ from consul_app.session.timeline import Done
 __all__ = [
     "Done",
     "SaveError",
+    "SaveLocked",
+    "SaveReadOnly",
     "SaveSummary",
     "Session",
     "latest_unfinished",

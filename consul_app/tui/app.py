@@ -255,8 +255,11 @@ class ConsulApp(App[None]):
         """Open a saved game; a save that cannot be resumed is named and left untouched."""
         if self.content is None:
             return
-        if self.session is not None and self.session.path.resolve() == path.resolve():
-            return  # already on the table
+        shown = self.session
+        if shown is not None and shown.path.resolve() == path.resolve():
+            if shown.failed is None:
+                return  # already on the table
+            shown.close()  # it writes no more since a write failed: read the save anew
         self._resumed(self._resume_session(self.content, path))
 
     @staticmethod
@@ -269,8 +272,11 @@ class ConsulApp(App[None]):
             return err
 
     def _resumed(self, session: Session | SaveError) -> None:
-        from consul_app.session import SaveError
+        from consul_app.session import SaveError, SaveLocked, SaveReadOnly
 
+        if isinstance(session, SaveLocked | SaveReadOnly):
+            self._offer_to_watch(session)
+            return
         if isinstance(session, SaveError):
             self.notify(
                 f"{session}\nThe file is left as it is. Start a new game beside it (n).",
@@ -283,6 +289,36 @@ class ConsulApp(App[None]):
         for warning in session.warnings:
             self.notify(warning, title="Resumed with a warning", severity="warning", timeout=15)
         self.open_table(session)
+
+    def _offer_to_watch(self, refusal: SaveError) -> None:
+        """A save another Consul plays (or this account may not write) can still be watched."""
+        from consul_app.rules import Choice
+        from consul_app.tui.screens.pick_one import PickOneScreen
+
+        choices = [Choice("watch", "Watch it, read-only"), Choice("new", "Start a new game")]
+        self.push_screen(
+            PickOneScreen("This game cannot be played here", str(refusal), choices),
+            partial(self._watch_or_new, refusal.path),
+        )
+
+    def _watch_or_new(self, path: Path, choice: str | None) -> None:
+        if choice == "watch":
+            self.watch(path)
+        elif self.session is None:
+            self.action_new_game()
+
+    def watch(self, path: Path) -> None:
+        """Follow `path` read-only on the watch screen (nothing is written to it)."""
+        from consul_app.session.follow import Follower
+        from consul_app.tui.screens.watch import WatchScreen
+
+        assert self.content is not None
+        follower = Follower(self.content, path)
+        follower.poll()
+        if follower.game is None:
+            self.notify(str(follower.problem), title="Cannot watch", severity="error", timeout=30)
+            return
+        self.push_screen(WatchScreen(follower))
 
     def open_table(self, session: Session) -> None:
         """Show `session` on the table screen (closing the game shown before)."""
@@ -306,8 +342,10 @@ class ConsulApp(App[None]):
     def action_help(self) -> None:
         if self.content is None:
             return  # still loading: the keys come with the screens
+        from consul_app.tui.screens.card import CardScreen
         from consul_app.tui.screens.help import HelpScreen
         from consul_app.tui.screens.history import HistoryScreen
+        from consul_app.tui.screens.lookup import LookupScreen
         from consul_app.tui.screens.new_game import NewGameScreen
         from consul_app.tui.screens.pick_many import PickManyScreen
         from consul_app.tui.screens.pick_one import PickOneScreen
@@ -324,6 +362,7 @@ class ConsulApp(App[None]):
                     ("Everywhere", [*self.BINDINGS, Binding("ctrl+p", "", "Command palette")]),
                     ("New game", [*NewGameScreen.BINDINGS, *Placements.BINDINGS]),
                     ("Decisions", [*PickOneScreen.BINDINGS, *PickManyScreen.BINDINGS]),
+                    ("A card, the lookup", [*CardScreen.BINDINGS, *LookupScreen.BINDINGS]),
                     ("Saved games", ResumeScreen.BINDINGS),
                     ("History", HistoryScreen.BINDINGS),
                 ]
@@ -331,7 +370,8 @@ class ConsulApp(App[None]):
         )
 
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
-        """Every action bound to a key here (Consul's own), then Textual's (theme, ...)."""
+        """Every action bound to a key here (Consul's own), the card of every model of the
+        game at the table, then Textual's (theme, ...)."""
         seen: set[str] = set()
         for active in screen.active_bindings.values():
             binding = active.binding
@@ -342,4 +382,14 @@ class ConsulApp(App[None]):
                     f"key: {self.get_key_display(binding)}",
                     partial(self.run_action, binding.action, active.node),
                 )
+        if self.session is not None:  # (else the table's module is not loaded yet)
+            from consul_app.tui.screens.table import TableScreen
+
+            if isinstance(screen, TableScreen):
+                for name, model in screen.card_commands():
+                    yield SystemCommand(
+                        f"Card: {name}",
+                        "its card as it plays now",
+                        partial(screen.show_card, model),
+                    )
         yield from super().get_system_commands(screen)

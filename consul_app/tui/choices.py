@@ -36,6 +36,29 @@ def relic_choice(pack: EditionPack, choice: Choice) -> Choice:
     return replace(choice, name=f"{choice.name}  (portrait: {names})")
 
 
+def relic_slots(pack: EditionPack, relic_ids: list[str]) -> str:
+    """The equipment slots these relics take: "Top: Cursed Staff · Left: Bleak Crest"."""
+    taken: dict[str, list[str]] = {}
+    for relic_id in relic_ids:
+        relic = pack.relics.get(relic_id)
+        if relic is not None:
+            taken.setdefault(relic.slot, []).append(relic.name)
+    return " · ".join(f"{slot}: {' + '.join(names)}" for slot, names in taken.items())
+
+
+def game_cards(pack: EditionPack, state: GameState) -> list[tuple[str, str]]:
+    """(name, id) of every model of this game that has a card: the dungeon boss, the
+    mini-bosses brought, the spawning points placed, the monsters of the pool, the pets."""
+    setup = state.setup
+    ids = [
+        (pack.dungeon_bosses, [setup.boss]),
+        (pack.mini_bosses, setup.mini_bosses),
+        (pack.spawning_points, list(dict.fromkeys(p.id for p in setup.spawning_points))),
+        (pack.monsters, [*state.pool, *(p for p in setup.pets if p in pack.monsters)]),
+    ]
+    return [(_name(entries, i), i) for entries, some in ids for i in some if i in entries]
+
+
 def statuses_of(state: GameState, target: Target) -> list[str]:
     """The status effects the boss or the mini-boss has now."""
     if target == "boss":

@@ -23,8 +23,9 @@ EXPECTED: dict[str, dict[str, int]] = {
         # them, Skull Squawk (Beta), is in no pool), + 3 pool names with no monster card:
         # Sohei Oni (a mini-boss card), Rotten Pumpkin and Kabomb (creeps).
         "monsters": 147,
-        # 2.0/spawning_points.json has 42 (incl. Cursed Barrow Errata, Maleficent Idol Errata).
-        "spawning_points": 42,
+        # 2.0/spawning_points.json has 42, - the errata cards of Cursed Barrow and Maleficent
+        # Idol (merged into their spawning point: the errata's pool).
+        "spawning_points": 40,
         # 2.0/mini_bosses.json has 51 explore mini-boss cards.
         "mini_bosses": 51,
         # 2.0/bosses.json has 27 explore boss cards (incl. the companions Daemonus and Mugg).
@@ -44,6 +45,9 @@ EXPECTED: dict[str, dict[str, int]] = {
         # arcade) (10).
         "charts": 14,
         "power_gauges": 0,
+        # Every keyword and ability named on a non-Arcade card (/work/tools/text_names.py).
+        "keywords": 245,
+        "abilities": 432,
     },
     "forgotten-king": {
         # fk/monsters.json: 81 cards - 16 spawning points = 65 (the Rock Pile v2 cards are in
@@ -66,6 +70,8 @@ EXPECTED: dict[str, dict[str, int]] = {
         # The Classic Mighty Monster Chart, a ladder.
         "charts": 1,
         "power_gauges": 0,
+        "keywords": 82,
+        "abilities": 154,
     },
     "classic": {
         # 1.0/monsters.json: 30 cards - 6 spawning points.
@@ -89,6 +95,8 @@ EXPECTED: dict[str, dict[str, int]] = {
         "charts": 0,
         # The power gauge (a reconstruction).
         "power_gauges": 1,
+        "keywords": 49,
+        "abilities": 72,
     },
 }
 

@@ -188,3 +188,14 @@ def test_content_errors_are_raised_and_never_cached(mine: Path, loads: list[list
 def test_the_bundled_pack_from_the_cache_is_the_bundled_pack() -> None:
     load_pack_cached(include_user=False)
     assert same_pack(load_pack_cached(include_user=False), load_pack(include_user=False))
+
+
+def test_keywords_and_abilities_survive_the_cache() -> None:
+    """The card texts and ability facts (issue 8's content kinds) come back from the cache."""
+    load_pack_cached(include_user=False)
+    sde2 = load_pack_cached(include_user=False).edition("sde2")
+    assert sde2.keywords["mighty"].text
+    bolt = next(a for a in sde2.abilities.values() if a.rolls == "WILL" and a.against == "DEX")
+    assert bolt == load_pack(include_user=False).edition("sde2").abilities[bolt.id]
+    sandals = sde2.relics["blood-stained-sandals"]
+    assert [(m.stat, m.add) for m in sandals.modifiers] == [("MOVE", 4)]

@@ -55,6 +55,7 @@ def _common(pack: EditionPack, att: str = "STR") -> None:
                 "hearts": 1,
                 "skull_points": 1,
                 "stats": {att: "1B", "ARM": "1B", "DEX": "1B"},
+                "attacks": [{"rolls": att, "range": 1}, {"rolls": "DEX", "range": 4}],
             },
             {
                 "id": "kobold-elite",
@@ -64,6 +65,7 @@ def _common(pack: EditionPack, att: str = "STR") -> None:
                 "hearts": 2,
                 "skull_points": 2,
                 "stats": {att: "2B", "ARM": "1R", "WILL": "1B"},
+                "attacks": [{"rolls": att}],
             },
             {
                 "id": "dragon",
@@ -74,6 +76,7 @@ def _common(pack: EditionPack, att: str = "STR") -> None:
                 "skull_points": 4,
                 "base": "large",
                 "stats": {att: "2R", "ARM": "2B"},
+                "attacks": [{"rolls": att}],
             },
             {
                 "id": "cat",
@@ -82,6 +85,7 @@ def _common(pack: EditionPack, att: str = "STR") -> None:
                 "bits": "8-bit",
                 "hearts": 2,
                 "stats": {att: "1B", "ARM": "1B"},
+                "attacks": [{"rolls": att}],
             },
         ],
     )
@@ -137,7 +141,13 @@ def _common(pack: EditionPack, att: str = "STR") -> None:
         "mini_bosses",
         MiniBoss,
         [
-            {"id": "chief", "name": "Chief", "hearts": 6, "stats": {att: "2R", "ARM": "1R"}},
+            {
+                "id": "chief",
+                "name": "Chief",
+                "hearts": 6,
+                "stats": {att: "2R", "ARM": "1R"},
+                "attacks": [{"rolls": att}],
+            },
             {"id": "queen", "name": "Queen", "hearts": 8},
         ],
     )

@@ -88,7 +88,8 @@ def test_bonuses_are_permanent(sde2: EditionPack) -> None:
 
 def test_dice_bonuses_add_a_die_to_offense_or_defense_rolls(sde2: EditionPack) -> None:
     """'Dice bonuses add a die to monsters' offense rolls or defense rolls.' Offense goes to
-    STR and DEX, defense to ARM."""
+    the stats its attacks roll (the Kobold: STR melee, DEX missile), defense to the stats it
+    defends basic attacks with (ARM)."""
     state = gain(sde2, ["offense", "defense"])
     assert bonuses_by_rank(sde2, state)["elite"].dice == {
         "offense": Dice(blue=1),

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from consul_app.content.models import CardEffect
 from consul_app.content.pack import EditionPack
 from consul_app.rules import (
     AddStatus,
@@ -24,9 +25,12 @@ from consul_app.rules import (
     apply,
     boss_status,
     eligible_relics,
+    extra_relics,
     new_game,
     pending_decision,
     power_up_steps,
+    refusal,
+    relics_per_slot,
     timeout_threshold,
 )
 
@@ -357,3 +361,52 @@ def test_relics_go_by_the_spawning_points_standing_when_the_boss_spawns(
     state = finish_steps(sde2, state)
     assert boss_status(sde2, state).relics == ["big-sword"]
     assert [p.status for p in state.spawning_points] == ["destroyed", "destroyed", "removed"]
+
+
+def test_one_relic_per_equipment_slot(sde2: EditionPack) -> None:
+    """'(This takes up an equipment slot and works just like equipping loot or treasure to
+    Heroes.)' One card per slot, unless a card says otherwise."""
+    sde2.relics["helm"] = sde2.relics["crown"].model_copy(update={"id": "helm", "name": "Helm"})
+    state = run_to(sde2, boss_spawned(sde2, spawning_points=THREE_POINTS), "relics")
+    assert relics_per_slot(sde2, state) == 1
+    with pytest.raises(RuleError, match="Crown and Helm both take the Head slot"):
+        apply(sde2, state, ChooseRelics(relics=["crown", "helm"]))
+    assert refusal(sde2, state, ChooseRelics(relics=["crown", "ring", "helm"])) is not None
+    assert apply(sde2, state, ChooseRelics(relics=["crown", "ring"])).boss.relics == [
+        "crown",
+        "ring",
+    ]
+    assert "one relic per equipment slot" in current(sde2, state).text
+
+
+def test_forge_master_equips_two_relics_per_slot(sde2: EditionPack) -> None:
+    """Forge Master: 'This dungeon boss may equip up to two Relic Items per slot.'"""
+    sde2.relics["helm"] = sde2.relics["crown"].model_copy(update={"id": "helm", "name": "Helm"})
+    sde2.dungeon_bosses["big"] = sde2.dungeon_bosses["big"].model_copy(
+        update={"keywords": ["Forge Master"]}
+    )
+    state = run_to(sde2, boss_spawned(sde2, spawning_points=THREE_POINTS), "relics")
+    assert relics_per_slot(sde2, state) == 2
+    assert apply(sde2, state, ChooseRelics(relics=["crown", "helm"])).boss.relics == [
+        "crown",
+        "helm",
+    ]
+
+
+def test_riches_and_armory_equip_more_relics(sde2: EditionPack) -> None:
+    """Riches: 'When this boss spawns, it equips one additional relic item.' Armory (a fight
+    card's effect): 'Equip three Relic Items (in addition to any equipped due to remaining
+    spawning points).'"""
+    sde2.dungeon_bosses["big"] = sde2.dungeon_bosses["big"].model_copy(
+        update={"keywords": ["Riches"]}
+    )
+    assert boss_spawned(sde2).boss.relic_slots == 3  # two spawning points and Riches
+    armory = CardEffect(name="Armory", text="Three more relics.")
+    sde2.fight_cards["big-card"] = sde2.fight_cards["big-card"].model_copy(
+        update={"dungeon_effect": [armory]}
+    )
+    state = boss_spawned(sde2)
+    assert state.boss.relic_slots == 6
+    assert extra_relics(sde2, state) == [("Riches", 1), ("Armory", 3)]
+    text = current(sde2, run_to(sde2, state, "relics")).text
+    assert "1 more for Riches, 3 more for Armory" in text

@@ -24,6 +24,7 @@ EDITION_FILES = {
         "test_chart_sde2.py",
         "test_boss_sde2.py",
         "test_bonuses.py",
+        "test_cards.py",
         "test_power_up_sde2.py",
         "test_setup.py",
     },

@@ -54,7 +54,9 @@ def test_resume_equals_live_after_random_games(
             live.redo()
         elif action := random_action(live.pack, live.state, rng):
             live.dispatch(action)
-    with Session.resume(content, live.path) as resumed:
+    copy = live.path.with_name("copy.jsonl")  # the live game holds its own save's lock
+    copy.write_bytes(live.path.read_bytes())
+    with Session.resume(content, copy) as resumed:
         assert resumed.warnings == []
         _assert_same(live, resumed)
         while live.can_undo:  # and undo/redo still agree after the replay
@@ -94,6 +96,7 @@ def test_changed_content_warns_and_resumes(
     content: ContentPack, setup: Setup, tmp_path: Path
 ) -> None:
     live = _game(content, setup, tmp_path / "game.jsonl")
+    live.close()
     changed = _repack(content)
     with Session.resume(changed, live.path) as resumed:
         assert resumed.warnings == [
@@ -103,7 +106,6 @@ def test_changed_content_warns_and_resumes(
             "there, so it resumes"
         ]
         _assert_same(live, resumed)
-    live.close()
 
 
 def test_changed_content_missing_ids_is_refused(

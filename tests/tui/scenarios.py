@@ -214,6 +214,17 @@ def one_wound_left(pack: EditionPack, state: GameState) -> bool:
     boss = boss_status(pack, state)
     return boss.spawned and boss.wounds + 1 == boss.hearts and not state.steps
 
+def offense_bonus_taken(pack: EditionPack, state: GameState) -> bool:
+    """The monsters gained "+1ST offense" (chart space 2: the bot takes the first choice),
+    nothing due."""
+    gained = any(b.bonus == "bonus-offensive-rolls" for b in state.bonuses)
+    return gained and state.open_step() is None
+
+
+def boss_with_relic(pack: EditionPack, state: GameState) -> bool:
+    """The boss is in play with its relics (the first one offered: Cursed Staff, +1 AP)."""
+    return state.boss.spawned and bool(state.boss.relics) and state.open_step() is None
+
 
 @dataclass(frozen=True)
 class Shot:
@@ -272,6 +283,18 @@ SHOTS = [
     Shot("table-boss-spawn-effects", WIDE, step_is("boss-spawn-effects")),
     Shot("small-timeout", SMALL, step_is("timeout-effects")),
     Shot("saves-damaged", WIDE, idle(lambda p, s: s.turn >= 3), damaged=True),
+    Shot("card-will-attacker", WIDE, offense_bonus_taken, keys=("c",)),
+    Shot(
+        "decision-relics-slot",
+        SMALL,
+        step_is("relics"),
+        ("enter", "down", "space", "down", "down", "space"),
+    ),
+    Shot("card-boss-relic", WIDE, boss_with_relic, keys=("b",)),
+    Shot("lookup-keyword", WIDE, offense_bonus_taken, keys=("slash", "s", "u", "r")),
+    Shot("small-card", SMALL, offense_bonus_taken, keys=("c",)),
+    Shot("small-boss-card", SMALL, boss_with_relic, keys=("4",)),
+    Shot("small-lookup", SMALL, offense_bonus_taken, keys=("slash", "m", "i", "g")),
     Shot("history", WIDE, idle(lambda p, s: s.turn >= 4), keys=("H", "down", "down")),
     Shot("small-history", SMALL, idle(lambda p, s: s.turn >= 4), keys=("H",)),
     Shot("table-recap", WIDE, idle(lambda p, s: s.turn >= 4)),

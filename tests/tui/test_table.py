@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from textual.widgets import OptionList, TabbedContent
+from textual.widgets import OptionList, Static, TabbedContent
 
 from consul_app.content import ContentPack
 from consul_app.paths import saves_dir
@@ -46,8 +46,9 @@ async def test_the_boss_card_takes_the_left_column_once_the_boss_spawns(
         assert table.query_one("#panes").has_class("-boss-fight")
         assert notes(app)[-1].startswith("The boss fight begins: ")
         boss = table.query_one("#boss")
-        assert boss.region.height > 30  # the whole left column: the fight card fits
-        assert boss.max_scroll_y == 0
+        assert boss.region.height > 30  # the whole left column
+        assert boss.scroll_y == 0  # its wounds, then its card (stat line, attacks) on top
+        assert "b: the whole card" in text(boss)
         await pilot.press("u")  # undone: back to the chart on the left
         assert _order(table)[:3] == ["chart", "steps", "boss"]
         assert not table.session.state.boss.spawned
@@ -69,7 +70,12 @@ async def test_the_fight_card_section_being_resolved_is_marked_now(
             assert effect.name in boss
             assert effect.name in text(table.query_one("#next-step"))  # the step quotes it
         assert f"Timeout (at {status.timeout_threshold} wounds)" in boss
-        assert table.query_one("#boss").max_scroll_y == 0
+        pane = table.query_one("#boss")  # the NOW line in sight, below the boss's card
+        await pilot.pause()
+        card = pane.query_one(".card", Static)
+        lines = text(card, width=card.content_region.width).splitlines()
+        now = card.region.y + next(n for n, line in enumerate(lines) if "NOW" in line)
+        assert pane.content_region.y <= now < pane.content_region.bottom
         await pilot.press("enter")
         assert "resolve NOW" not in text(table.query_one("#boss"))
         assert "Boss spawn (when it spawned)" in text(table.query_one("#boss"))
@@ -114,8 +120,9 @@ async def test_the_pool_marks_the_monster_under_the_cursor(content: ContentPack)
         table = consul.table.query_one(PoolTable)
 
         def marked() -> list[int]:
-            names = [str(table.get_cell_at((n, 0))) for n in range(table.row_count)]
-            return [n for n, name in enumerate(names) if name.startswith(MARK)]
+            """The rows shown with the mark before the name (as drawn, not as stored)."""
+            lines = [table.render_line(table.header_height + n) for n in range(table.row_count)]
+            return [n for n, line in enumerate(lines) if line.text[1:].startswith(MARK)]
 
         assert marked() == [0]
         await consul.press("down")

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
@@ -13,21 +15,30 @@ from consul_app.rules import Choice
 from consul_app.tui.screens.confirm import fit_height
 from consul_app.tui.widgets.tick_list import TickList
 
+Check = Callable[[list[str]], tuple[str, str | None]]
+"""What the ticked ids come to (the relics: the equipment slots they take) and the engine's
+reason to refuse them (None: accepted)."""
+
 
 class PickManyScreen(ModalScreen[list[str] | None]):
-    """Tick up to `limit` of `choices`; Enter returns the ticked ids, Esc puts it off."""
+    """Tick up to `limit` of `choices`; Enter returns the ticked ids, Esc puts it off. With a
+    `check`, what the ticks come to is shown as they change, and a refused answer is not
+    returned: the engine's reason is shown instead."""
 
     BINDINGS = [
         Binding("enter", "done", "Done", priority=True, id="decision.done"),
         Binding("escape", "dismiss", "Not now", id="decision.cancel"),
     ]
 
-    def __init__(self, title: str, text: str, choices: list[Choice], limit: int) -> None:
+    def __init__(
+        self, title: str, text: str, choices: list[Choice], limit: int, check: Check | None = None
+    ) -> None:
         super().__init__(classes="decision")
         self.title_text = title
         self.rule_text = text
         self.choices = choices
         self.limit = limit
+        self.check = check
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog") as dialog:
@@ -51,16 +62,25 @@ class PickManyScreen(ModalScreen[list[str] | None]):
         self._count()
 
     def _count(self) -> None:
-        ticked = len(self.query_one(TickList).ticked)
-        over = " (too many)" if ticked > self.limit else ""
-        self.query_one(".count", Static).update(
-            Content.styled(f"Ticked {ticked} of up to {self.limit}{over}", "bold")
-        )
+        ticked = self.query_one(TickList).ticked
+        over = " (too many)" if len(ticked) > self.limit else ""
+        lines = [Content.styled(f"Ticked {len(ticked)} of up to {self.limit}{over}", "bold")]
+        if self.check is not None and not over:
+            summary, refused = self.check(ticked)
+            if summary:
+                lines.append(Content(f"Slots taken: {summary}"))
+            if refused:
+                lines.append(Content.styled(f"Not allowed: {refused}", "bold reverse"))
+        self.query_one(".count", Static).update(Content("\n").join(lines))
 
     def action_done(self) -> None:
         ticked = self.query_one(TickList).ticked
         if len(ticked) > self.limit:
             self.notify(f"Tick at most {self.limit}.", severity="warning")
+            return
+        refused = self.check(ticked)[1] if self.check is not None else None
+        if refused:
+            self.notify(refused, title="Not allowed", severity="warning")
             return
         self.dismiss(ticked)
 

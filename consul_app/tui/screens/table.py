@@ -38,24 +38,30 @@ from consul_app.rules import (
     Wound,
     answer,
     boss_status,
+    card,
     describe,
     mini_bosses_left,
+    refusal,
     turn_name,
     words,
 )
 from consul_app.session import SaveError, Session
 from consul_app.tui.choices import (
     Target,
+    game_cards,
     mini_boss_choice,
     relic_choice,
+    relic_slots,
     spawning_point_choices,
     spawning_point_destroyed,
     status_action,
     status_choices,
     statuses_of,
 )
+from consul_app.tui.screens.card import CardScreen
 from consul_app.tui.screens.confirm import ConfirmScreen
 from consul_app.tui.screens.history import HistoryScreen, undo_notice
+from consul_app.tui.screens.lookup import LookupScreen
 from consul_app.tui.screens.pick_many import PickManyScreen
 from consul_app.tui.screens.pick_one import PickOneScreen
 from consul_app.tui.view import TableView
@@ -94,7 +100,14 @@ class TableScreen(Screen[None]):
     """A game in play: the next step on top, the panes below (tabs on a small terminal)."""
 
     BINDINGS = [
-        Binding("enter", "confirm", "Do the step", priority=True, show=False, id="table.confirm"),
+        Binding(
+            "enter",
+            "confirm",
+            "Do the step; if none, the card",
+            priority=True,
+            show=False,
+            id="table.confirm",
+        ),
         Binding("e", "end_turn", "End turn", id="table.end_turn"),
         Binding("space,plus", "spawn_one", "Spawn one", key_display="space", id="table.spawn"),
         Binding("d", "destroy_one", "One destroyed", id="table.destroy"),
@@ -115,6 +128,10 @@ class TableScreen(Screen[None]):
         ),
         Binding("h", "destroy_hero", "A hero destroyed", show=False, id="table.hero_dead"),
         Binding("g", "gauge", "Power gauge +1 (1.0)", show=False, id="table.gauge"),
+        Binding("c", "card", "Card of the selected monster", show=False, id="table.card"),
+        Binding("b", "boss_card", "The boss's card", show=False, id="table.boss_card"),
+        Binding("B", "mini_boss_card", "The mini-boss's card", show=False, id="table.mini_card"),
+        Binding("slash", "lookup", "Look up", key_display="/", id="table.lookup"),
         Binding("u,ctrl+z", "undo", "Undo", id="table.undo"),
         Binding("r,ctrl+y", "redo", "Redo", show=False, id="table.redo"),
         Binding("H", "history", "History", show=False, id="table.history"),
@@ -138,6 +155,7 @@ class TableScreen(Screen[None]):
         self.panes: list[Pane | PoolPane] = []
         self._shown_step: Step | None = None
         self._composed = False
+        self._view: TableView | None = None
         self.recap = session.recap()
         """Since your last turn: on the steps pane when the game opens and when a turn begins,
         until a key is pressed."""
@@ -217,7 +235,11 @@ class TableScreen(Screen[None]):
     # -- rendering ------------------------------------------------------------------------
 
     def view(self) -> TableView:
-        return TableView(self.session.pack, self.session.state, self.session.history, self.recap)
+        """The views of the game as it stands, computed once per state (and recap)."""
+        state, recap = self.session.state, self.recap
+        if self._view is None or self._view.state is not state or self._view.recap is not recap:
+            self._view = TableView(self.session.pack, state, self.session.history, recap)
+        return self._view
 
     def current_step(self) -> Step | None:
         return self.view().current
@@ -294,7 +316,7 @@ class TableScreen(Screen[None]):
             self.notify(str(err), title="Not now", severity="warning")
             return False
         except SaveError as err:
-            self.notify(str(err), title="Cannot save the game", severity="error", timeout=30)
+            self.save_failed(err)
             return False
         if self.session.state.turn != turn:
             self._recap_the_phase(turn)
@@ -340,10 +362,15 @@ class TableScreen(Screen[None]):
             self.notify(step.text, title=f"{step.title}!", severity="warning", timeout=15)
 
     def action_confirm(self) -> None:
-        """Enter: do the current step, or open its decision."""
+        """Enter: do the current step, or open its decision; with nothing due, the card of the
+        monster under the pool's cursor (in the Boss pane: the boss's)."""
         self._dismiss_recap()
         step = self.current_step()
-        if step is None:
+        if step is None and self.query_one(PoolTable).has_focus:
+            self.action_card()
+        elif step is None and self.query_one("#boss").has_focus:
+            self.action_boss_card()
+        elif step is None:
             self.notify(self._hint(None), title="Nothing is due")
         elif step.key in CONFIRM_IN_A_DIALOG and step.action is not None:
             action = step.action
@@ -360,9 +387,14 @@ class TableScreen(Screen[None]):
     def _decide(self, step: Step) -> None:
         """A decision's dialog; the engine turns the ids picked into the answer."""
         if step.key == "relics":
-            choices = [relic_choice(self.session.pack, c) for c in step.choices]
+            pack, state = self.session.pack, self.session.state
+            choices = [relic_choice(pack, c) for c in step.choices]
+
+            def check(picked: list[str]) -> tuple[str, str | None]:
+                return relic_slots(pack, picked), refusal(pack, state, answer(step, picked))
+
             self.app.push_screen(
-                PickManyScreen(step.title, step.text, choices, step.limit or 0),
+                PickManyScreen(step.title, step.text, choices, step.limit or 0, check),
                 self._then(lambda picked: answer(step, picked)),
             )
         else:
@@ -464,6 +496,47 @@ class TableScreen(Screen[None]):
     def action_gauge(self) -> None:
         self.dispatch(AdvanceGauge())
 
+    def action_card(self) -> None:
+        """The card of the monster under the pool's cursor."""
+        monster = self._highlighted()
+        if monster is not None:
+            self.show_card(monster)
+
+    def action_boss_card(self) -> None:
+        self.show_card(self.session.state.setup.boss)
+
+    def action_mini_boss_card(self) -> None:
+        """The mini-boss on the dungeon; else pick one of those brought to this game."""
+        mini = self.session.state.mini_boss
+        if mini is not None:
+            self.show_card(mini.id)
+            return
+        options = mini_bosses_left(self.session.pack, self.session.state)
+        if not options:
+            self.notify("No mini-boss was brought to this game.")
+            return
+        choices = [Choice(o.id, o.name, o.where) for o in options]
+        self.app.push_screen(
+            PickOneScreen("A mini-boss's card", "None is on the dungeon. Whose card?", choices),
+            lambda picked: None if picked is None else self.show_card(picked),
+        )
+
+    def show_card(self, model: str) -> None:
+        """Open `model`'s card as the engine computes it now (an id it does not know: why)."""
+        try:
+            view = card(self.session.pack, self.session.state, model)
+        except RuleError as err:
+            self.notify(str(err), title="No card", severity="warning")
+            return
+        CardScreen.open(self.app, view)
+
+    def action_lookup(self) -> None:
+        self.app.push_screen(LookupScreen(self.session.pack, self.show_card))
+
+    def card_commands(self) -> list[tuple[str, str]]:
+        """(name, model id) of every card of this game, for the command palette."""
+        return game_cards(self.session.pack, self.session.state)
+
     def action_undo(self) -> None:
         self._travel("undo", "Undone", self.session.undo)
 
@@ -478,7 +551,7 @@ class TableScreen(Screen[None]):
             self.notify(str(err), title=f"Cannot {what}", severity="warning")
             return
         except SaveError as err:
-            self.notify(str(err), title="Cannot save the game", severity="error", timeout=30)
+            self.save_failed(err)
             return
         if label is None:
             self.notify(f"Nothing to {what}.")
@@ -494,6 +567,19 @@ class TableScreen(Screen[None]):
         if labels:
             self.show_game()
             self.notify(undo_notice(labels), title="Undone")
+        elif self.session.failed is not None:  # the history screen told why
+            self.show_game()
+
+    def save_failed(self, err: SaveError) -> None:
+        """A write failed: the session now shows what the file holds; say so, and how to go on."""
+        self.show_game()
+        self.notify(
+            f"{err}\nFix what stops the writing (a full disk?), then pick this game under o "
+            "(saved games) to resume it.",
+            title="Cannot save the game",
+            severity="error",
+            timeout=60,
+        )
 
     def action_pane(self, pane: str) -> None:
         """Show (in tabs) and focus a pane."""

@@ -8,23 +8,42 @@ from rich.table import Table
 from rich.text import Text
 
 from consul_app.content import CardEffect, EditionPack
-from consul_app.rules import BossStatus, boss_status, monster_stats
+from consul_app.rules import BossStatus, boss_status, card, monster_stats
 from consul_app.tui import symbols
+from consul_app.tui.card_layout import Figures, card_summary
 from consul_app.tui.view import TableView
 from consul_app.tui.widgets.pane import Pane
 
 
 class BossPane(Pane):
-    """Its state (short lines that change with every wound), the mini-boss on the dungeon (it
-    changes as often), its card."""
+    """Its state (short lines that change with every wound), its card in the fight (stat line
+    and actions with relics applied), the mini-boss on the dungeon (it changes as often), its
+    fight card."""
 
     TITLE = "4 Boss"
-    SECTIONS = ("status", "mini", "card")
+    SECTIONS = ("status", "model", "mini", "card")
+
+    _now: str | None = None
+
+    def show(self, view: TableView) -> None:
+        """Render; when a step comes up that resolves a section of the fight card, scroll the
+        fight card into sight (the boss's card above it may fill the pane)."""
+        super().show(view)
+        now = view.current.key if view.current and view.current.key in CARD_STEPS else None
+        if now is not None and now != self._now:
+            self.call_after_refresh(self._scroll_to_fight_card)
+        self._now = now
+
+    def _scroll_to_fight_card(self) -> None:
+        self.scroll_to_widget(self.query_one(".card"), animate=False, top=True)
 
     def key(self, view: TableView, section: str) -> object:
         state = view.state
         if section == "status":
             return state.boss, state.setup.boss, view.current.key if view.current else None
+        if section == "model":  # (not its wounds: a wound does not change its card)
+            boss = state.boss
+            return boss.spawned, boss.relics, boss.status, state.spawning_points, state.board
         if section == "card":
             step = view.current.key if view.current else None
             return (
@@ -40,6 +59,8 @@ class BossPane(Pane):
         boss = boss_status(view.pack, view.state)
         if section == "status":
             return Group(*_status(view.pack, boss))
+        if section == "model":
+            return Group(*_boss_card(view, boss))
         if section == "card":
             where = _relics(view, boss) if boss.spawned else _where(boss)
             reminders = [Text(text, "italic") for text in boss.reminders]
@@ -82,6 +103,15 @@ def _status(pack: EditionPack, boss: BossStatus) -> list[Text]:
         lines.append(_line("Timeout: not yet"))
     lines.append(_line(f"Status effects: {status_names(pack, boss.status)}"))
     return lines
+
+
+def _boss_card(view: TableView, boss: BossStatus) -> list[RenderableType]:
+    """In the fight: its stat line and actions as they play now (relics applied); `b` shows
+    the whole card."""
+    if not boss.spawned:
+        return []
+    summary = card_summary(card(view.pack, view.state, boss.id))
+    return [*summary, _line("b: the whole card, with every text", "dim")]
 
 
 def _where(boss: BossStatus) -> list[Text]:
@@ -151,17 +181,17 @@ def status_names(pack: EditionPack, ids: list[str]) -> str:
     return ", ".join(names) or "none"
 
 
-def _mini_boss(view: TableView) -> list[Text]:
+def _mini_boss(view: TableView) -> list[RenderableType]:
     mini = view.state.mini_boss
     if mini is None:
         return []
-    card = view.pack.mini_bosses.get(mini.id)
-    hearts = card.hearts if card else mini.wounds
-    name = card.name if card else mini.id
-    stats = "  ".join(s.text for s in monster_stats(view.pack, view.state, mini.id))
+    entry = view.pack.mini_bosses.get(mini.id)
+    hearts = entry.hearts if entry else mini.wounds
+    name = entry.name if entry else mini.id
     return [
         Text(f"Mini-boss on the dungeon: {name}", "bold underline"),
         Text(f"Wounds {symbols.wound_track(hearts, mini.wounds, 0)} {mini.wounds}/{hearts}"),
         Text(f"Status effects: {status_names(view.pack, mini.status)}"),
-        Text(stats),
+        Figures(s.text for s in monster_stats(view.pack, view.state, mini.id)),
+        _line("B: its whole card", "dim"),
     ]

@@ -1,18 +1,54 @@
 """The spawning pool pane: every monster, how many wait in the pool and stand on the dungeon,
-and its stats with the current bonuses applied. During a spawn step: the skull-point budget."""
+and its stats with the current bonuses applied; as the width allows, more of its card (hearts,
+MOVE, AP, what it gained from the chart). During a spawn step: the skull-point budget."""
 
 from __future__ import annotations
 
+from rich.segment import Segment
+from rich.style import Style
 from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.content import Content
+from textual.strip import Strip
 from textual.widgets import DataTable, Static
 
-from consul_app.rules import PoolLine, Step, free_spawn_refusal, monster_stats, pool
+from consul_app.rules import (
+    CardView,
+    PoolLine,
+    Step,
+    card,
+    free_spawn_refusal,
+    monster_stats,
+    pool,
+)
 from consul_app.tui import symbols
 from consul_app.tui.view import TableView
 
 STATS = ("STR", "ATT", "ARM", "WILL", "DEX")
+MORE = ("♥", "MOVE", "AP")
+"""More of the card, shown when the pane is wide enough (the card view has it all)."""
+
+KEEP = {
+    "Monster": 100,
+    "Spawn?": 95,
+    "Pool": 80,
+    "Board": 70,
+    "♥": 60,
+    "MOVE": 55,
+    "AP": 50,
+    "Gained": 45,
+}
+"""How much a column matters (the dice stats: 90): when the table is too wide for its pane, the
+least important go first, so that no figure is cut. In a spawn step (`SPAWNING`) what is left
+in the pool and the skull points matter most after "Spawn?" (which already says whether the
+bits and the budget allow one more); outside one, skull points and bits matter least
+(`PLAYING`)."""
+SPAWNING = {"Pool": 88, "Sk": 85, "Bits": 75}
+PLAYING = {"Bits": 40, "Sk": 35}
+PADDING = 2
+"""A DataTable column's padding (one cell on either side)."""
+SCROLLBAR = 2
+"""Room kept for the table's vertical scrollbar when its rows do not all fit."""
 
 
 MARK, NO_MARK = "> ", "  "
@@ -21,9 +57,8 @@ MARK, NO_MARK = "> ", "  "
 
 class PoolTable(DataTable[str]):
     """The pool's rows, one per monster; the cursor picks the monster the keys act on, and its
-    name is marked `>`."""
-
-    _marked: str | None = None
+    name is marked `>`. The mark is drawn with the cursor's row (each name keeps room for it),
+    so moving the cursor redraws two rows and changes no cell."""
 
     def highlighted(self) -> str | None:
         """The id of the monster under the cursor."""
@@ -31,29 +66,30 @@ class PoolTable(DataTable[str]):
             return None
         return self.coordinate_to_cell_key(self.cursor_coordinate).row_key.value
 
-    def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
-        self._mark(event.row_key.value)
-
-    def _mark(self, row: str | None) -> None:
-        rows = [r.value for r in self.rows]
-        first = self.ordered_columns[0].key if self.ordered_columns else None
-        if first is None:
-            return
-        for key, mark in ((self._marked, NO_MARK), (row, MARK)):
-            if key in rows:
-                name = str(self.get_cell(key, first))[len(MARK) :]
-                self.update_cell(key, first, mark + name)
-        self._marked = row
+    def _render_cell(
+        self,
+        row_index: int,
+        column_index: int,
+        base_style: Style,
+        width: int,
+        cursor: bool = False,
+        hover: bool = False,
+    ) -> list[list[Segment]]:
+        lines = super()._render_cell(row_index, column_index, base_style, width, cursor, hover)
+        if not (cursor and column_index == 0 and row_index >= 0 and lines):
+            return lines
+        line = Strip(lines[0])
+        start = self.cell_padding
+        under = list(line.crop(start, start + len(MARK)))
+        style = under[0].style if under else None
+        mark = Strip([Segment(MARK, style)])
+        marked = Strip.join([line.crop(0, start), mark, line.crop(start + len(MARK))])
+        return [list(marked), *lines[1:]]
 
     def fill(self, columns: list[str], rows: dict[str, list[str]]) -> None:
         """Show these rows (monster id -> cells); unchanged cells are left alone. The first
-        cell of each row gets the cursor's mark."""
-        keep = self.highlighted()
-        rows = {
-            row: [(MARK if row == keep else NO_MARK) + cells[0], *cells[1:]]
-            for row, cells in rows.items()
-        }
-        self._marked = keep
+        cell of each row keeps room for the cursor's mark."""
+        rows = {row: [NO_MARK + cells[0], *cells[1:]] for row, cells in rows.items()}
         shown = [c.value for c in self.columns]
         if shown == columns and [r.value for r in self.rows] == list(rows):
             for row, cells in rows.items():
@@ -86,38 +122,85 @@ class PoolPane(Vertical):
         spawning = step if step is not None and step.spawns else None
         state = view.state
         closed = free_spawn_refusal(state) if spawning is None else None
-        key = (state.pool, state.board, state.bonuses, spawning, closed)
+        width = self.content_region.width
+        key = (state.pool, state.board, state.bonuses, spawning, closed, width)
         if key == self._shown:
             return
         self._shown = key
-        self.query_one(".budget", Static).update(_budget(spawning, closed))
+        self._view = view
         self.set_class(spawning is not None, "-spawning")
         table = self.query_one(PoolTable)
         keep = table.highlighted()
         lines = pool(view.pack, state)
-        table.fill(*_cells(view, lines, spawning))
+        columns, rows, common = _cells(view, lines, spawning)
+        self.query_one(".budget", Static).update(_budget(spawning, closed, common))
+        if len(lines) + 1 > table.size.height:  # (the table's header and rows)
+            width -= SCROLLBAR
+        table.fill(*_fitted((columns, rows), width, spawning is not None))
         if lines:
             table.move_cursor(row=_cursor_row(lines, keep, spawning))
+
+    _view: TableView | None = None
+
+    def on_resize(self) -> None:
+        """More or fewer of the card's columns fit."""
+        if self._view is not None:
+            self.show(self._view)
 
 
 def _cells(
     view: TableView, lines: list[PoolLine], step: Step | None
-) -> tuple[list[str], dict[str, list[str]]]:
-    """The columns and each monster's cells: stats with bonuses, and "Spawn?" in a spawn step
-    (whether the engine would spawn one more now)."""
+) -> tuple[list[str], dict[str, list[str]], list[str]]:
+    """The columns and each monster's cells: stats with bonuses, more of the card (hearts, MOVE,
+    AP, what it gained besides what they all gained) and "Spawn?" in a spawn step (whether the
+    engine would spawn one more now); and what they all gained."""
     stats = {line.id: _stats(view, line.id) for line in lines}
     shown = [s for s in STATS if any(s in line_stats for line_stats in stats.values())]
+    cards = {line.id: card(view.pack, view.state, line.id) for line in lines}
+    gained = {m: list(dict.fromkeys(t.name for t in c.gained)) for m, c in cards.items()}
+    common = [n for n in next(iter(gained.values()), []) if all(n in g for g in gained.values())]
     spawn = ["Spawn?"] if step is not None else []
-    columns = ["Monster", "Bits", "Sk", *spawn, "Pool", "Board", *shown]
+    columns = ["Monster", "Bits", "Sk", *spawn, "Pool", "Board", *MORE, *shown, "Gained"]
     rows = {}
     for line in lines:
         cells = [line.name, symbols.bits(line.bits), str(line.skull_points)]
         if step is not None:
             cells.append("yes" if line.may_spawn else "no")
-        cells += [str(line.in_pool), str(line.on_board)]
+        cells += [str(line.in_pool), str(line.on_board), *_more(cards[line.id])]
         cells += [stats[line.id].get(s, "-") for s in shown]
+        cells.append(", ".join(n for n in gained[line.id] if n not in common) or "-")
         rows[line.id] = cells
-    return columns, rows
+    return columns, rows, common
+
+
+def _more(view: CardView) -> list[str]:
+    """Hearts, MOVE and AP as they play now."""
+    figures = {figure.stat: figure.text.split(" ", 1)[1] for figure in view.stats}
+    return [str(view.hearts), figures.get("MOVE", "-"), figures.get("AP", "-")]
+
+
+def _fitted(
+    table: tuple[list[str], dict[str, list[str]]], width: int, spawning: bool
+) -> tuple[list[str], dict[str, list[str]]]:
+    """Drop the columns that matter least until the table fits in `width` cells: a figure is
+    never cut (the table scrolls only if its most important columns do not fit)."""
+    columns, rows = table
+    widths = {
+        column: max(len(column), *(len(cells[n]) + len(MARK) * (n == 0) for cells in rows.values()))
+        + PADDING
+        for n, column in enumerate(columns)
+    }
+    keep = {**KEEP, **(SPAWNING if spawning else PLAYING)}
+    kept = list(columns)
+    if all(cells[columns.index("Gained")] == "-" for cells in rows.values()):
+        kept.remove("Gained")
+    for column in sorted(kept, key=lambda c: keep.get(c, 90)):
+        if sum(widths[c] for c in kept) <= width:
+            break
+        if keep.get(column, 90) < 90:
+            kept.remove(column)
+    index = [columns.index(c) for c in kept]
+    return kept, {row: [cells[n] for n in index] for row, cells in rows.items()}
 
 
 def _cursor_row(lines: list[PoolLine], keep: str | None, step: Step | None) -> int:
@@ -137,11 +220,22 @@ def _stats(view: TableView, monster: str) -> dict[str, str]:
     }
 
 
-def _budget(step: Step | None, closed: str | None = None) -> Content:
+def _budget(step: Step | None, closed: str | None, gained: list[str]) -> Content:
+    """The spawn step's budget (or why no monster may spawn), and what they all gained."""
+    line = _spawning(step, closed)
+    if gained:
+        line = Content.assemble(line, "\n", ("All of them gained: ", "bold"), ", ".join(gained))
+    return line
+
+
+def _spawning(step: Step | None, closed: str | None) -> Content:
     if step is None and closed:
         return Content.styled(f"No monster may spawn now: {closed}.", "bold")
     if step is None:
-        return Content.styled("No spawn step now: monsters spawn and fall as played.", "dim")
+        return Content.assemble(
+            ("No spawn step now: monsters spawn and fall as played.", "dim"),
+            ("   c: a monster's card", "dim italic"),
+        )
     if step.budget is None:
         return Content.assemble(
             (f"SPAWN: {step.title}", "bold"), "   the monsters marked yes, one by one"

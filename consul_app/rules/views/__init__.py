@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from consul_app.content.models import CardEffect, ChartSpace
 from consul_app.content.pack import EditionPack
 from consul_app.rules.actions import Spawn
-from consul_app.rules.boss import boss_of, boss_reminders, fight_card_of
+from consul_app.rules.boss import boss_of, boss_reminders, extra_relics, fight_card_of
 from consul_app.rules.chart import space_summary, spaces
 from consul_app.rules.editions.words import words
 from consul_app.rules.options import refusal
@@ -237,7 +237,8 @@ def boss_status(pack: EditionPack, state: GameState) -> BossStatus:
     if state.boss.spawned:
         slots = state.boss.relic_slots or 0
     else:
-        slots = standing if edition == "sde2" else 0
+        extra = sum(n for _, n in extra_relics(pack, state))
+        slots = standing + extra if edition == "sde2" else 0
     twice = edition == "classic" and state.boss.spawned and standing > 0
     reminders = boss_reminders(state)
     turns_to_boss = turns_until(pack, state).boss

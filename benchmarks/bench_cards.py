@@ -1,0 +1,117 @@
+"""Opening a card and the lookup's first result, against a no-op keypress, in one running app.
+
+Run: `.venv/bin/python benchmarks/bench_cards.py`. Plays an SDE 2.0 game (bundled content)
+until the monsters gained two bonuses, starts the app on it at 120x40 and measures, from the key
+event to the first frame that shows the result (median of N each, interleaved in one run):
+
+- no-op keypress: Down/Up in the spawning pool (a cursor move, nothing else);
+- open a card: `c` on Duskweaver Acolyte (the engine computes its card: each roll with its
+  bonuses and reasons, every text), until the card screen is drawn (Esc closes it, untimed);
+- the lookup's first result: in the lookup (`/`), one letter typed (s, u, r in turn, the query
+  growing to "sur"), until the frame that lists the hits for it (Backspace, untimed).
+
+Goal: each <= 2x the no-op keypress.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import statistics
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+ROUNDS = 20
+
+
+async def latencies(save: Path) -> dict[str, list[float]]:
+    """Seconds from a key event to the first frame for which `shown()` holds."""
+    from textual import events
+    from textual.app import App
+    from textual.widgets import Input
+    from tui.scenarios import WIDE, bundled, make_app
+
+    from consul_app.tui.screens.card import CardScreen
+    from consul_app.tui.screens.lookup import LookupScreen
+    from consul_app.tui.widgets.pool import PoolTable
+
+    frames: list[float] = []
+    shown: Callable[[], bool] = lambda: True  # noqa: E731
+    _display = App._display
+
+    def display(app: App[object], screen: object, renderable: object) -> None:
+        _display(app, screen, renderable)  # type: ignore[arg-type]
+        if renderable is not None and shown():
+            frames.append(time.monotonic())
+
+    App._display = display  # type: ignore[method-assign,assignment]
+    app = make_app(bundled(), save)
+    times: dict[str, list[float]] = {"no-op": [], "card": [], "lookup": []}
+    async with app.run_test(size=WIDE) as pilot:
+        app.screen.query_one(PoolTable).focus()
+        await pilot.pause()
+
+        async def press(key: str, until: Callable[[], bool] = lambda: True) -> float:
+            nonlocal shown
+            await pilot.pause()
+            frames.clear()
+            shown = until
+            start = time.monotonic()
+            app.post_message(events.Key(key, key if len(key) == 1 else None))
+            while not frames:
+                await asyncio.sleep(0)
+            shown = lambda: True  # noqa: E731
+            return frames[0] - start
+
+        def query_is(text: str) -> Callable[[], bool]:
+            def listed() -> bool:
+                screen = app.screen
+                return (
+                    isinstance(screen, LookupScreen)
+                    and screen.query_one(Input).value == text
+                    and bool(screen.hits)
+                )
+
+            return listed
+
+        for _ in range(ROUNDS):
+            times["no-op"] += [await press("down"), await press("up")]
+            times["card"].append(await press("c", lambda: isinstance(app.screen, CardScreen)))
+            await press("escape", lambda: not isinstance(app.screen, CardScreen))
+            await press("slash", lambda: isinstance(app.screen, LookupScreen))
+            for n, letter in enumerate("sur", 1):
+                times["lookup"].append(await press(letter, query_is("sur"[:n])))
+            for n in (2, 1, 0):
+                await press("backspace", lambda n=n: app.screen.query_one(Input).value == "sur"[:n])
+            await press("escape", lambda: not isinstance(app.screen, LookupScreen))
+    return times
+
+
+def main() -> int:
+    sys.path.insert(0, str(ROOT / "tests"))
+    from tui.scenarios import bundled, idle, play_saved
+
+    from consul_app.rules import default_setup
+
+    with tempfile.TemporaryDirectory() as folder:
+        os.environ["CONSUL_DATA_DIR"] = folder
+        content = bundled()
+        save = Path(folder) / "mid-game.jsonl"
+        setup = default_setup(content.edition("sde2"))
+        play_saved(content, save, setup, idle(lambda pack, state: len(state.bonuses) >= 2))
+        times = asyncio.run(latencies(save))
+    no_op = statistics.median(times["no-op"])
+    print(f"key to frame, median ({ROUNDS} rounds; goal <= 2x the no-op keypress)")
+    print(f"  no-op keypress (Down / Up)          {no_op * 1000:6.1f} ms")
+    for name, label in (("card", "open a card (c)"), ("lookup", "lookup's first result (s, u, r)")):
+        median = statistics.median(times[name])
+        print(f"  {label:<35} {median * 1000:6.1f} ms {median / no_op:6.2f}x")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

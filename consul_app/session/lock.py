@@ -1,0 +1,114 @@
+"""One writer per save: the app holds an exclusive OS lock on the save it plays.
+
+The lock is `flock` on the save itself (an open file description of its own, so reading the
+same file elsewhere in the app never drops it, as POSIX record locks would). The OS releases
+it when the process ends, a crash or SIGKILL included: a stale lock never blocks. Who holds it
+(pid, host, since when) is written beside the save in a hidden `.NAME.holder` file, for the
+message a second Consul shows; that file is only information, never the lock.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import socket
+import stat
+from datetime import datetime
+from pathlib import Path
+
+from consul_app.session.journal import SaveError
+
+try:
+    import fcntl
+except ImportError:  # Windows: no flock; one writer per save is not enforced there
+    fcntl = None  # type: ignore[assignment]
+
+
+class SaveLocked(SaveError):
+    """Another Consul plays this save. `holder` says who, as far as it is known."""
+
+    def __init__(self, path: Path, holder: str) -> None:
+        super().__init__(
+            path,
+            f"this game is open in another Consul ({holder}); only one Consul plays a save "
+            f"at a time. Watch it instead: consul watch {path}",
+        )
+        self.holder = holder
+
+
+class SaveReadOnly(SaveError):
+    """This account may read the save but not write it: it can be watched, not played on."""
+
+    def __init__(self, path: Path) -> None:
+        super().__init__(
+            path,
+            "the save is read-only (this account may not write it), so it cannot be played "
+            f"on. Watch it instead: consul watch {path}",
+        )
+
+
+def holder_file(path: Path) -> Path:
+    """Where the holder of `path`'s lock says who it is."""
+    return path.with_name(f".{path.name}.holder")
+
+
+def _who(path: Path) -> str:
+    """The holder as its file tells it ("pid 4242 on laptop since 20:15")."""
+    try:
+        with holder_file(path).open("rb") as file:
+            info = json.loads(file.read(4096))
+        since = datetime.fromisoformat(info["since"]).strftime("%H:%M")
+        return f"pid {int(info['pid'])} on {str(info['host'])[:64]}, since {since}"
+    except (OSError, ValueError, KeyError, TypeError):
+        return "pid and host unknown"
+
+
+class SaveLock:
+    """An exclusive lock on a save, held until `release` (or the process ends).
+
+    Raises `SaveLocked` if another process holds it. A file that cannot be opened, or is no
+    regular file, is not locked: the journal's reader refuses it next. Writes nothing to it."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self._fd: int | None = None
+        if fcntl is None:
+            return
+        try:  # O_NONBLOCK: a FIFO must not hang the open
+            fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
+        except OSError:
+            return  # nothing to lock: reading it fails next, and says why
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            os.close(fd)
+            return  # not a save: the reader refuses it, saying what it is
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            os.close(fd)
+            raise SaveLocked(path, _who(path)) from None
+        except BaseException:
+            os.close(fd)
+            raise
+        self._fd = fd
+        self._tell()
+
+    def _tell(self) -> None:
+        """Say who holds the lock (best effort: a folder that cannot be written just keeps
+        the second Consul from naming us)."""
+        info = {
+            "pid": os.getpid(),
+            "host": socket.gethostname(),
+            "since": datetime.now().astimezone().isoformat(timespec="seconds"),
+        }
+        with contextlib.suppress(OSError):
+            holder_file(self.path).write_text(json.dumps(info), encoding="utf-8")
+
+    def release(self) -> None:
+        """Drop the lock (and the holder file, which is ours while we hold it)."""
+        if self._fd is None:
+            return
+        with contextlib.suppress(OSError):
+            holder_file(self.path).unlink(missing_ok=True)
+        os.close(self._fd)  # closing the file description releases the flock
+        self._fd = None

@@ -1,0 +1,229 @@
+"""How a model's card is laid out on screen, like the printed card: the stat line, each action
+with the dice it rolls now (and why), the defense rolls, then keywords and abilities with their
+texts. Layout only: every figure comes from the engine's card view (`rules.card`).
+
+A stat or dice figure ("WILL 3R +1ST") is never split across lines: figures wrap as whole
+units (`Figures`), and only prose (rule texts, reasons) wraps between words.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
+from rich.measure import Measurement
+from rich.text import Text
+
+from consul_app.rules import Added, CardAction, CardView, RollView, Trait
+from consul_app.tui import symbols
+
+GAP = 2
+"""Spaces between two figures of a line."""
+
+
+class Figures:
+    """Short figures side by side; a line breaks between two figures, never inside one."""
+
+    def __init__(self, figures: Iterable[Text | str], *, gap: int = GAP, indent: int = 0) -> None:
+        self.figures = [f if isinstance(f, Text) else Text(f) for f in figures if f]
+        self.gap = gap
+        self.indent = indent
+
+    def lines(self, width: int) -> list[Text]:
+        """The figures packed into lines of at most `width` cells (a figure wider than that
+        stands alone on its line)."""
+        lines: list[Text] = []
+        line = Text(" " * self.indent)
+        for figure in self.figures:
+            filled = line.cell_len > self.indent
+            if filled and line.cell_len + self.gap + figure.cell_len > width:
+                lines.append(line)
+                line = Text(" " * self.indent)
+                filled = False
+            if filled:
+                line.append(" " * self.gap)
+            line.append_text(figure)
+        if line.cell_len > self.indent:
+            lines.append(line)
+        return lines
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        for line in self.lines(options.max_width):
+            line.no_wrap = True
+            line.overflow = "ignore"
+            yield line
+
+    def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
+        widths = [f.cell_len for f in self.figures] or [0]
+        whole = sum(widths) + self.gap * (len(widths) - 1) + self.indent
+        return Measurement(max(widths) + self.indent, whole)
+
+
+class Hanging:
+    """Prose indented by `indent` cells, its wrapped lines hanging under its first (lighter
+    than a Rich table: a card is drawn at once)."""
+
+    def __init__(self, text: Text, *, indent: int = 2) -> None:
+        self.text = text
+        self.indent = indent
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        width = max(1, options.max_width - self.indent)
+        for line in self.text.wrap(console, width):
+            line = Text(" " * self.indent).append_text(line)
+            line.no_wrap = True
+            yield line
+
+    def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
+        words = self.text.plain.split() or [""]
+        return Measurement(
+            self.indent + max(len(w) for w in words), self.indent + self.text.cell_len
+        )
+
+
+# -- the figures ---------------------------------------------------------------------------
+
+
+def header(view: CardView) -> Figures:
+    """Name, then what kind of model it is, its hearts and base."""
+    facts = [view.rank if view.kind != "pet" else "pet", view.bits]
+    if view.skull_points:
+        facts.append(f"{view.skull_points} skull point{'s' * (view.skull_points != 1)}")
+    if view.hearts:
+        facts.append(symbols.hearts(view.hearts))
+    facts.append(f"{view.base} base")
+    return Figures([Text(view.name, "bold"), *(f for f in facts if f)], gap=3)
+
+
+def stat_line(view: CardView) -> Figures:
+    """MOVE 6 +4 = 10  AP 4  STR 2R +1R  ARM 3R ...: each figure as printed with what is added
+    (bold), MOVE and AP with what they come to now (each roll's dice are under its action)."""
+    now = {"MOVE": view.move, "AP": view.ap}
+    figures: list[Text] = []
+    for figure in view.stats:
+        text = Text(figure.text, "bold" if figure.added else "")
+        if figure.added and now.get(figure.stat) is not None:
+            text.append(f" = {now[figure.stat]}", "bold reverse")
+        figures.append(text)
+    return Figures(figures)
+
+
+def action_facts(action: CardAction) -> list[str]:
+    """ "1 AP", "range 5", "WILL vs ARM", "support"."""
+    facts = []
+    if action.ap is not None:
+        facts.append(f"{action.ap} AP")
+    if action.range is not None:
+        facts.append("melee" if action.range == 1 else f"range {action.range}")
+    if action.rolls and action.against:
+        facts.append(f"{action.rolls} vs {action.against}")
+    if not action.basic:
+        facts.append(action.type)
+    return facts
+
+
+def roll_figures(roll: RollView) -> list[Text]:
+    """ "WILL 3R +1ST", "= 3R 1ST": the printed dice and what is added, the dice to roll."""
+    figures = [Text(roll.text, "bold")]
+    if roll.added:
+        figures.append(Text(f"= {roll.total}", "bold reverse"))
+    return figures
+
+
+def amount(added: Added) -> str:
+    return f"+{added.dice}" if added.dice is not None else f"{added.number:+d}"
+
+
+# -- the whole card ------------------------------------------------------------------------
+
+
+def card_body(view: CardView) -> Group:
+    """The card view: every figure with the reason for every added die, every text."""
+    parts: list[RenderableType] = [header(view), stat_line(view)]
+    parts += _reasons(a for figure in view.stats for a in figure.added)
+    if view.actions:
+        parts.append(_heading("Actions"))
+        for action in view.actions:
+            parts += _action(action)
+    if view.defense:
+        parts.append(_heading("Defense"))
+        for roll in view.defense:
+            basic = ["(against basic attacks)"] if roll.stat in view.defends_basic else []
+            parts.append(Figures([*roll_figures(roll), *basic], gap=1, indent=2))
+            parts += _reasons(roll.added)
+    actions = {a.name for a in view.actions}
+    for title, traits in (
+        ("Keywords", view.keywords),
+        ("Abilities", [t for t in view.abilities if t.name not in actions]),
+        ("Gained", view.gained),
+    ):
+        if traits:
+            parts += [_heading(title), *_traits(traits)]
+    if view.relics:
+        parts.append(_heading("Relics"))
+        for relic in view.relics:
+            changes = f" ({', '.join(relic.modifiers)})" if relic.modifiers else ""
+            parts.append(
+                Hanging(
+                    Text.assemble((relic.name, "bold"), f" [{relic.slot}]: {relic.effect}{changes}")
+                )
+            )
+    notes = [e.reason for e in view.effects] + view.notes
+    if notes:
+        parts += [_heading("Notes"), *(Hanging(Text(n, "italic")) for n in notes)]
+    return Group(*parts)
+
+
+def _heading(title: str) -> Text:
+    return Text(f"\n{title}", "bold underline")
+
+
+def _action(action: CardAction) -> list[RenderableType]:
+    name = Text(action.name, "bold")
+    parts: list[RenderableType] = [Figures([name, *action_facts(action)], gap=3)]
+    if action.roll is not None:
+        parts.append(Figures(["rolls", *roll_figures(action.roll)], gap=1, indent=2))
+        parts += _reasons(action.roll.added)
+    texts = [Text(action.text)] if action.text and not action.basic else []
+    texts += [Text(note, "italic") for note in action.notes]
+    return parts + [Hanging(text) for text in texts]
+
+
+def _reasons(added: Iterable[Added]) -> list[RenderableType]:
+    """One line per added die: the amount (never split), then why (wrapped under it)."""
+    return [
+        Hanging(Text.assemble((amount(row), "bold"), " ", row.reason), indent=4) for row in added
+    ]
+
+
+def _traits(traits: Sequence[Trait]) -> list[RenderableType]:
+    rows = []
+    for trait in traits:
+        source = "" if trait.source == "card" else f" ({trait.source})"
+        text = trait.text or "(no text in the content)"
+        rows.append(Hanging(Text.assemble((trait.name, "bold"), source, ": ", text)))
+    return rows
+
+
+# -- the short card of a pane --------------------------------------------------------------
+
+
+def card_summary(view: CardView) -> list[RenderableType]:
+    """A pane's short card: the stat line and each action that rolls dice, with the dice it
+    rolls now, then the names of its other actions, keywords and abilities (the card view has
+    the reasons and the texts)."""
+    parts: list[RenderableType] = [stat_line(view)]
+    rolling = [a for a in view.actions if a.roll is not None]
+    for action in rolling:
+        assert action.roll is not None
+        facts = [f for f in action_facts(action) if f != action.type]
+        name = Text(action.name, "underline")
+        parts.append(Figures([name, *facts, *roll_figures(action.roll)], gap=1))
+    shown = {a.name for a in rolling}
+    traits = [a.name for a in view.actions if a.name not in shown]
+    traits += [t.name for t in view.keywords]
+    traits += [t.name for t in view.abilities if t.name not in shown and t.name not in traits]
+    traits += [t.name for t in view.gained]
+    if traits:
+        parts.append(Text(", ".join(traits), "italic"))
+    return parts

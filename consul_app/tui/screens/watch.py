@@ -1,0 +1,169 @@
+"""The watch screen: the table read-only, for the heroes' players (`consul watch`, `consul serve`).
+
+It shows what a spectator wants (the chart, the bonuses per rank with their dice, the boss
+card and wounds, what happened last) and follows the save as the Consul plays it: a cheap poll
+of the file, rung at once by the doorbell where there is one. It has no action keys and asks
+nothing: it never writes, locks or repairs the save.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+from collections.abc import Callable
+from datetime import datetime
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.containers import Container
+from textual.events import Resize
+from textual.geometry import Size
+from textual.screen import Screen
+from textual.widgets import Static, TabbedContent, TabPane
+
+from consul_app.rules import phase_name, turn_name, words
+from consul_app.session.doorbell import doorbell, drain
+from consul_app.session.follow import Follower
+from consul_app.tui.view import TableView
+from consul_app.tui.widgets.bonuses import BonusesPane
+from consul_app.tui.widgets.boss_card import BossPane
+from consul_app.tui.widgets.chart import ChartPane
+from consul_app.tui.widgets.log import LogPane
+from consul_app.tui.widgets.next_step import NextStep
+from consul_app.tui.widgets.pane import Pane
+
+POLL_SECONDS = 0.25
+"""How often the save's stat is looked at (the doorbell rings sooner where there is one)."""
+
+WIDE = Size(100, 30)
+"""From this size up the panes stand side by side; below it they are tabs."""
+
+
+class WatchScreen(Screen[None]):
+    """A game as another Consul plays it, read-only, marked WATCHING."""
+
+    DEFAULT_CSS = """
+    WatchScreen #watching {
+        height: auto;
+        padding: 0 1;
+        background: $warning 25%;
+        text-style: bold;
+    }
+    WatchScreen #watch-panes {
+        layout: grid;
+        grid-size: 3 2;
+        grid-columns: 36 1fr 1fr;
+        grid-rows: 1fr 1fr;
+        height: 1fr;
+    }
+    WatchScreen #watch-panes #chart, WatchScreen #watch-panes #boss {
+        row-span: 2;
+    }
+    WatchScreen #watch-tabs {
+        height: 1fr;
+    }
+    """
+
+    def __init__(self, follower: Follower, clock: Callable[[], datetime] = datetime.now) -> None:
+        super().__init__()
+        self.follower = follower
+        self.clock = clock
+        """When the save was read, as the banner says (tests stop it)."""
+        self.compact = True
+        self.read_at: datetime | None = None
+        self._bell: int | None = None
+
+    def compose(self) -> ComposeResult:
+        self.compact = _is_compact(self.app.size)
+        panes = self._panes()
+        yield Static(id="watching")
+        yield NextStep(id="next-step")
+        if self.compact:
+            game = self.follower.game
+            fight = game is not None and game.timeline.state.boss.spawned
+            with TabbedContent(id="watch-tabs", initial="tab-boss" if fight else "tab-chart"):
+                for pane in panes:
+                    with TabPane(pane.border_title or "", id=f"tab-{pane.id}"):
+                        yield pane
+        else:
+            with Container(id="watch-panes"):
+                yield from panes
+
+    def _panes(self) -> list[Pane]:
+        """The spectator's panes, titled without the table's pane keys."""
+        game = self.follower.game
+        assert game is not None  # the screen opens on a game read
+        chart = ChartPane(id="chart")
+        chart.border_title = words(game.timeline.state.setup.edition).chart
+        panes: list[Pane] = [
+            chart,
+            BossPane(id="boss"),
+            BonusesPane(id="bonuses"),
+            LogPane(id="log"),
+        ]
+        for pane, title in zip(panes[1:], ("Boss", "Bonuses", "What happened"), strict=True):
+            pane.border_title = title
+        return panes
+
+    def on_mount(self) -> None:
+        self.read_at = self.clock()
+        self.show_game()
+        self.set_interval(POLL_SECONDS, self.poll)
+        self._bell = doorbell(self.follower.path)
+        if self._bell is not None:
+            asyncio.get_running_loop().add_reader(self._bell, self._rung)
+
+    def on_unmount(self) -> None:
+        if self._bell is not None:
+            asyncio.get_running_loop().remove_reader(self._bell)
+            os.close(self._bell)
+            self._bell = None
+
+    def _rung(self) -> None:
+        assert self._bell is not None
+        drain(self._bell)
+        self.poll()
+
+    def poll(self) -> None:
+        """Show the save's new state (or its new problem), if it has one."""
+        if self.follower.poll():
+            self.read_at = self.clock()
+            self.show_game()
+
+    async def on_resize(self, event: Resize) -> None:
+        if _is_compact(event.size) != self.compact:
+            await self.recompose()
+            self.show_game()
+
+    def show_game(self) -> None:
+        game = self.follower.game
+        assert game is not None  # the screen opens on a game read
+        timeline = game.timeline
+        history = [done.label for done in reversed(timeline.done)]
+        view = TableView(timeline.pack, timeline.state, history)
+        self.query_one("#watching", Static).update(self._banner(view))
+        self.query_one(NextStep).show(view, "")
+        for pane in self.query(Pane):
+            pane.show(view)
+
+    def _banner(self, view: TableView) -> Text:
+        """WATCHING, whose game, where it stands, what happened last, and any problem."""
+        follower = self.follower
+        at = self.read_at.strftime("%H:%M:%S") if self.read_at else ""
+        lines = Text.assemble(
+            (" WATCHING ", "bold reverse"),
+            f"  read-only · {follower.path.name} · {turn_name(view.state)}, "
+            f"{phase_name(view.state)} · read {at}",
+        )
+        if follower.last:
+            lines.append(f"\nLast: {follower.last}")
+        notes = list(follower.game.warnings) if follower.game else []
+        if follower.problem:
+            notes.insert(0, f"{follower.problem}. Showing the last good state.")
+        for note in notes:
+            lines.append(f"\n! {note}", style="bold")
+        return lines
+
+
+def _is_compact(size: Size) -> bool:
+    return size.width < WIDE.width or size.height < WIDE.height

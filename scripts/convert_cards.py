@@ -1,0 +1,162 @@
+"""Keyword and ability entries, and relic modifiers, for scripts/convert_reference.py.
+
+Texts come from scripts/texts/<edition>/keywords.yaml and abilities.yaml (exact card name ->
+our own short text). Ability facts come from the reference's ability rows: the type, the AP
+cost, the range, and the stats it rolls: "X vs Y" in its text, else the attack icon it opens
+with (SW: STR, MI: DEX, MA: WILL), else the DB's attribute column for an offensive ability.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+CARD_FILES = [
+    ("monsters.json", "monsters"),
+    ("mini_bosses.json", "mini_bosses"),
+    ("bosses.json", "bosses"),
+    ("spawning_points.json", "spawning_points"),
+    ("relics.json", "relics"),
+    ("treasure.json", "treasure"),
+]
+VS = re.compile(r"\b(STR|DEX|WILL|ARM|ATT)\s+vs\.?\s+(STR|DEX|WILL|ARM)\b")
+ICON = re.compile(r"^(?:\+?\s*)?(?:DANGEROUS,\s*)?(\d*)\s*(SW|MI|MA)\s*(\d*)\b", re.IGNORECASE)
+RANGE = re.compile(
+    r"\b(\d+)\s*(?:SW|MI|MA|RG|RNG|RANGE)\b|\b(?:SW|MI|MA|RANGE|Range|Missle|Magic)\s*(\d+)\b"
+)
+OWN_DICE = re.compile(r"^\+\s*(\d+\s*(?:ST|B|R|G))\s+(STR|DEX|WILL|ATT|Attack|Strength)$")
+ICON_STATS = {"SW": "STR", "MI": "DEX", "MA": "WILL"}
+ATTRIBUTES = {"Strength": "STR", "Dexterity": "DEX", "Will": "WILL"}
+DICE_STATS = {"STR", "ARM", "WILL", "DEX", "ATT"}
+NUMBER_STATS = {"MOVE", "AP", "HEARTS", "POTIONS"}
+DICE = re.compile(r"^\+?(\d+)\s*(ST|B|R|G)$", re.IGNORECASE)
+
+
+def ability_rows(ref: Path, folder: str) -> dict[str, list[dict[str, Any]]]:
+    """Every ability row of the edition's card files, by name."""
+    rows: dict[str, list[dict[str, Any]]] = {}
+    for fname, _ in CARD_FILES:
+        path = ref / folder / fname
+        if not path.exists():
+            continue
+        data = json.loads(path.read_text(encoding="utf-8"))
+        for name, variants in data.get("ability_texts", {}).items():
+            rows.setdefault(name, []).extend(v for v in variants if isinstance(v, dict))
+    return rows
+
+
+def explore_row(variants: list[dict[str, Any]]) -> dict[str, Any] | None:
+    """The Explore printing (else Default, else any but Arcade)."""
+    for mode in ("Explore", "Default"):
+        for row in variants:
+            if row.get("play_mode") == mode:
+                return row
+    return next((r for r in variants if r.get("play_mode") != "Arcade"), None)
+
+
+def ability_facts(row: dict[str, Any] | None, ed: str) -> dict[str, Any]:
+    """type, ap, range, rolls, against, add, potion of one ability row."""
+    if row is None:
+        return {}
+    text = row.get("text") or ""
+    facts: dict[str, Any] = {"type": "offense" if row.get("type") == "Offense" else "support"}
+    if row.get("resource") == "Potion":
+        facts["potion"] = True
+    if isinstance(row.get("cost"), int) and row.get("resource") in ("Action", "Potion"):
+        facts["ap"] = min(row["cost"], 6)
+    rng = _range(text, row.get("range"))
+    if rng is not None:
+        facts["range"] = rng
+    rolls, against = _stats(text, row.get("attribute"), facts["type"], ed)
+    if rolls:
+        facts["rolls"] = rolls
+    if against:
+        facts["against"] = against
+    own = _own_dice(text, rolls)
+    if own:
+        facts["add"] = own
+    return facts
+
+
+def _range(text: str, column: Any) -> int | None:
+    match = RANGE.search(text)
+    if match:
+        value = int(match.group(1) or match.group(2))
+        return value if 0 < value <= 20 else None
+    if isinstance(column, int) and 0 < column <= 20:
+        return column
+    return None
+
+
+def _stats(text: str, attribute: str | None, kind: str, ed: str) -> tuple[str | None, str | None]:
+    vs = VS.search(text)
+    if vs:
+        return vs.group(1), vs.group(2)
+    if kind != "offense":
+        return None, None
+    icon = ICON.match(text.strip())
+    if icon:
+        return ICON_STATS[icon.group(2).upper()], None
+    if re.match(r"^\s*Missle\b", text):
+        return "DEX", None
+    if re.match(r"^\s*Magic\b", text):
+        return "WILL", None
+    if attribute == "Attack":
+        return ("ATT" if ed == "classic" else "STR"), None
+    return ATTRIBUTES.get(attribute or ""), None
+
+
+def _own_dice(text: str, rolls: str | None) -> str | None:
+    """ "+1R STR" as a term of the ability's first clause, for the stat it rolls."""
+    if rolls is None:
+        return None
+    first = text.split(".")[0]
+    for term in first.split(","):
+        match = OWN_DICE.match(term.strip())
+        if match is None:
+            continue
+        stat = {"Attack": "ATT" if rolls == "ATT" else "STR", "Strength": "STR"}.get(
+            match.group(2), match.group(2)
+        )
+        if stat == rolls:
+            return match.group(1).replace(" ", "").upper().replace("ST", "ST")
+    return None
+
+
+def named_entries(
+    kind: str, texts: dict[str, str], rows: dict[str, list[dict[str, Any]]], ed: str, slug: Any
+) -> list[dict[str, Any]]:
+    """One entry per name with a text, sorted by name; ids are slugs (a clash gets -2)."""
+    out: list[dict[str, Any]] = []
+    seen: dict[str, int] = {}
+    for name in sorted(texts, key=str.lower):
+        base = slug(name) or "x"
+        seen[base] = seen.get(base, 0) + 1
+        entry: dict[str, Any] = {"id": base if seen[base] == 1 else f"{base}-{seen[base]}"}
+        entry["name"] = name
+        if kind == "abilities":
+            entry.update(ability_facts(explore_row(rows.get(name, [])), ed))
+        entry["text"] = texts[name]
+        out.append(entry)
+    return out
+
+
+def relic_modifiers(relic: dict[str, Any]) -> tuple[list[dict[str, Any]], list[str]]:
+    """The relic's stat modifiers as content, and notes on those that cannot be read (a dice
+    stat given as a bare number, a number stat given as dice)."""
+    mods: list[dict[str, Any]] = []
+    skipped: list[str] = []
+    for mod in relic.get("stat_modifiers") or []:
+        stat, value = mod["attribute"], str(mod["value"]).strip()
+        if mod.get("affinity"):
+            skipped.append(f"{stat} {value} (only for {mod['affinity']})")
+            continue
+        if stat in DICE_STATS and DICE.match(value):
+            mods.append({"stat": stat, "add": value.lstrip("+").upper()})
+        elif stat in NUMBER_STATS and re.match(r"^[+-]?\d+$", value):
+            mods.append({"stat": stat, "add": int(value)})
+        else:
+            skipped.append(f"{stat} {value}")
+    return mods, skipped

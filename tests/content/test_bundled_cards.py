@@ -1,0 +1,96 @@
+"""Every bundled card can be shown whole: its stat line, its actions (basic attacks and
+abilities that cost AP, with what they roll) and a text for every keyword and ability."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from consul_app.content.loader import load_dirs
+from consul_app.content.pack import EditionPack
+from consul_app.rules.views.texts import ability_entry, keyword_entry
+
+DATA = Path(__file__).resolve().parents[2] / "data"
+KINDS = ("monsters", "mini_bosses", "dungeon_bosses", "spawning_points")
+
+# How many cards of each kind are whole, and the names of those that are not, with why.
+FULL = {
+    "sde2": {"monsters": 145, "mini_bosses": 51, "dungeon_bosses": 27, "spawning_points": 40},
+    "forgotten-king": {
+        "monsters": 63,
+        "mini_bosses": 27,
+        "dungeon_bosses": 9,
+        "spawning_points": 16,
+    },
+    "classic": {"monsters": 24, "mini_bosses": 9, "dungeon_bosses": 5, "spawning_points": 6},
+}
+NOT_FULL = {
+    # pool names with no card in the reference (creeps, a shapeshift form): no stats
+    "sde2": ["Rotten Pumpkin", "Kabomb"],
+    # Miserable Toad has no card; the Turtle Shells take no actions (AP 0, no attack)
+    "forgotten-king": ["Miserable Toad", "Turtle Shell v1", "Turtle Shell v2"],
+    "classic": [],
+}
+
+
+@pytest.fixture(scope="module")
+def pack() -> dict[str, EditionPack]:
+    return load_dirs([DATA]).editions  # type: ignore[return-value]
+
+
+def is_full(edition: EditionPack, kind: str, card) -> bool:  # noqa: ANN001
+    stats = card.stats
+    if stats.move is None or stats.ap is None:
+        return False
+    if kind == "spawning_points":
+        return True
+    actions = [a for a in card.abilities if (e := ability_entry(edition, a)) and e.ap is not None]
+    return bool(card.attacks or actions)
+
+
+@pytest.mark.parametrize("edition", sorted(FULL))
+def test_every_bundled_card_is_whole(pack: dict[str, EditionPack], edition: str) -> None:
+    ed = pack[edition]
+    counts = {k: sum(is_full(ed, k, c) for c in ed.kind(k).values()) for k in KINDS}
+    assert counts == FULL[edition]
+    missing = [c.name for k in KINDS for c in ed.kind(k).values() if not is_full(ed, k, c)]
+    assert missing == NOT_FULL[edition]
+
+
+@pytest.mark.parametrize("edition", sorted(FULL))
+def test_every_keyword_and_ability_on_a_card_has_a_text(
+    pack: dict[str, EditionPack], edition: str
+) -> None:
+    ed = pack[edition]
+    without = []
+    for kind in (*KINDS, "relics"):
+        for card in ed.kind(kind).values():
+            without += [k for k in card.keywords if keyword_entry(ed, k) is None]
+            without += [a for a in card.abilities if ability_entry(ed, a) is None]
+    assert without == []
+
+
+def test_offensive_abilities_say_what_they_roll(pack: dict[str, EditionPack]) -> None:
+    """The converter reads the stat from "X vs Y" or the attack icon: "WILL vs WILL" rolls WILL
+    against WILL; a magic ability (MA) rolls WILL against ARM."""
+    sde2 = pack["sde2"]
+    ink = ability_entry(sde2, "Ink Cloud")
+    assert ink is not None and (ink.rolls, ink.against, ink.type) == ("WILL", "WILL", "support")
+    says = ability_entry(sde2, "Drusilla Says")
+    assert says is not None and (says.rolls, says.against, says.ap, says.range) == (
+        "WILL",
+        None,
+        2,
+        5,
+    )
+
+
+def test_reviewed_entries(pack: dict[str, EditionPack]) -> None:
+    """Issue 8's review: FK Billmen are worth 1 skull point (the reference's 4 is the pool
+    count); an errata card is its spawning point's pool, not a second spawning point."""
+    assert pack["forgotten-king"].monsters["billmen"].skull_points == 1
+    assert "maleficent-idol-errata" not in pack["sde2"].spawning_points
+    idol = pack["sde2"].spawning_points["maleficent-idol"]
+    assert {p.monster: p.count for p in idol.pool}["heartbound"] == 1
+    assert "Arcade -" not in pack["sde2"].relics["fire-breath-potion"].effect

@@ -1,0 +1,161 @@
+"""`consul watch`: the table read-only, following a game another process plays; a second
+Consul on a save in play (or a read-only save) is offered to watch it instead."""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+from session.lock_child import Child
+from textual.pilot import Pilot
+
+from consul_app.content import ContentPack
+from consul_app.rules import DestroyHero, default_setup
+from consul_app.session import Session
+from consul_app.tui.screens.pick_one import PickOneScreen
+from consul_app.tui.screens.watch import WatchScreen
+from consul_app.tui.watch_app import WatchApp
+
+from .helpers import text
+from .scenarios import NOW, WIDE, idle, make_app, play_saved
+
+DEADLINE = 30.0
+
+
+async def until(pilot: Pilot[object], condition: Callable[[], bool], what: str) -> None:
+    """Let the app run until `condition` holds; fail after DEADLINE seconds."""
+    end = time.monotonic() + DEADLINE
+    while not condition():
+        assert time.monotonic() < end, f"not within {DEADLINE} s: {what}"
+        await pilot.pause(0.02)
+
+
+def screen_text(app: WatchApp) -> str:
+    """The watch screen's words, each line's wrapping undone (a long path wraps)."""
+    return " ".join(text(app.screen).split()) if isinstance(app.screen, WatchScreen) else ""
+
+
+@pytest.fixture
+def child(tmp_path: Path) -> Iterator[Child]:
+    """Another process playing tmp_path/game.jsonl through a real Session."""
+    child = Child(tmp_path / "game.jsonl")
+    child.expect("ready")
+    yield child
+    child.process.kill()
+    child.process.wait(timeout=DEADLINE)
+
+
+async def test_watch_follows_another_process_actions_and_undo(
+    content: ContentPack, child: Child, tmp_path: Path
+) -> None:
+    app = WatchApp(content, save=tmp_path / "game.jsonl")
+    async with app.run_test(size=WIDE) as pilot:
+        await until(pilot, lambda: "WATCHING" in screen_text(app), "the watch screen")
+        assert "A hero is destroyed" not in screen_text(app)
+        child.send("hero")
+        child.expect("done")
+        await until(pilot, lambda: "1. A hero is destroyed" in screen_text(app), "the action")
+        assert "Last: A hero is destroyed" in screen_text(app)
+        child.send("undo")
+        child.expect("done")
+        await until(pilot, lambda: "Undone: A hero is destroyed" in screen_text(app), "undo")
+        assert "1. A hero is destroyed" not in screen_text(app)
+        for key in ("e", "w", "enter", "u", "n", "o"):  # no key reaches an action
+            await pilot.press(key)
+        assert isinstance(app.screen, WatchScreen)
+    child.send("hero")  # the game goes on: the watcher held no lock
+    child.expect("done")
+
+
+async def test_watch_never_changes_the_save(content: ContentPack, tmp_path: Path) -> None:
+    save = tmp_path / "game.jsonl"
+    with Session.new(content, default_setup(content.edition("sde2")), path=save) as session:
+        session.dispatch(DestroyHero())
+    stat, digest = save.stat(), hashlib.sha256(save.read_bytes()).hexdigest()
+    app = WatchApp(content, save=save)
+    async with app.run_test(size=(80, 24)) as pilot:  # the small layout: tabs
+        await until(pilot, lambda: "WATCHING" in screen_text(app), "the watch screen")
+        screen = app.screen
+        assert isinstance(screen, WatchScreen)
+        polls = 0
+        while polls < 5:
+            screen.poll()
+            polls += 1
+            await pilot.pause(0.02)
+    assert hashlib.sha256(save.read_bytes()).hexdigest() == digest
+    assert save.stat().st_mtime_ns == stat.st_mtime_ns
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["game.jsonl"]  # no lock, no holder
+
+
+async def test_watch_of_a_damaged_save_says_so_and_keeps_the_last_state(
+    content: ContentPack, tmp_path: Path
+) -> None:
+    save = tmp_path / "game.jsonl"
+    with Session.new(content, default_setup(content.edition("sde2")), path=save) as session:
+        session.dispatch(DestroyHero())
+    app = WatchApp(content, save=save)
+    async with app.run_test(size=WIDE) as pilot:
+        await until(pilot, lambda: "WATCHING" in screen_text(app), "the watch screen")
+        with save.open("ab") as f:
+            f.write(b"not json\n{}\n")
+        await until(pilot, lambda: "Showing the last good state" in screen_text(app), "damage")
+        assert "cannot be read now" in screen_text(app)
+        assert "1. A hero is destroyed" in screen_text(app)
+
+
+async def test_a_save_in_play_is_offered_to_watch(
+    content: ContentPack, child: Child, tmp_path: Path
+) -> None:
+    save = tmp_path / "game.jsonl"
+    before = save.read_bytes()
+    app = make_app(content, save)
+    async with app.run_test(size=WIDE) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, PickOneScreen), "the offer")
+        assert f"pid {child.process.pid}" in text(app.screen)
+        assert "only one Consul plays a save at a time" in text(app.screen)
+        await pilot.press("1")
+        await until(pilot, lambda: isinstance(app.screen, WatchScreen), "the watch screen")
+        assert app.session is None
+    assert save.read_bytes() == before
+
+
+async def test_a_read_only_save_is_offered_to_watch(
+    content: ContentPack, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    save = tmp_path / "game.jsonl"
+    with Session.new(content, default_setup(content.edition("sde2")), path=save) as session:
+        session.dispatch(DestroyHero())
+    save.chmod(0o444)
+    if os.access(save, os.W_OK):  # root writes anyway: act as an account that may not
+        real = os.access
+        monkeypatch.setattr(os, "access", lambda p, m: m != os.W_OK and real(p, m))
+    app = make_app(content, save)
+    async with app.run_test(size=WIDE) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, PickOneScreen), "the offer")
+        assert "the save is read-only" in text(app.screen)
+        await pilot.press("1")
+        await until(pilot, lambda: "1. A hero is destroyed" in screen_text(app), "watching")
+
+
+def watch_app(content: ContentPack, folder: Path) -> WatchApp:
+    """The watch screen of a 2.0 game with the boss in play, at a stopped clock."""
+    save = folder / "table-game.jsonl"
+    setup = default_setup(content.edition("sde2"))
+    play_saved(content, save, setup, idle(lambda pack, state: state.boss.spawned))
+    return WatchApp(content, save=save, clock=lambda: NOW)
+
+
+async def opened(pilot: Pilot[object]) -> None:
+    await until(pilot, lambda: isinstance(pilot.app.screen, WatchScreen), "the watch screen")
+    await pilot.pause()
+
+
+@pytest.mark.parametrize("size", [WIDE, (80, 24)], ids=["wide", "small"])
+def test_watch_snapshot(
+    content: ContentPack, tmp_path: Path, size: tuple[int, int], snap_compare: Callable[..., bool]
+) -> None:
+    assert snap_compare(watch_app(content, tmp_path), terminal_size=size, run_before=opened)
