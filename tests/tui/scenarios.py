@@ -140,7 +140,9 @@ class KeyConsul:
 
     @property
     def state(self) -> GameState:
-        return self.table.session.state
+        """The game's state (also while a screen stands over the table)."""
+        assert self.app.session is not None
+        return self.app.session.state
 
     def step(self) -> Step | None:
         return self.table.current_step()
@@ -179,7 +181,8 @@ class KeyConsul:
     async def until(self, goal: Goal) -> None:
         """Play until `goal(state)` holds (checked before each move)."""
         for _ in range(MAX_MOVES):
-            if goal(self.table.session.pack, self.state):
+            assert self.app.session is not None
+            if goal(self.app.session.pack, self.state):
                 return
             await self.move()
         raise AssertionError("the goal was not reached")
