@@ -78,6 +78,7 @@ from consul_app.rules.setup import (
 )
 from consul_app.rules.state import GameState
 from consul_app.rules.steps import StepKey
+from consul_app.rules.story import Event, Story, story, story_sections
 from consul_app.rules.summons import summons_out
 from consul_app.rules.timeout import timeout_threshold
 from consul_app.rules.turn_view import free_spawn_refusal, phase_name, turn_name, turn_notes
@@ -152,6 +153,7 @@ __all__ = [
     "Hero",
     "HeroKeyword",
     "EndTurn",
+    "Event",
     "GameSize",
     "GameState",
     "GaugeStatus",
@@ -175,6 +177,7 @@ __all__ = [
     "StatLine",
     "Step",
     "StepKey",
+    "Story",
     "TurnsUntil",
     "Wound",
     "answer",
@@ -212,6 +215,8 @@ __all__ = [
     "spawning_point_lines",
     "summons_out",
     "spawning_points_remaining",
+    "story",
+    "story_sections",
     "timeout_threshold",
     "turn_name",
     "words",
