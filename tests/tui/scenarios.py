@@ -292,7 +292,7 @@ SHOTS = [
             Hero(name="Dee", keywords=["dark-reflection"]),
         ),
     ),
-    Shot("table-spawning-point-wounds", WIDE, idle(lambda p, s: s.turn >= 2), ("2", "t", "enter")),
+    Shot("table-spawning-point-wounds", WIDE, idle(lambda p, s: s.turn >= 2), ("2", "k", "enter")),
     Shot("decision-relics", WIDE, step_is("relics"), keys=("enter", "space")),
     Shot("decision-mini-boss-present", WIDE, step_is("mini-boss-refresh"), ("enter",), 5),
     Shot("small-start", SMALL, keys=("enter", "enter", "enter")),

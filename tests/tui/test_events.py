@@ -53,7 +53,7 @@ async def test_a_spawning_point_takes_a_hit_and_shows_its_wounds(
         await consul.new_game()
         table = consul.table
         point = table.session.state.spawning_points[0]
-        await pilot.press("2", "t")
+        await pilot.press("2", "k")
         assert isinstance(app.screen, PickOneScreen)
         await pilot.press("enter")  # the first spawning point
         hit = table.session.state.spawning_points[0]

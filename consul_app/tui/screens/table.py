@@ -84,7 +84,7 @@ Answer = TypeVar("Answer")
 
 COUNT_WINDOW = 2.0
 """Seconds within which digits typed before a key count for it."""
-COUNT_KEYS = ("w", "W", "x", "X", "t", "T", "f", "F", "g")
+COUNT_KEYS = ("w", "W", "x", "X", "k", "K", "f", "F", "g")
 """Keys a count typed before them applies to (`2w`: a hit of two wounds)."""
 
 WIDE = Size(110, 34)
@@ -137,8 +137,8 @@ class TableScreen(Screen[None]):
             show=False,
             id="table.point_dead",
         ),
-        Binding("t", "wound_point", "Spawning point wound", show=False, id="table.point_wound"),
-        Binding("T", "heal_point", "Spawning point heal", show=False, id="table.point_heal"),
+        Binding("k", "wound_point", "Spawning point wound", show=False, id="table.point_wound"),
+        Binding("K", "heal_point", "Spawning point heal", show=False, id="table.point_heal"),
         Binding("f", "summon", "Fight card model out", show=False, id="table.summon"),
         Binding(
             "F", "summoned_destroyed", "Fight card model destroyed", show=False, id="table.unsummon"
