@@ -25,6 +25,7 @@ from textual.app import App, ComposeResult, SystemCommand
 from textual.binding import Binding
 from textual.content import Content
 from textual.message import Message
+from textual.notifications import SeverityLevel
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
@@ -368,6 +369,24 @@ class ConsulApp(App[None]):
                 ]
             )
         )
+
+    def notify(
+        self,
+        message: str,
+        *,
+        title: str = "",
+        severity: SeverityLevel = "information",
+        timeout: float | None = None,
+        markup: bool = True,
+    ) -> None:
+        """A screen with a notice line (the table) shows notices there, on one line, instead of
+        over its panes; they are kept as notifications all the same."""
+        super().notify(message, title=title, severity=severity, timeout=timeout, markup=markup)
+        from consul_app.tui.widgets.notice_line import NoticeLine
+
+        line = next(iter(self.screen.query(NoticeLine)), None)
+        if line is not None:
+            line.say(message, title, severity)
 
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
         """Every action bound to a key here (Consul's own), the card of every model of the

@@ -14,7 +14,7 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Container
-from textual.events import Resize
+from textual.events import Key, Resize
 from textual.geometry import Size
 from textual.screen import Screen
 from textual.widgets import Footer, TabbedContent, TabPane
@@ -70,6 +70,7 @@ from consul_app.tui.widgets.boss_card import CARD_STEPS, BossPane
 from consul_app.tui.widgets.chart import ChartPane
 from consul_app.tui.widgets.log import LogPane
 from consul_app.tui.widgets.next_step import NextStep
+from consul_app.tui.widgets.notice_line import NoticeLine
 from consul_app.tui.widgets.pane import Pane
 from consul_app.tui.widgets.pool import PoolPane, PoolTable
 from consul_app.tui.widgets.prompts import PromptsPane
@@ -201,6 +202,7 @@ class TableScreen(Screen[None]):
                 yield from (by_id[pane_id] for pane_id in (FIGHT_ORDER if fight else GRID_ORDER))
         # Enter's step is in the bar above; at 80 columns the palette's key is left to `?`.
         yield Footer(compact=self.compact, show_command_palette=not self.compact)
+        yield NoticeLine()  # over the footer's row: notices never cover a pane
 
     def on_mount(self) -> None:
         self._start()
@@ -342,9 +344,11 @@ class TableScreen(Screen[None]):
         if self.compact:
             self.action_pane("steps")
 
-    def on_key(self) -> None:
-        """Any key dismisses the recap (and then does what it does)."""
+    def on_key(self, event: Key) -> None:
+        """Any key dismisses the recap and an error notice (and then does what it does)."""
         self._dismiss_recap()
+        undo = self._bindings.key_to_bindings.get(event.key, [])
+        self.query_one(NoticeLine).read(undoing=any(b.action == "undo" for b in undo))
 
     def _dismiss_recap(self) -> None:
         if self.recap is not None:
