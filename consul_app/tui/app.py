@@ -390,12 +390,12 @@ class ConsulApp(App[None]):
 
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
         """Every action bound to a key here (Consul's own), the card of every model of the
-        game at the table, then Textual's (theme, ...)."""
+        game at the table, then Textual's (theme, ...): each command once, by its title."""
         seen: set[str] = set()
         for active in screen.active_bindings.values():
             binding = active.binding
-            if binding.description and binding.id and binding.id not in seen:
-                seen.add(binding.id)
+            if binding.description and binding.id and binding.description.lower() not in seen:
+                seen.add(binding.description.lower())
                 yield SystemCommand(
                     binding.description,
                     f"key: {self.get_key_display(binding)}",
@@ -411,4 +411,7 @@ class ConsulApp(App[None]):
                         "its card as it plays now",
                         partial(screen.show_card, model),
                     )
-        yield from super().get_system_commands(screen)
+        for command in super().get_system_commands(screen):
+            if command.title.lower() not in seen:  # ("Keys", "Quit": ours already)
+                seen.add(command.title.lower())
+                yield command
