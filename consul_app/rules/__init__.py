@@ -52,6 +52,7 @@ from consul_app.rules.engine import apply
 from consul_app.rules.errors import RuleError, SetupError
 from consul_app.rules.game import new_game
 from consul_app.rules.options import MiniBossOption, mini_bosses_left, refusal
+from consul_app.rules.placing import add_spawning_point
 from consul_app.rules.prompts import (
     Choice,
     Step,
@@ -180,6 +181,7 @@ __all__ = [
     "Story",
     "TurnsUntil",
     "Wound",
+    "add_spawning_point",
     "answer",
     "apply",
     "bonus_rules",

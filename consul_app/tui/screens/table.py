@@ -77,6 +77,7 @@ from consul_app.tui.widgets.boss_card import CARD_STEPS, BossPane
 from consul_app.tui.widgets.chart import ChartPane
 from consul_app.tui.widgets.log import LogPane
 from consul_app.tui.widgets.next_step import NextStep
+from consul_app.tui.widgets.notice_line import NoticeLine
 from consul_app.tui.widgets.pane import Pane
 from consul_app.tui.widgets.pool import PoolPane, PoolTable
 from consul_app.tui.widgets.prompts import PromptsPane
@@ -223,6 +224,7 @@ class TableScreen(Screen[None]):
                 yield from (by_id[pane_id] for pane_id in (FIGHT_ORDER if fight else GRID_ORDER))
         # Enter's step is in the bar above; at 80 columns the palette's key is left to `?`.
         yield Footer(compact=self.compact, show_command_palette=not self.compact)
+        yield NoticeLine()  # over the footer's row: notices never cover a pane
 
     def on_mount(self) -> None:
         self._start()
@@ -368,9 +370,12 @@ class TableScreen(Screen[None]):
             self.action_pane("steps")
 
     def on_key(self, event: Key) -> None:
-        """Any key dismisses the recap (and then does what it does). Digits without a pane
-        (0, 7-9) count too; Esc or any key that takes no count forgets a count typed."""
+        """Any key dismisses the recap and an error notice (and then does what it does). Digits
+        without a pane (0, 7-9) count too; Esc or any key that takes no count forgets a count
+        typed."""
         self._dismiss_recap()
+        undo = self._bindings.key_to_bindings.get(event.key, [])
+        self.query_one(NoticeLine).read(undoing=any(b.action == "undo" for b in undo))
         if event.character in ("0", "7", "8", "9"):
             self.action_digit(int(event.character))
         elif self._count and event.key not in COUNT_KEYS and not event.key.isdigit():
