@@ -8,12 +8,11 @@ from datetime import datetime
 from pathlib import Path
 
 from consul_app.content import EDITION_NAMES, ContentPack
-from consul_app.paths import saves_dir
 from consul_app.rules import GameState
+from consul_app.save_files import save_paths
 from consul_app.session.checkpoint import at_end, count
 from consul_app.session.journal import SaveError, read_tail
 from consul_app.session.load import changed_content, load_game
-from consul_app.session.naming import SUFFIX
 
 
 def finished(state: GameState) -> bool:
@@ -99,16 +98,9 @@ def summarize(content: ContentPack, path: Path) -> SaveSummary:
     )
 
 
-def _newest_first(folder: Path) -> list[Path]:
-    if not folder.is_dir():
-        return []
-    paths = [p for p in folder.glob(f"*{SUFFIX}") if p.is_file() and not p.name.startswith(".")]
-    return sorted(paths, key=lambda p: p.stat().st_mtime, reverse=True)
-
-
 def iter_saves(content: ContentPack, folder: Path | None = None) -> Iterator[SaveSummary]:
     """Every save in `folder` (default: the saves folder), most recently played first."""
-    for path in _newest_first(folder or saves_dir()):
+    for path in save_paths(folder):
         yield summarize(content, path)
 
 

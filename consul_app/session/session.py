@@ -25,10 +25,12 @@ from consul_app.rules import (
     GameState,
     Recap,
     Setup,
+    Story,
     apply,
     describe,
     new_game,
     recap,
+    story,
 )
 from consul_app.session import checkpoint
 from consul_app.session.history import Entry, entries, replay
@@ -199,6 +201,11 @@ class Session:
         first = self.state_at(start)
         told = recap(self.pack, [first, *replay(self.pack, first, actions)], actions)
         return None if told is None else replace(told, start=told.start + start)
+
+    def story(self) -> Story:
+        """The game's story so far (replays the whole game)."""
+        states = self.states()
+        return story(self.pack, states, [d.action for d in self._timeline.done])
 
     @property
     def can_undo(self) -> bool:

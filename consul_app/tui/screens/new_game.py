@@ -11,10 +11,11 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
 from textual.screen import Screen
-from textual.widgets import ContentSwitcher, Footer, Label, Static
+from textual.widgets import ContentSwitcher, Footer, Input, Label, Static
 
 from consul_app.content import EDITION_NAMES, EDITIONS, ContentPack, EditionPack
 from consul_app.rules import (
+    HERO_KEYWORDS,
     MAX_TILES,
     PARTY_SIZES,
     Choice,
@@ -26,6 +27,7 @@ from consul_app.rules import (
     new_game,
     pets_to_choose,
     setup_fields,
+    with_hero_keyword,
 )
 from consul_app.tui import symbols
 from consul_app.tui.screens.pick_one import PickOneScreen
@@ -97,6 +99,15 @@ class NewGameScreen(Screen[Setup | None]):
             yield CycleField("Game size", games, self.setup.game_size, id="game_size")
         tiles = [(str(n), f"{n} tile{'s' * (n != 1)}") for n in range(1, MAX_TILES + 1)]
         yield CycleField("Tiles", tiles, str(self.setup.tiles), id="tiles")
+        if "heroes" in fields:
+            yield Label("Heroes with (names, commas):")
+            for keyword, name in HERO_KEYWORDS.items():
+                yield Input(
+                    ", ".join(self.setup.heroes_with(keyword)),  # type: ignore[arg-type]
+                    placeholder=f"{name}: none",
+                    id=f"hero-{keyword}",
+                    classes="hero-keyword",
+                )
 
     def _playable(self, edition: str) -> bool:
         try:
@@ -141,6 +152,12 @@ class NewGameScreen(Screen[Setup | None]):
         self.setup = self.setup.model_copy(update={name: value})
         if name == "tiles":
             self.query_one(Placements).tiles = self.setup.tiles
+
+    @on(Input.Changed, ".hero-keyword")
+    def _heroes_changed(self, event: Input.Changed) -> None:
+        keyword = (event.input.id or "").removeprefix("hero-")
+        names = event.value.split(",")
+        self.setup = with_hero_keyword(self.setup, keyword, names)  # type: ignore[arg-type]
 
     @on(ChoiceList.Changed, "#boss")
     def _boss_changed(self, event: ChoiceList.Changed) -> None:
@@ -213,6 +230,7 @@ class NewGameScreen(Screen[Setup | None]):
             Text(f"Mini-bosses: {minis}"),
             Text(f"Spawning points: {points}"),
             Text(f"Pets: {pets}"),
+            *_heroes(setup),
             Text(f"Tiles: {setup.tiles}"),
             Text(""),
         ]
@@ -241,6 +259,15 @@ class NewGameScreen(Screen[Setup | None]):
             self._show_page()
         elif self.can_cancel:
             self.dismiss(None)
+
+
+def _heroes(setup: Setup) -> list[Text]:
+    """The heroes whose keywords change boss sightings, as the review lists them."""
+    return [
+        Text(f"{name}: {', '.join(setup.heroes_with(keyword)) or 'none'}")  # type: ignore[arg-type]
+        for keyword, name in HERO_KEYWORDS.items()
+        if "heroes" in setup_fields(setup.edition)
+    ]
 
 
 def _pool_note(pack: EditionPack, point_id: str) -> str:
