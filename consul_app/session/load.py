@@ -8,13 +8,14 @@ them or an undo takes them back. Without a usable checkpoint the whole journal i
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import partial
 from pathlib import Path
 
 from pydantic import ValidationError
 
 from consul_app.content import ContentPack, EditionPack
+from consul_app.content.models import Chart
 from consul_app.rules import (
     ACTION_ADAPTER,
     GameState,
@@ -157,6 +158,20 @@ def _parse_line(data: bytes, start: int) -> object:
         return None
 
 
+def started_with(pack: EditionPack, header: Header) -> EditionPack:
+    """`pack` with the chart the game started with, as its header recorded it: a chart
+    corrected since is for new games; this one keeps its own."""
+    if header.chart is None:
+        return pack
+    try:
+        chart = Chart.model_validate(header.chart)
+    except ValidationError:
+        return pack  # written by another version: the content's chart will do
+    if pack.charts.get(chart.id) == chart:
+        return pack
+    return replace(pack, charts={**pack.charts, chart.id: chart})
+
+
 def changed_content(path: Path, header: Header, pack: EditionPack) -> list[str]:
     """The warning for a game saved with other content than `pack` (none if the same)."""
     saved, now = header.pack.content_hash, pack.content_hash()
@@ -173,7 +188,7 @@ def load_game(content: ContentPack, path: Path, *, full: bool = False) -> Game:
     resumed with this content. Never writes. `full`: replay it all, ignoring checkpoints."""
     journal = read_journal(path, from_checkpoint=not full)
     setup = _setup(journal)
-    pack = content.edition(setup.edition)
+    pack = started_with(content.edition(setup.edition), journal.header)
     current_hash = pack.content_hash()
     found = journal.checkpoint
     if found is not None and found.checkpoint.content_hash != current_hash:

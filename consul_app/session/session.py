@@ -120,6 +120,7 @@ class Session:
             created=now.isoformat(timespec="seconds"),
             pack=PackRef(sources=content.sources, content_hash=pack.content_hash()),
             setup=setup.model_dump(mode="json"),
+            chart=pack.charts[initial.chart].model_dump(mode="json") if initial.chart else None,
         )
         writer = _create(header, path, now.date(), pack.dungeon_bosses[setup.boss].name)
         try:

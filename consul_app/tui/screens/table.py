@@ -65,6 +65,7 @@ from consul_app.tui.choices import (
     statuses_of,
 )
 from consul_app.tui.screens.card import CardScreen
+from consul_app.tui.screens.chart_edit import ChartEditScreen
 from consul_app.tui.screens.confirm import ConfirmScreen
 from consul_app.tui.screens.history import HistoryScreen, undo_notice
 from consul_app.tui.screens.lookup import LookupScreen
@@ -144,6 +145,7 @@ class TableScreen(Screen[None]):
         Binding(
             "F", "summoned_destroyed", "Fight card model destroyed", show=False, id="table.unsummon"
         ),
+        Binding("v", "correct_chart", "Correct the chart", show=False, id="table.chart"),
         Binding("h", "destroy_hero", "A hero destroyed", show=False, id="table.hero_dead"),
         Binding("g", "gauge", "Power gauge +1 (1.0)", show=False, id="table.gauge"),
         Binding("c", "card", "Card of the selected monster", show=False, id="table.card"),
@@ -615,6 +617,18 @@ class TableScreen(Screen[None]):
         else:
             choices = [Choice(name, f"{name}: {out} of {up_to} out") for name, out, up_to in kinds]
             self._pick(f"{count} {what}", "Which models?", choices, lambda n: action(n, count))
+
+    def action_correct_chart(self) -> None:
+        """Correct this game's chart against the printed board, for the games to come: the
+        game in progress keeps the chart it started with."""
+        state = self.session.state
+        if state.chart is None:
+            self.notify("SDE 1.0 plays with a power gauge, not a chart (see data/README.md).")
+            return
+        content = self.app.content  # type: ignore[attr-defined]
+        chart = content.edition(state.setup.edition).charts.get(state.chart)
+        chart = chart or self.session.pack.charts[state.chart]
+        self.app.push_screen(ChartEditScreen(content, chart))
 
     def action_destroy_hero(self) -> None:
         self.dispatch(DestroyHero())
