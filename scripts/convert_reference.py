@@ -86,8 +86,9 @@ SKULL_FIXES = {
 # Cards that look odd but are real printings.
 REAL_CARDS = {
     "Bashful Boris (Beta)": (
-        "A real card: the Beta printing of Bashful Boris (other stats, Introspection instead of "
-        "Earthshaker). Bring one of the two."
+        "Another printing of Bashful Boris, kept as its own card: the reference has it as a "
+        "separate FK card marked Beta (other stats, Introspection instead of Earthshaker). "
+        "Bring one of the two."
     ),
 }
 

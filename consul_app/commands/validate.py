@@ -40,7 +40,7 @@ def validate(dirs: Sequence[Path]) -> int:
     except ContentError as err:
         for issue in err.issues:
             print(issue, file=sys.stderr)
-        count = len(err.issues)
+        count = err.count
         print(f"{count} problem{'s' if count != 1 else ''} found.", file=sys.stderr)
         return 2
     console = Console(highlight=False)

@@ -35,13 +35,15 @@ class Issue:
 
 
 class ContentError(Exception):
-    """A content pack could not be loaded; `issues` lists every problem found in one run."""
+    """A content pack could not be loaded; `issues` lists the problems found in one run (at
+    most a screenful per file, then one line counting the rest); `count` is how many in all."""
 
-    def __init__(self, issues: Sequence[Issue]) -> None:
+    def __init__(self, issues: Sequence[Issue], count: int | None = None) -> None:
         self.issues: tuple[Issue, ...] = tuple(issues)
+        self.count = len(self.issues) if count is None else count
         super().__init__(self.issues)
 
     def __str__(self) -> str:
-        count = len(self.issues)
+        count = self.count
         head = f"{count} problem{'s' if count != 1 else ''} in the content:"
         return "\n".join([head, *(f"  {issue}" for issue in self.issues)])

@@ -10,8 +10,10 @@ surely holds nothing else is not even parsed.
 from __future__ import annotations
 
 import hashlib
+import heapq
 import os
 import re
+from collections import Counter
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -36,6 +38,9 @@ from consul_app.content.safeyaml import Document, parse
 __all__ = ["SUFFIXES", "load_dirs", "load_pack", "pack_files", "pack_folders", "unique_folders"]
 
 _FILE_EDITION = re.compile(rb"^edition:[ \t]*([a-z0-9-]+)[ \t]*$", re.MULTILINE)
+MAX_ISSUES_PER_FILE = 20
+"""Problems listed per file (the first by line), then one line counts the rest: a file with
+thousands of mistakes is a few wrong lines repeated, and fixing the first shows the pattern."""
 
 
 def load_pack(
@@ -96,6 +101,8 @@ class _Loader:
         """The final (source, index, data) of every entry, valid or not, after overrides."""
         self.in_pack: dict[EntryKey, tuple[_Source, int]] = {}
         self.unreadable = False
+        self.unlisted: Counter[str] = Counter()
+        """Per file, problems counted but not worded: they are past MAX_ISSUES_PER_FILE."""
 
     def add_pack(self, folder: Path) -> None:
         if not folder.is_dir():
@@ -134,7 +141,9 @@ class _Loader:
 
     def _add_file(self, file: str, data: bytes) -> None:
         doc = parse(data)
-        self.issues.extend(Issue(file, p.line, field_path(p.loc), p.message) for p in doc.problems)
+        problems, more = doc.first_problems(MAX_ISSUES_PER_FILE)
+        self.unlisted[file] += more
+        self.issues.extend(Issue(file, p.line, field_path(p.loc), p.message) for p in problems)
         if not doc.readable:
             self.unreadable = True
             return
@@ -194,18 +203,26 @@ class _Loader:
                     yield kind, position, entry
             return
         failed: set[tuple[str, int]] = set()
-        for error in errors:
-            loc = _original_loc(source, error["loc"])
+        found: list[tuple[int, int, Loc]] = []  # (line, index in errors, loc) of each new one
+        remap = bool(source.kept)
+        for number, error in enumerate(errors):
+            loc = _original_loc(source, error["loc"]) if remap else error["loc"]
             source.reported.add(loc)
             if len(loc) >= 2 and isinstance(loc[1], int):
                 failed.add((str(loc[0]), loc[1]))
             line, reported = source.doc.locate(loc)
             if not reported:
-                self.issues.append(Issue(source.file, line, field_path(loc), _message(error)))
+                found.append((line, number, loc))
+        # Only those that can be listed are worded (see MAX_ISSUES_PER_FILE); the rest count.
+        listed = heapq.nsmallest(MAX_ISSUES_PER_FILE, found)
+        self.unlisted[source.file] += len(found) - len(listed)
+        for line, number, loc in listed:
+            self.issues.append(Issue(source.file, line, field_path(loc), _message(errors[number])))
         for kind, model in KINDS.items():
             items = data.get(kind)
+            kept = source.kept.get(kind)
             for position, item in enumerate(items if isinstance(items, list) else ()):
-                if (kind, source.index(kind, position)) in failed:
+                if (kind, kept[position] if kept else position) in failed:
                     yield kind, position, None
                 else:
                     yield kind, position, model.model_validate(item)
@@ -238,10 +255,8 @@ class _Loader:
         if not self.unreadable:
             self._check_references()
         if self.issues:
-            order: dict[str, int] = {}
-            for issue in self.issues:
-                order.setdefault(issue.file, len(order))
-            raise ContentError(sorted(self.issues, key=lambda i: (order[i.file], i.line or 0)))
+            count = len(self.issues) + self.unlisted.total()
+            raise ContentError(_listed(self.issues, self.unlisted), count)
         self.pack.content_hash = self.hash.hexdigest()
         return self.pack
 
@@ -256,6 +271,24 @@ class _Loader:
             loc = (key[0], index, *path)
             if loc not in source.reported:
                 self.issues.append(source.issue(loc, message))
+
+
+def _listed(issues: list[Issue], unlisted: Counter[str]) -> list[Issue]:
+    """The issues by file (in the order files were read) and line, at most MAX_ISSUES_PER_FILE
+    per file followed by a line that counts the others (`unlisted`: those never worded)."""
+    by_file: dict[str, list[Issue]] = {}
+    for issue in issues:
+        by_file.setdefault(issue.file, []).append(issue)
+    listed: list[Issue] = []
+    for file, found in by_file.items():
+        found.sort(key=lambda i: i.line or 0)
+        listed.extend(found[:MAX_ISSUES_PER_FILE])
+        more = len(found) - MAX_ISSUES_PER_FILE + unlisted[file]
+        if more > 0:
+            what = f"problem{'s' if more != 1 else ''}"
+            message = f"and {more:,} more {what} in this file (fix these first, then run again)"
+            listed.append(Issue(file, None, "", message))
+    return listed
 
 
 def _original_loc(source: _Source, loc: tuple[int | str, ...]) -> Loc:

@@ -5,10 +5,15 @@ PyYAML's C composer turns the text into a node tree with line marks and never ru
 scalars, anchors, aliases, `<<` merge keys) and reports, instead of executing or guessing,
 anything else: unknown tags, duplicate keys, keys that are not plain scalars, runaway aliases.
 `Document.locate` maps a pydantic error loc back to a line, when it is needed.
+
+Reporting stays linear in the size of the file however many problems it has: the locs of the
+problems listed are found in one walk of the tree (`Document.first_problems`), and `locate`
+looks keys up in a per-mapping index built on first use (not a scan of the mapping per problem).
 """
 
 from __future__ import annotations
 
+import heapq
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
@@ -49,11 +54,33 @@ class Document:
 
     root: Node | None
     value: Any = None
-    problems: list[Problem] = field(default_factory=list)
+    syntax: Problem | None = None
+    """Why the text is not YAML at all (then there is no root)."""
+    found: list[tuple[Node, str]] = field(default_factory=list)
+    """Problems at nodes, in the order found; their locs are looked up only when listed."""
     reported: set[int] = field(default_factory=set)
     """ids of nodes already reported: later errors about them would only repeat the first."""
     readable: bool = True
     """False when nothing could be built: the text is not YAML, or too big to build."""
+    _index: dict[int, _Keys] = field(default_factory=dict, repr=False)
+    """Per mapping node (by id) already looked into: its keys and its merge sources."""
+
+    @property
+    def problems(self) -> list[Problem]:
+        """Every problem found, by line."""
+        return self.first_problems(len(self.found) + 1)[0]
+
+    def first_problems(self, limit: int) -> tuple[list[Problem], int]:
+        """The `limit` problems on the lowest lines, with their locs, and how many others.
+
+        Only those listed are placed, in one walk of the tree that stops once it has them all:
+        a file with thousands of problems costs no more than one with `limit`."""
+        if self.syntax is not None:
+            return [self.syntax][:limit], 0 if limit else 1
+        first = heapq.nsmallest(limit, self.found, key=lambda found: _line(found[0]))
+        locs = _paths_to(self.root, {id(node) for node, _ in first}) if self.root else {}
+        listed = [Problem(_line(node), locs.get(id(node), ()), message) for node, message in first]
+        return listed, len(self.found) - len(listed)
 
     def locate(self, loc: Loc) -> tuple[int, bool]:
         """The line that `loc` points at (or its nearest parent), and whether it is reported."""
@@ -64,12 +91,54 @@ class Document:
         for part in loc:
             if id(node) in self.reported:
                 return line, True
-            found = _child(node, part, 0)
+            found = self._child(node, part, 0)
             if found is None:
                 break
             marker, node = found
             line = _line(marker)
         return line, id(node) in self.reported
+
+    def _child(self, node: Node, part: str | int, depth: int) -> tuple[Node, Node] | None:
+        """(marker, child) for one loc step: the key node marks a mapping value's line."""
+        if isinstance(node, SequenceNode) and isinstance(part, int):
+            if 0 <= part < len(node.value):
+                item = node.value[part]
+                return item, item
+            return None
+        if not isinstance(node, MappingNode) or depth > MAX_DEPTH:
+            return None
+        keys = self._index.get(id(node))
+        if keys is None:
+            keys = self._index[id(node)] = _Keys.of(node)
+        found = keys.named.get(part) if isinstance(part, str) else None
+        if found is not None:
+            return found
+        for source in keys.merged:
+            found = self._child(source, part, depth + 1)
+            if found is not None:
+                return found
+        return None
+
+
+@dataclass(frozen=True)
+class _Keys:
+    """A mapping node's keys by name (the last one of a name, as written) and, in order, the
+    mappings it merges (`<<`), looked into for a name it does not give itself."""
+
+    named: dict[str, tuple[Node, Node]]
+    merged: list[Node]
+
+    @classmethod
+    def of(cls, node: MappingNode) -> _Keys:
+        named: dict[str, tuple[Node, Node]] = {}
+        merged: list[Node] = []
+        for key_node, value_node in node.value:
+            if key_node.tag == _MERGE:
+                many = isinstance(value_node, SequenceNode)
+                merged.extend(value_node.value if many else [value_node])
+            elif isinstance(key_node, ScalarNode):
+                named[key_node.value] = (key_node, value_node)
+        return cls(named, merged)
 
 
 def parse(data: bytes) -> Document:
@@ -77,9 +146,9 @@ def parse(data: bytes) -> Document:
     try:
         root = yaml.compose(data, Loader=_LOADER)
     except yaml.YAMLError as err:
-        return Document(None, problems=[_syntax_problem(err, data)], readable=False)
+        return Document(None, syntax=_syntax_problem(err, data), readable=False)
     except RecursionError:  # only the pure-python composer recurses in python
-        return Document(None, problems=[Problem(1, (), "nested too deeply")], readable=False)
+        return Document(None, syntax=Problem(1, (), "nested too deeply"), readable=False)
     if root is None:
         return Document(None)
     builder = _Builder()
@@ -88,8 +157,7 @@ def parse(data: bytes) -> Document:
         value, readable = builder.build(root, 0), True
     except _TooBig as err:
         builder.report(err.node, err.message)
-    problems = [Problem(_line(node), _path_to(root, node), msg) for node, msg in builder.found]
-    return Document(root, value, problems, builder.reported, readable)
+    return Document(root, value, None, builder.found, builder.reported, readable)
 
 
 def _line(node: Node) -> int:
@@ -199,36 +267,18 @@ class _Builder:
         return None
 
 
-def _child(node: Node, part: str | int, depth: int) -> tuple[Node, Node] | None:
-    """(marker, child) for one loc step: the key node marks a mapping value's line."""
-    if isinstance(node, SequenceNode) and isinstance(part, int):
-        if 0 <= part < len(node.value):
-            item = node.value[part]
-            return item, item
-        return None
-    if not isinstance(node, MappingNode) or depth > MAX_DEPTH:
-        return None
-    merges = []
-    for key_node, value_node in reversed(node.value):
-        if key_node.tag == _MERGE:
-            merges.append(value_node)
-        elif isinstance(key_node, ScalarNode) and key_node.value == part:
-            return key_node, value_node
-    for merge in reversed(merges):
-        sources = merge.value if isinstance(merge, SequenceNode) else [merge]
-        for source in sources:
-            found = _child(source, part, depth + 1)
-            if found is not None:
-                return found
-    return None
-
-
-def _path_to(root: Node, target: Node) -> Loc:
-    """Where `target` first appears in the document (a key's loc ends with its name)."""
+def _paths_to(root: Node, targets: set[int]) -> dict[int, Loc]:
+    """Where each target node (by id) first appears in the document, in one walk of it (a key's
+    loc ends with its name)."""
+    found: dict[int, Loc] = {}
+    if not targets:
+        return found
     for loc, node in _walk(root, (), set()):
-        if node is target:
-            return loc
-    return ()
+        if id(node) in targets and id(node) not in found:
+            found[id(node)] = loc
+            if len(found) == len(targets):
+                break
+    return found
 
 
 def _walk(node: Node, loc: Loc, seen: set[int]) -> Iterator[tuple[Loc, Node]]:

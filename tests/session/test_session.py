@@ -49,6 +49,7 @@ def test_new_game_names_the_save_by_date_and_boss(
     for session in sessions:
         session.close()
     header = _lines(sessions[0].path)[0]
+    chart = sessions[0].state.chart or ""
     assert header == {
         "format": "consul-journal",
         "version": 1,
@@ -59,6 +60,7 @@ def test_new_game_names_the_save_by_date_and_boss(
             "content_hash": content.edition(setup.edition).content_hash(),
         },
         "setup": setup.model_dump(mode="json"),
+        "chart": content.edition(setup.edition).charts[chart].model_dump(mode="json"),
     }
     assert sorted(p.name for p in saves_dir().iterdir()) == sorted(s.path.name for s in sessions)
 
@@ -169,24 +171,27 @@ def test_session_imports_neither_textual_nor_rich() -> None:
     assert out.stdout == "[]\n"
 
 
-def test_failed_write_publishes_nothing_and_stops(
-    content: ContentPack, setup: Setup, monkeypatch: pytest.MonkeyPatch
+def test_failed_write_publishes_what_the_file_holds_and_stops(
+    content: ContentPack, setup: Setup
 ) -> None:
+    """The fsync failed after the line was written: the file holds the action, so the state
+    (published once) does too; then the session writes no more."""
     published: list[GameState] = []
     session = Session.new(content, setup, listener=published.append)
     session.dispatch(DestroyHero())
-    state, published[:] = session.state, []
+    published[:] = []
 
     def full(fd: int) -> None:
         raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
 
-    monkeypatch.setattr(os, "fsync", full)
-    with pytest.raises(SaveError, match="No space left on device\\); resume it to go on"):
-        session.dispatch(DestroyHero())
-    monkeypatch.undo()
-    assert session.state is state and published == []
-    with pytest.raises(SaveError, match="the save is closed \\(after a failed write, resume it\\)"):
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(os, "fsync", full)
+        with pytest.raises(SaveError, match="No space left on device\\). The save holds 2 "):
+            session.dispatch(DestroyHero())
+    assert published == [session.state]
+    assert session.history == ["A hero is destroyed", "A hero is destroyed"]
+    with pytest.raises(SaveError, match="closed after a failed write; resume the save"):
         session.undo()
-    assert session.state is state and published == []
+    assert len(published) == 1
     with Session.resume(content, session.path) as resumed:  # the file is the truth
-        assert resumed.history == ["A hero is destroyed", "A hero is destroyed"]
+        assert resumed.history == session.history

@@ -152,6 +152,8 @@ async def test_the_boss_pane_shows_the_boss_card_with_its_relic(
         boss = table.query_one("#boss .model", Static)
         lines = _lines(boss)
         assert any("AP 4 +1 = 5" in line for line in lines), lines
+        pool = table.query_one(PoolTable)  # at 120x40 too, the pool fits: nothing is cut
+        assert 0 < pool.virtual_size.width <= pool.scrollable_content_region.width
         rolls = [a.roll.text for a in view.actions if a.roll is not None]
         _uncut([f.text for f in view.stats] + rolls, lines, boss.content_region.width)
         await pilot.press("b")
@@ -287,3 +289,5 @@ def test_the_pool_drops_the_columns_that_matter_least() -> None:
     spawning = _fitted((columns, rows), 50, spawning=True)[0]
     assert spawning == ["Monster", "Bits", "Sk", "Pool", "Board", "STR"]
     assert _fitted((columns, rows), 10, spawning=False)[0] == ["Monster", "STR"]
+    squeezed = _fitted((columns, rows), 38, spawning=True)[0]
+    assert squeezed == ["Monster", "Sk", "Pool", "STR"]  # bits and the board went first

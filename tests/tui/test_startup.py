@@ -126,8 +126,8 @@ async def test_content_errors_end_the_app_with_code_2(tmp_path: Path) -> None:
     (bad / "monsters.yaml").write_text("monsters:\n  - id: Not A Slug\n", encoding="utf-8")
     app = ConsulApp(content_dirs=[bad])
     async with app.run_test(size=WIDE) as pilot:
-        await until(pilot, lambda: load_done(app))
-        await pilot.pause()
+        # The loader posts LoadFailed; under load its handler may run frames later.
+        await until(pilot, lambda: app.load_error is not None)
     assert app.return_code == 2
     assert app.load_error is not None
     assert "monsters.yaml:2" in app.load_error

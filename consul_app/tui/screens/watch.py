@@ -25,6 +25,7 @@ from textual.widgets import Footer, Static, TabbedContent, TabPane
 from consul_app.rules import RuleError, card, phase_name, turn_name, words
 from consul_app.session.doorbell import doorbell, drain
 from consul_app.session.follow import Follower
+from consul_app.session.timeline import Labels
 from consul_app.tui.screens.card import CardScreen
 from consul_app.tui.view import TableView
 from consul_app.tui.widgets.bonuses import BonusesPane
@@ -148,7 +149,7 @@ class WatchScreen(Screen[None]):
         game = self.follower.game
         assert game is not None  # the screen opens on a game read
         timeline = game.timeline
-        history = [done.label for done in reversed(timeline.done)]
+        history = Labels(timeline.done)  # read as far as the log shows
         view = TableView(timeline.pack, timeline.state, history)
         self.query_one("#watching", Static).update(self._banner(view))
         self.query_one(NextStep).show(view, "")
