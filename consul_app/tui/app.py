@@ -190,9 +190,12 @@ class ConsulApp(App[None]):
         """Do the slow part of opening (list the saves, replay a game) and return the rest:
         what to show. Runs in the loading worker, or on mount when the content was given."""
         from consul_app.session import list_saves
-        from consul_app.tui.screens import new_game, resume, table  # noqa: F401 (loaded here)
+        from consul_app.tui.screens import new_game, resume  # noqa: F401 (loaded here)
 
         if self.save_path is not None and self.save_path.exists():
+            # the table's modules only when it opens first (else as a game starts: ~30 ms)
+            from consul_app.tui.screens import table  # noqa: F401
+
             return partial(self._resumed, self._resume_session(content, self.save_path))
         if self.save_path is None:
             saves = list_saves(content)
