@@ -29,6 +29,13 @@ def build_parser() -> argparse.ArgumentParser:
         default=[],
         help="an extra content folder, loaded after yours (repeatable)",
     )
+    parser.add_argument(  # as README has it: `consul --save PATH` is `consul play --save PATH`
+        "--save",
+        metavar="PATH",
+        type=Path,
+        default=None,
+        help="play this save (created if it does not exist)",
+    )
     subparsers = parser.add_subparsers(title="commands", metavar="COMMAND")
     for command in COMMANDS:
         command.register(subparsers)

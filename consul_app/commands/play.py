@@ -23,7 +23,11 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         help="an extra content folder, loaded after yours (repeatable)",
     )
     parser.add_argument(
-        "--save", metavar="PATH", type=Path, help="play this save (created if it does not exist)"
+        "--save",
+        metavar="PATH",
+        type=Path,
+        default=argparse.SUPPRESS,  # else it would hide a `consul --save PATH` before `play`
+        help="play this save (created if it does not exist)",
     )
     parser.set_defaults(run=run)
 

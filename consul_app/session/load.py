@@ -2,13 +2,23 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import contextlib
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from pydantic import ValidationError
 
-from consul_app.content import ContentPack
-from consul_app.rules import ACTION_ADAPTER, RuleError, Setup, SetupError, apply, new_game
+from consul_app.content import ContentPack, EditionPack
+from consul_app.rules import (
+    ACTION_ADAPTER,
+    GameState,
+    RuleError,
+    Setup,
+    SetupError,
+    apply,
+    describe,
+    new_game,
+)
 from consul_app.session.compat import missing_ids
 from consul_app.session.journal import (
     Do,
@@ -69,6 +79,17 @@ def _stacks(journal: Journal) -> tuple[list[Done], list[Done]]:
     return done, undone
 
 
+def _relabelled(pack: EditionPack, state: GameState, undone: list[Done]) -> list[Done]:
+    """The redo stack (next redo last) with each label rebuilt from its action, as it would be
+    redone from `state`. Labels are derived data: a journal's own are never shown."""
+    relabelled: list[Done] = []
+    for entry in reversed(undone):
+        relabelled.append(replace(entry, label=describe(pack, entry.action, state)))
+        with contextlib.suppress(RuleError):  # a redo the rules refuse now: refused then too
+            state = apply(pack, state, entry.action)
+    return relabelled[::-1]
+
+
 def load_game(content: ContentPack, path: Path) -> Game:
     """Read and replay a save; raises `SaveError` naming the file (and line) if it cannot be
     resumed with this content. Never writes."""
@@ -95,10 +116,11 @@ def load_game(content: ContentPack, path: Path) -> Game:
         reason = f"the game setup cannot be played with this content: {err}"
         raise SaveError(path, reason, 1) from None
     for entry in done:
+        label = describe(pack, entry.action, timeline.state)  # derived: the file's is not trusted
         try:
-            timeline.do(entry, apply(pack, timeline.state, entry.action))
+            timeline.do(replace(entry, label=label), apply(pack, timeline.state, entry.action))
         except RuleError as err:
-            reason = f"the rules refuse {entry.label!r} here: {err}"
+            reason = f"the rules refuse {label!r} here: {err}"
             raise SaveError(path, reason, entry.line) from None
-    timeline.undone = undone
+    timeline.undone = _relabelled(pack, timeline.state, undone)
     return Game(path, journal.header, timeline, warnings, journal.torn)

@@ -15,7 +15,9 @@ class LogPane(Pane):
     TITLE = "6 Log"
 
     def key(self, view: TableView, section: str) -> object:
-        return view.history[: self._fit()], self._fit()
+        # The count too: the lines are numbered from the start, so a new action with the same
+        # label as every line shown still renumbers them all.
+        return view.history[: self._fit()], self._fit(), len(view.history)
 
     def _fit(self) -> int:
         return max(1, self.scrollable_content_region.height)
