@@ -175,6 +175,8 @@ class ConsulApp(App[None]):
             gc.freeze()
         self.content = message.content
         message.opening()
+        for warning in self.content.warnings:
+            self.notify(warning, title="Content warning", severity="warning", timeout=15)
         self.call_after_refresh(self._started)
 
     def _started(self) -> None:

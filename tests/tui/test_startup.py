@@ -220,3 +220,15 @@ async def test_a_special_save_given_is_named_and_a_new_game_offered(
         await loaded(pilot)
         assert isinstance(app.screen, NewGameScreen)
         assert any("cannot read the save (not a regular file" in n for n in notes(app))
+
+
+async def test_an_empty_content_file_is_shown_as_a_warning(tmp_path: Path) -> None:
+    mine = tmp_path / "mine"
+    mine.mkdir()
+    (mine / "empty.yaml").write_text("# nothing yet\n", encoding="utf-8")
+    app = ConsulApp(content_dirs=[mine])
+    async with app.run_test(size=WIDE) as pilot:
+        await loaded(pilot)
+        warnings = [n for n in notes(app) if n.startswith("Content warning: ")]
+        assert len(warnings) == 1
+        assert warnings[0].endswith("empty.yaml: empty file, no content in it")
