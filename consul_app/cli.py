@@ -11,9 +11,9 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from consul_app import __version__
-from consul_app.commands import export, play, saves, schema, serve, validate, watch
+from consul_app.commands import delete, export, play, saves, schema, serve, validate, watch
 
-COMMANDS = (play, watch, serve, validate, schema, saves, export)
+COMMANDS = (play, watch, serve, validate, schema, saves, export, delete)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -29,12 +29,13 @@ def build_parser() -> argparse.ArgumentParser:
         default=[],
         help="an extra content folder, loaded after yours (repeatable)",
     )
-    parser.add_argument(  # as README has it: `consul --save PATH` is `consul play --save PATH`
+    parser.add_argument(  # as README has it: `consul --save SAVE` is `consul play --save SAVE`
         "--save",
-        metavar="PATH",
+        metavar="SAVE",
         type=Path,
         default=None,
-        help="play this save (created if it does not exist)",
+        help="play this save: its name or number in `consul list`, or a path (a new game is "
+        "saved there if no file is)",
     )
     subparsers = parser.add_subparsers(title="commands", metavar="COMMAND")
     for command in COMMANDS:

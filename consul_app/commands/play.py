@@ -25,10 +25,11 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     )
     parser.add_argument(
         "--save",
-        metavar="PATH",
+        metavar="SAVE",
         type=Path,
-        default=argparse.SUPPRESS,  # else it would hide a `consul --save PATH` before `play`
-        help="play this save (created if it does not exist)",
+        default=argparse.SUPPRESS,  # else it would hide a `consul --save SAVE` before `play`
+        help="play this save: its name or number in `consul list`, or a path (a new game is "
+        "saved there if no file is)",
     )
     parser.set_defaults(run=run)
 
@@ -55,13 +56,22 @@ def run(args: argparse.Namespace) -> int:
     if refusal is not None:
         print(refusal, file=sys.stderr)
         return 2
+    save = getattr(args, "save", None)
+    if save is not None:
+        from consul_app.save_files import find_save
+
+        found = find_save(str(save))
+        if found is None and str(save).isdigit():
+            print(f"consul play: no save number {save} (consul list shows them)", file=sys.stderr)
+            return 2
+        save = found or save
     # No cyclic garbage collection while starting up: it is a third of the time spent loading
     # (and there is next to no garbage). The app turns it back on after its first usable frame.
     gc.disable()
     try:
         from consul_app.tui.app import ConsulApp  # textual only: the rest loads after a frame
 
-        app = ConsulApp(content_dirs=getattr(args, "content", []), save=getattr(args, "save", None))
+        app = ConsulApp(content_dirs=getattr(args, "content", []), save=save)
         app.run()
     finally:
         gc.enable()

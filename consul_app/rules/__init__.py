@@ -52,7 +52,15 @@ from consul_app.rules.engine import apply
 from consul_app.rules.errors import RuleError, SetupError
 from consul_app.rules.game import new_game
 from consul_app.rules.options import MiniBossOption, mini_bosses_left, refusal
-from consul_app.rules.prompts import Choice, Step, answer, pending_decision, power_up_steps
+from consul_app.rules.placing import add_spawning_point
+from consul_app.rules.prompts import (
+    Choice,
+    Step,
+    answer,
+    pending_decision,
+    power_up_steps,
+    reflected_sighting,
+)
 from consul_app.rules.recap import Recap, phase_bounds, recap
 from consul_app.rules.setup import (
     HERO_KEYWORDS,
@@ -67,9 +75,12 @@ from consul_app.rules.setup import (
     default_setup,
     pets_to_choose,
     setup_fields,
+    with_hero_keyword,
 )
 from consul_app.rules.state import GameState
 from consul_app.rules.steps import StepKey
+from consul_app.rules.story import Event, Story, story, story_sections
+from consul_app.rules.summons import summons_out
 from consul_app.rules.timeout import timeout_threshold
 from consul_app.rules.turn_view import free_spawn_refusal, phase_name, turn_name, turn_notes
 from consul_app.rules.views import (
@@ -78,6 +89,7 @@ from consul_app.rules.views import (
     GaugeStatus,
     PoolLine,
     SpaceView,
+    SpawningPointLine,
     TurnsUntil,
     boss_status,
     chart_spaces,
@@ -85,6 +97,7 @@ from consul_app.rules.views import (
     current_space,
     gauge_status,
     pool,
+    spawning_point_lines,
     spawning_points_remaining,
     turns_until,
     upcoming_spaces,
@@ -141,6 +154,7 @@ __all__ = [
     "Hero",
     "HeroKeyword",
     "EndTurn",
+    "Event",
     "GameSize",
     "GameState",
     "GaugeStatus",
@@ -155,6 +169,7 @@ __all__ = [
     "Setup",
     "SetupError",
     "SpaceView",
+    "SpawningPointLine",
     "Spawn",
     "SpawnBoss",
     "SpawnMiniBoss",
@@ -163,8 +178,10 @@ __all__ = [
     "StatLine",
     "Step",
     "StepKey",
+    "Story",
     "TurnsUntil",
     "Wound",
+    "add_spawning_point",
     "answer",
     "apply",
     "bonus_rules",
@@ -192,11 +209,16 @@ __all__ = [
     "pool",
     "power_up_steps",
     "recap",
+    "reflected_sighting",
     "refusal",
     "select_chart",
     "setup_fields",
     "space_summary",
+    "spawning_point_lines",
+    "summons_out",
     "spawning_points_remaining",
+    "story",
+    "story_sections",
     "timeout_threshold",
     "turn_name",
     "words",
@@ -204,4 +226,5 @@ __all__ = [
     "turn_notes",
     "turns_until",
     "upcoming_spaces",
+    "with_hero_keyword",
 ]

@@ -6,10 +6,12 @@ and only then becomes the state: returned and passed to the listener.
 
 from __future__ import annotations
 
+import contextlib
 import os
 from collections.abc import Callable
 from dataclasses import replace
 from datetime import date, datetime
+from itertools import islice
 from pathlib import Path
 from types import TracebackType
 
@@ -23,19 +25,24 @@ from consul_app.rules import (
     GameState,
     Recap,
     Setup,
+    Story,
     apply,
     describe,
     new_game,
     recap,
+    story,
 )
+from consul_app.session import checkpoint
 from consul_app.session.history import Entry, entries, replay
 from consul_app.session.journal import Do, Header, JournalWriter, PackRef, Redo, SaveError, Undo
 from consul_app.session.load import Game, load_game
 from consul_app.session.lock import SaveLock, SaveReadOnly
 from consul_app.session.naming import save_names
-from consul_app.session.timeline import Done, Timeline
+from consul_app.session.timeline import Done, Labels, Timeline
 
 APP = f"consul-app {__version__}"
+RECAP_REACH = 1000
+"""How far back the recap looks for the ends of the last turns (a phase is never that long)."""
 RESUME = "; resume it to go on"
 Listener = Callable[[GameState], None]
 Clock = Callable[[], datetime]
@@ -94,6 +101,8 @@ class Session:
         self._writer = writer
         self._lock = lock
         """Held while the game is open: one writer per save."""
+        self._content_hash = game.timeline.pack.content_hash()
+        self._since_checkpoint = 0
         self._content = content
         """To read the save back after a failed write."""
 
@@ -117,6 +126,7 @@ class Session:
             created=now.isoformat(timespec="seconds"),
             pack=PackRef(sources=content.sources, content_hash=pack.content_hash()),
             setup=setup.model_dump(mode="json"),
+            chart=pack.charts[initial.chart].model_dump(mode="json") if initial.chart else None,
         )
         writer = _create(header, path, now.date(), pack.dungeon_bosses[setup.boss].name)
         try:
@@ -140,7 +150,7 @@ class Session:
             game = load_game(content, path)
             if not os.access(path, os.W_OK):
                 raise SaveReadOnly(path)
-            writer = JournalWriter(path, torn=game.torn)
+            writer = JournalWriter(path, torn=game.torn, entries=game.entries, lines=game.lines)
         except BaseException:
             lock.release()
             raise
@@ -156,9 +166,10 @@ class Session:
         return self._timeline.state
 
     @property
-    def history(self) -> list[str]:
-        """Labels of the actions in effect, newest first (the log pane)."""
-        return [done.label for done in reversed(self._timeline.done)]
+    def history(self) -> Labels:
+        """Labels of the actions in effect, newest first (the log pane); read only as far as
+        they are looked at."""
+        return Labels(self._timeline.done)
 
     @property
     def actions(self) -> list[Done]:
@@ -183,14 +194,25 @@ class Session:
         """Since your last turn: what the last finished phase did (None before the first).
         Replays only from the turn before last; `Recap.start` counts from the game's start."""
         done = self._timeline.done
-        ends = [n for n, d in enumerate(done) if isinstance(d.action, EndTurn)]
+        ends = []  # the last two ends of a turn, newest first, looked for as far as RECAP_REACH
+        newest = islice(done.newest_first(), RECAP_REACH)
+        for index, entry in zip(range(len(done) - 1, -1, -1), newest, strict=False):
+            if isinstance(entry.action, EndTurn):
+                ends.append(index)
+                if len(ends) == 2:
+                    break
         if not ends:
             return None
-        start = ends[-2] if len(ends) > 1 else ends[-1]
+        start = ends[-1]
         actions = [d.action for d in done[start:]]
         first = self.state_at(start)
         told = recap(self.pack, [first, *replay(self.pack, first, actions)], actions)
         return None if told is None else replace(told, start=told.start + start)
+
+    def story(self) -> Story:
+        """The game's story so far (replays the whole game)."""
+        states = self.states()
+        return story(self.pack, states, [d.action for d in self._timeline.done])
 
     @property
     def can_undo(self) -> bool:
@@ -203,11 +225,13 @@ class Session:
     @property
     def undo_label(self) -> str | None:
         """What `undo` would take back ("Boss takes 2 wounds"), or None."""
-        return self._timeline.done[-1].label if self._timeline.done else None
+        top = self._timeline.done.top()
+        return None if top is None else top.label
 
     @property
     def redo_label(self) -> str | None:
-        return self._timeline.undone[-1].label if self._timeline.undone else None
+        top = self._timeline.undone.top()
+        return None if top is None else top.label
 
     def dispatch(self, action: Action) -> GameState:
         """Apply, journal, publish. Raises `RuleError` (nothing is written) if the rules forbid
@@ -216,7 +240,8 @@ class Session:
         state = apply(self.pack, self.state, action)
         label = describe(self.pack, action, self.state)
         self._append(Do(action=ACTION_ADAPTER.dump_python(action, mode="json"), label=label))
-        self._timeline.do(Done(action, label), state)
+        self._timeline.do(self._writer.entries, Done(action, label), state)
+        self._journaled()
         return self._publish()
 
     def undo(self) -> str | None:
@@ -225,6 +250,7 @@ class Session:
             return None
         self._append(Undo())
         label = self._timeline.undo().label
+        self._journaled()
         self._publish()
         return label
 
@@ -238,6 +264,7 @@ class Session:
         while len(self._timeline.done) > count:
             self._append(Undo())
             labels.append(self._timeline.undo().label)
+            self._journaled()
         if labels:
             self._publish()
         return labels
@@ -246,9 +273,12 @@ class Session:
         """Do the last undone action again; return its label (None: nothing to redo)."""
         if not self.can_redo:
             return None
-        state = apply(self.pack, self.state, self._timeline.undone[-1].action)
+        redone = self._timeline.undone.top()
+        assert redone is not None
+        state = apply(self.pack, self.state, redone.action)
         self._append(Redo())
         label = self._timeline.redo(state).label
+        self._journaled()
         self._publish()
         return label
 
@@ -297,7 +327,32 @@ class Session:
             self.listener(self.state)
         return self.state
 
+    def _journaled(self, every: int | None = None) -> None:
+        """One more entry: every so many, a checkpoint follows it (a resume starts there)."""
+        self._since_checkpoint += 1
+        if self._since_checkpoint >= (every or checkpoint.CHECKPOINT_EVERY):
+            self._since_checkpoint = 0
+            # only a cache: the entry is saved; if the disk refuses, the next entry says so
+            with contextlib.suppress(SaveError):
+                self._writer.append_checkpoint(self._checkpoint)
+
+    def _checkpoint(self, entries: int, line: int, offset: int) -> dict[str, object]:
+        timeline = self._timeline
+        return {
+            "entries": entries,
+            "line": line,
+            "offset": offset,
+            "content_hash": self._content_hash,
+            "done": timeline.done.runs(),
+            "undone": timeline.undone.runs(),
+            "state": timeline.state.model_dump(mode="json"),
+        }
+
     def close(self) -> None:
+        """Close the journal and let go of the save; a game that moved on since its last
+        checkpoint gets one (so the saves list reads it without a replay)."""
+        if self._since_checkpoint >= checkpoint.CLOSE_AFTER:
+            self._journaled(every=1)
         self._writer.close()
         self._lock.release()
 

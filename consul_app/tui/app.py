@@ -25,6 +25,7 @@ from textual.app import App, ComposeResult, SystemCommand
 from textual.binding import Binding
 from textual.content import Content
 from textual.message import Message
+from textual.notifications import SeverityLevel
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
@@ -199,9 +200,12 @@ class ConsulApp(App[None]):
         """Do the slow part of opening (list the saves, replay a game) and return the rest:
         what to show. Runs in the loading worker, or on mount when the content was given."""
         from consul_app.session import list_saves
-        from consul_app.tui.screens import new_game, resume, table  # noqa: F401 (loaded here)
+        from consul_app.tui.screens import new_game, resume  # noqa: F401 (loaded here)
 
         if self.save_path is not None and self.save_path.exists():
+            # the table's modules only when it opens first (else as a game starts: ~30 ms)
+            from consul_app.tui.screens import table  # noqa: F401
+
             return partial(self._resumed, self._resume_session(content, self.save_path))
         if self.save_path is None:
             saves = list_saves(content)
@@ -395,14 +399,32 @@ class ConsulApp(App[None]):
             )
         )
 
+    def notify(
+        self,
+        message: str,
+        *,
+        title: str = "",
+        severity: SeverityLevel = "information",
+        timeout: float | None = None,
+        markup: bool = True,
+    ) -> None:
+        """A screen with a notice line (the table) shows notices there, on one line, instead of
+        over its panes; they are kept as notifications all the same."""
+        super().notify(message, title=title, severity=severity, timeout=timeout, markup=markup)
+        from consul_app.tui.widgets.notice_line import NoticeLine
+
+        line = next(iter(self.screen.query(NoticeLine)), None)
+        if line is not None:
+            line.say(message, title, severity)
+
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
         """Every action bound to a key here (Consul's own), the card of every model of the
-        game at the table, then Textual's (theme, ...)."""
+        game at the table, then Textual's (theme, ...): each command once, by its title."""
         seen: set[str] = set()
         for active in screen.active_bindings.values():
             binding = active.binding
-            if binding.description and binding.id and binding.id not in seen:
-                seen.add(binding.id)
+            if binding.description and binding.id and binding.description.lower() not in seen:
+                seen.add(binding.description.lower())
                 yield SystemCommand(
                     binding.description,
                     f"key: {self.get_key_display(binding)}",
@@ -418,4 +440,7 @@ class ConsulApp(App[None]):
                         "its card as it plays now",
                         partial(screen.show_card, model),
                     )
-        yield from super().get_system_commands(screen)
+        for command in super().get_system_commands(screen):
+            if command.title.lower() not in seen:  # ("Keys", "Quit": ours already)
+                seen.add(command.title.lower())
+                yield command

@@ -39,4 +39,4 @@ def test_forged_labels_are_rebuilt_from_the_actions(
         assert resumed.history == expected_history
         assert resumed.redo_label == expected_redo == "End the Consul turn"
     game = load_game(content, path)
-    assert "Forged" not in [d.label for d in game.timeline.done + game.timeline.undone]
+    assert "Forged" not in [d.label for d in [*game.timeline.done, *game.timeline.undone]]

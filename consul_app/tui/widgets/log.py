@@ -15,8 +15,7 @@ class LogPane(Pane):
     TITLE = "6 Log"
 
     def key(self, view: TableView, section: str) -> object:
-        # The count too: the lines are numbered from the start, so a new action with the same
-        # label as every line shown still renumbers them all.
+        # the count too: the same labels shown again still number differently
         return view.history[: self._fit()], self._fit(), len(view.history)
 
     def _fit(self) -> int:
