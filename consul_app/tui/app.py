@@ -68,6 +68,12 @@ class LoadingScreen(Screen[None]):
         yield Static("Loading the content...", id="loading")
         yield Footer()
 
+    def loaded(self) -> None:
+        """Under every other screen from now on: say what can be opened, never "Loading"."""
+        self.query_one("#loading", Static).update(
+            "n: a new game   o: the saved games   ?: every key   ctrl+q: quit"
+        )
+
 
 class ConsulApp(App[None]):
     """Consul at the table. `save` opens (or creates) that journal instead of the saves folder.
@@ -207,7 +213,11 @@ class ConsulApp(App[None]):
             # (modules, the content) lives as long as the app: freeze it out of collections.
             gc.freeze()
         self.content = message.content
+        if isinstance(self.screen_stack[0], LoadingScreen):
+            self.screen_stack[0].loaded()
         message.opening()
+        for warning in self.content.warnings:
+            self.notify(warning, title="Content warning", severity="warning", timeout=15)
         self.call_after_refresh(self._started)
 
     def _started(self) -> None:
@@ -222,9 +232,12 @@ class ConsulApp(App[None]):
         """Do the slow part of opening (list the saves, replay a game) and return the rest:
         what to show. Runs in the loading worker, or on mount when the content was given."""
         from consul_app.session import list_saves
-        from consul_app.tui.screens import new_game, resume, table  # noqa: F401 (loaded here)
+        from consul_app.tui.screens import new_game, resume  # noqa: F401 (loaded here)
 
         if self.save_path is not None and self.save_path.exists():
+            # the table's modules only when it opens first (else as a game starts: ~30 ms)
+            from consul_app.tui.screens import table  # noqa: F401
+
             return partial(self._resumed, self._resume_session(content, self.save_path))
         if self.save_path is None:
             saves = list_saves(content)
@@ -235,13 +248,18 @@ class ConsulApp(App[None]):
     # -- opening games --------------------------------------------------------------------
 
     def action_new_game(self) -> None:
+        self._new_game()
+
+    def _new_game(self, setup: Setup | None = None) -> None:
+        """The new-game screen, filled in with `setup` if given (a start that failed)."""
         from consul_app.tui.screens.new_game import NewGameScreen
 
         if self.content is None or isinstance(self.screen, NewGameScreen):
             return
-        self.push_screen(
-            NewGameScreen(self.content, can_cancel=self.session is not None), self._start
-        )
+        screen = NewGameScreen(self.content, can_cancel=self.session is not None)
+        if setup is not None:
+            screen.setup = setup
+        self.push_screen(screen, self._start)
 
     def action_saves(self) -> None:
         from consul_app.session import list_saves
@@ -279,8 +297,19 @@ class ConsulApp(App[None]):
         clock = {} if self.clock is None else {"clock": self.clock}
         try:
             session = Session.new(self.content, setup, path=path, **clock)
-        except (SetupError, SaveError) as err:
+        except SetupError as err:
             self.notify(str(err), title="Cannot start the game", severity="error", timeout=30)
+            return
+        except SaveError as err:  # the new-game screen again: fix the folder, Enter to retry
+            self.notify(
+                f"{err}\nMake that folder writable (or free some space), set CONSUL_DATA_DIR to "
+                "a folder you can write, or start Consul with --save PATH; then press Enter "
+                "on the last page to try again.",
+                title="Cannot save a new game",
+                severity="error",
+                timeout=60,
+            )
+            self._new_game(setup)
             return
         self.open_table(session)
 

@@ -276,6 +276,7 @@ class Shot:
 SHOTS = [
     Shot("new-game", WIDE),
     Shot("new-game-review", WIDE, keys=("enter", "enter")),
+    Shot("chart-correction", WIDE, keys=("enter", "enter", "v", "down", "enter")),
     Shot("table-start", WIDE, keys=("enter", "enter", "enter")),
     Shot("table-mid-game", WIDE, idle(lambda p, s: len(s.bonuses) >= 2)),
     Shot("table-boss-spawned", WIDE, idle(lambda p, s: s.boss.spawned)),

@@ -14,6 +14,8 @@ from textual.screen import Screen
 from textual.widgets import ContentSwitcher, Footer, Input, Label, Static
 
 from consul_app.content import EDITION_NAMES, EDITIONS, ContentPack, EditionPack
+from consul_app.content.corrections import with_chart
+from consul_app.content.models import Chart
 from consul_app.rules import (
     HERO_KEYWORDS,
     MAX_TILES,
@@ -30,6 +32,7 @@ from consul_app.rules import (
     with_hero_keyword,
 )
 from consul_app.tui import symbols
+from consul_app.tui.screens.chart_edit import ChartEditScreen
 from consul_app.tui.screens.pick_one import PickOneScreen
 from consul_app.tui.widgets.chart import chart_table, gauge_lines
 from consul_app.tui.widgets.choice_list import ChoiceList
@@ -47,6 +50,7 @@ class NewGameScreen(Screen[Setup | None]):
     BINDINGS = [
         Binding("enter", "next", "Next page / start", priority=True, id="setup.next"),
         Binding("escape", "back", "Back", id="setup.back"),
+        Binding("v", "correct_chart", "Correct the chart", id="setup.chart"),
     ]
 
     def __init__(self, content: ContentPack, *, can_cancel: bool = False) -> None:
@@ -236,10 +240,34 @@ class NewGameScreen(Screen[Setup | None]):
         ]
         if state.chart:
             parts.append(Text(f"The chart: {pack.charts[state.chart].name}", "bold"))
+            parts.append(Text("v: correct it against your printed board", "dim"))
             parts.append(chart_table(pack, state))
         elif (gauge := gauge_status(pack, state)) is not None:
             parts.append(gauge_lines(gauge))
         return Group(*parts)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """The chart is corrected from the review page (it shows the chart)."""
+        return action != "correct_chart" or PAGES[self.page] == "review"
+
+    def action_correct_chart(self) -> None:
+        """Correct the chart this setup plays, against the printed board; the review then
+        shows the chart as saved."""
+        try:
+            state = new_game(self.pack, self.setup)
+        except SetupError as err:
+            self.notify(str(err), title="This game cannot start", severity="warning")
+            return
+        if state.chart is None:
+            self.notify("SDE 1.0 plays with a power gauge, not a chart (see data/README.md).")
+            return
+
+        def saved(chart: Chart | None) -> None:
+            if chart is not None:
+                self.content = with_chart(self.content, chart)
+                self._show_page()
+
+        self.app.push_screen(ChartEditScreen(self.content, self.pack.charts[state.chart]), saved)
 
     def action_next(self) -> None:
         if PAGES[self.page] != "review":

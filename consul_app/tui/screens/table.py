@@ -43,6 +43,7 @@ from consul_app.rules import (
     boss_status,
     card,
     describe,
+    marked_monsters,
     mini_bosses_left,
     reflected_sighting,
     refusal,
@@ -65,6 +66,7 @@ from consul_app.tui.choices import (
     statuses_of,
 )
 from consul_app.tui.screens.card import CardScreen
+from consul_app.tui.screens.chart_edit import ChartEditScreen
 from consul_app.tui.screens.confirm import ConfirmScreen
 from consul_app.tui.screens.history import HistoryScreen, undo_notice
 from consul_app.tui.screens.lookup import LookupScreen
@@ -85,7 +87,7 @@ Answer = TypeVar("Answer")
 
 COUNT_WINDOW = 2.0
 """Seconds within which digits typed before a key count for it."""
-COUNT_KEYS = ("w", "W", "x", "X", "k", "K", "f", "F", "g")
+COUNT_KEYS = ("w", "W", "x", "X", "k", "K", "a", "A", "f", "F", "g")
 """Keys a count typed before them applies to (`2w`: a hit of two wounds)."""
 
 WIDE = Size(110, 34)
@@ -144,6 +146,9 @@ class TableScreen(Screen[None]):
         Binding(
             "F", "summoned_destroyed", "Fight card model destroyed", show=False, id="table.unsummon"
         ),
+        Binding("a", "wound_monster", "Selected monster wound", show=False, id="table.mon_wound"),
+        Binding("A", "heal_monster", "Selected monster heal", show=False, id="table.mon_heal"),
+        Binding("v", "correct_chart", "Correct the chart", show=False, id="table.chart"),
         Binding("h", "destroy_hero", "A hero destroyed", show=False, id="table.hero_dead"),
         Binding("g", "gauge", "Power gauge +1 (1.0)", show=False, id="table.gauge"),
         Binding("c", "card", "Card of the selected monster", show=False, id="table.card"),
@@ -615,6 +620,56 @@ class TableScreen(Screen[None]):
         else:
             choices = [Choice(name, f"{name}: {out} of {up_to} out") for name, out, up_to in kinds]
             self._pick(f"{count} {what}", "Which models?", choices, lambda n: action(n, count))
+
+    def action_wound_monster(self) -> None:
+        """The monster under the pool's cursor takes a hit: a fresh one from the dungeon, or
+        one already wounded (asked when there are)."""
+        self._on_monster(True, self._take_count())
+
+    def action_heal_monster(self) -> None:
+        self._on_monster(False, self._take_count())
+
+    def _on_monster(self, wound: bool, count: int) -> None:
+        monster = self._highlighted()
+        if monster is None:
+            return
+        pack, state = self.session.pack, self.session.state
+        kind = Wound if wound else Heal
+        marked = marked_monsters(state, monster)
+        name, hearts = pack.monsters[monster].name, pack.monsters[monster].hearts
+        choices = [
+            Choice(str(n), f"{name} #{n + 1}: {m.wounds}/{hearts} wounds")
+            for n, m in enumerate(marked)
+        ]
+        if wound:
+            choices.insert(0, Choice("fresh", f"A {name} without wounds"))
+        if len(choices) <= 1:
+            which = None if wound or not choices else 0
+            self.dispatch(kind(target="monster", model=monster, which=which, wounds=count))
+            return
+        self._pick(
+            f"{name} {'takes' if wound else 'heals'} {count}",
+            "Which one?",
+            choices,
+            lambda picked: kind(
+                target="monster",
+                model=monster,
+                which=None if picked == "fresh" else int(picked),
+                wounds=count,
+            ),
+        )
+
+    def action_correct_chart(self) -> None:
+        """Correct this game's chart against the printed board, for the games to come: the
+        game in progress keeps the chart it started with."""
+        state = self.session.state
+        if state.chart is None:
+            self.notify("SDE 1.0 plays with a power gauge, not a chart (see data/README.md).")
+            return
+        content = self.app.content  # type: ignore[attr-defined]
+        chart = content.edition(state.setup.edition).charts.get(state.chart)
+        chart = chart or self.session.pack.charts[state.chart]
+        self.app.push_screen(ChartEditScreen(content, chart))
 
     def action_destroy_hero(self) -> None:
         self.dispatch(DestroyHero())
