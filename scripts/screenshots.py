@@ -33,7 +33,10 @@ def main(names: list[str]) -> int:
             os.environ[ENV_HOME] = home
             app = make_app(content, shot.prepare(content, Path(home)))
             svg = take_svg_screenshot(
-                app=app, press=shot.keys, terminal_size=shot.size, title=f"Consul: {shot.name}"
+                app=app,
+                terminal_size=shot.size,
+                run_before=shot.settle,
+                title=f"Consul: {shot.name}",
             )
         (OUT / f"{shot.name}.svg").write_text(svg, encoding="utf-8")
         print(f"screenshots/{shot.name}.svg")

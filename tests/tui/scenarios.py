@@ -10,6 +10,7 @@ first answer, end the turn when nothing is due) in one of two ways:
 from __future__ import annotations
 
 import os
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime, timedelta, timezone
@@ -246,6 +247,20 @@ class Shot:
     one (played to `goal`) can be resumed."""
     keywords: tuple[Hero, ...] = ()
     """Heroes whose keywords change boss sightings (Clever, Dark Reflection)."""
+    screen: str | None = None
+    """The screen (class name) the keys open: the shot waits for it (under load it can come
+    frames after the key)."""
+
+    async def settle(self, pilot: Pilot[None], deadline: float = 20.0) -> None:
+        """Press the keys, then wait until the screen they open is on top."""
+        await pilot.pause()
+        await pilot.press(*self.keys)
+        end = time.monotonic() + deadline
+        while self.screen and type(pilot.app.screen).__name__ != self.screen:
+            assert time.monotonic() < end, f"{self.screen} never opened"
+            await pilot.pause(0.05)
+        await pilot.wait_for_scheduled_animations()
+        await pilot.pause()
 
     def prepare(self, content: ContentPack, folder: Path) -> Path | None:
         """Write the save this shot starts from (None: start on the new-game screen, or on the
@@ -320,7 +335,7 @@ SHOTS = [
     Shot("small-history", SMALL, idle(lambda p, s: s.turn >= 4), keys=("H",)),
     Shot("table-recap", WIDE, idle(lambda p, s: s.turn >= 4)),
     Shot("small-recap", SMALL, idle(lambda p, s: s.turn >= 4)),
-    Shot("summary", WIDE, one_wound_left, keys=("w",)),
-    Shot("small-summary", SMALL, one_wound_left, keys=("w",)),
+    Shot("summary", WIDE, one_wound_left, keys=("w",), screen="SummaryScreen"),
+    Shot("small-summary", SMALL, one_wound_left, keys=("w",), screen="SummaryScreen"),
 ]
 """Every screen the snapshot tests pin and scripts/screenshots.py writes."""

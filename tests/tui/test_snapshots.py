@@ -21,4 +21,4 @@ def test_screen(
     shot: Shot, content: ContentPack, tmp_path: Path, snap_compare: Callable[..., bool]
 ) -> None:
     app = make_app(content, shot.prepare(content, tmp_path))
-    assert snap_compare(app, press=shot.keys, terminal_size=shot.size)
+    assert snap_compare(app, terminal_size=shot.size, run_before=shot.settle)
