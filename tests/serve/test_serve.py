@@ -69,6 +69,7 @@ class Served:
             text=True,
         )
         self.lines: queue.Queue[str] = queue.Queue()
+        self.seen: list[str] = []
         threading.Thread(target=self._read, daemon=True).start()
 
     def _read(self) -> None:
@@ -77,14 +78,19 @@ class Served:
             self.lines.put(line.rstrip("\n"))
 
     def output(self) -> list[str]:
-        lines = []
+        """Every line printed so far."""
         while not self.lines.empty():
-            lines.append(self.lines.get())
-        return lines
+            self.seen.append(self.lines.get())
+        return list(self.seen)
 
     async def ready(self) -> None:
-        """Wait until the page answers."""
+        """Wait until the banner is printed (its last line ends "Ctrl+C stops.": the reader
+        thread may get it after the page answers) and the page answers."""
         end = time.monotonic() + DEADLINE
+        while not any(line.endswith("Ctrl+C stops.") for line in self.output()):
+            assert self.process.poll() is None, self.output()
+            assert time.monotonic() < end, f"no banner within {DEADLINE} s: {self.output()}"
+            await asyncio.sleep(0.05)
         async with aiohttp.ClientSession() as http:
             while True:
                 try:
