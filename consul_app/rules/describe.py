@@ -117,6 +117,9 @@ _LABELS: dict[type, Callable[[EditionPack, Any], str]] = {
         f"on tile {act.tile} destroyed"
     ),
     a.DestroyHero: lambda *_: "A hero is destroyed",
+    a.EndGame: lambda _, act: (
+        "The heroes lost: the game ends" if act.result == "heroes-lost" else "End the game here"
+    ),
     a.SpawnMiniBoss: lambda pack, act: (
         f"Spawn the mini-boss {name_of(pack, 'mini_bosses', act.mini_boss)}"
     ),

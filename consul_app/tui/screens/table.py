@@ -30,6 +30,7 @@ from consul_app.rules import (
     DestroyMiniBoss,
     DestroyMonsters,
     DestroySummoned,
+    EndGame,
     EndTurn,
     Heal,
     MiniBossOption,
@@ -52,6 +53,7 @@ from consul_app.rules import (
     words,
 )
 from consul_app.session import SaveError, Session
+from consul_app.session.saves import finished
 from consul_app.tui.choices import (
     Target,
     game_cards,
@@ -159,6 +161,7 @@ class TableScreen(Screen[None]):
         Binding("r,ctrl+y", "redo", "Redo", show=False, id="table.redo"),
         Binding("H", "history", "History", show=False, id="table.history"),
         Binding("T", "story", "The game's story", show=False, id="table.story"),
+        Binding("E", "end_game", "End the game", show=False, id="table.end_game"),
         *[
             Binding(
                 str(n),
@@ -337,7 +340,7 @@ class TableScreen(Screen[None]):
     def dispatch(self, action: Action) -> bool:
         """Apply `action` through the session; a refusal is shown, not raised."""
         timeout_before = self.session.state.boss.timeout
-        defeated = self.session.state.boss.defeated
+        over = finished(self.session.state)
         turn = self.session.state.turn
         before = self.current_step()
         try:
@@ -352,9 +355,21 @@ class TableScreen(Screen[None]):
             self._recap_the_phase(turn)
         self.show_game()
         self._announce(timeout_before, before)
-        if self.session.state.boss.defeated and not defeated:
+        if finished(self.session.state) and not over:
             self.action_story()
         return True
+
+    def action_end_game(self) -> None:
+        """End the game before the boss is defeated (the heroes lost, or here it stops)."""
+        self._pick(
+            "End the game",
+            "The game ends here: nothing more can be done but undo. Its story opens.",
+            [
+                Choice("heroes-lost", "The heroes lost", "the boss stands"),
+                Choice("ended", "End the game here", "the Consul stops it"),
+            ],
+            lambda result: EndGame(result=result),  # type: ignore[arg-type]
+        )
 
     def action_story(self) -> None:
         """The game's story so far (it opens by itself when the game ends)."""
