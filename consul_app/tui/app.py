@@ -17,6 +17,7 @@ import contextlib
 import gc
 import threading
 from collections.abc import Callable, Iterable, Sequence
+from dataclasses import replace
 from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -27,7 +28,10 @@ from textual.content import Content
 from textual.message import Message
 from textual.notifications import SeverityLevel
 from textual.screen import Screen
+from textual.theme import Theme
 from textual.widgets import Footer, Static
+
+from consul_app.preferences import Preferences, load_preferences, save_preferences
 
 if TYPE_CHECKING:
     from consul_app.content import ContentPack
@@ -123,6 +127,8 @@ class ConsulApp(App[None]):
         self.save_path = save
         self.clock = clock
         self.session: Session | None = None
+        self.preferences = Preferences()
+        """The Consul's preferences (read on mount; the theme is saved when it changes)."""
         self.load_error: str | None = None
         """Set when the content could not be loaded (the app then exits with code 2)."""
         self.loader: threading.Thread | None = None
@@ -144,10 +150,36 @@ class ConsulApp(App[None]):
     # -- start-up -------------------------------------------------------------------------
 
     def on_mount(self) -> None:
+        self._apply_preferences()
         if self.content is not None:
             self._opening(self.content)()
         else:  # after the first frame, so that loading does not hold it up
             self.call_after_refresh(self._start_loading)
+
+    def _apply_preferences(self) -> None:
+        """The theme chosen last time; a broken preferences file is named, the defaults used.
+        A theme chosen from the palette is kept for next time."""
+        from consul_app.paths import config_file
+
+        preferences, problem = load_preferences()
+        if preferences.theme in self.available_themes:
+            self.theme = preferences.theme
+        elif problem is None:
+            problem = f"{config_file()}: unknown theme {preferences.theme!r}; using the default"
+        if problem is not None:
+            self.notify(problem, title="Preferences", severity="error", timeout=30)
+        self.preferences = preferences
+        self.theme_changed_signal.subscribe(self, self._keep_theme)
+
+    def _keep_theme(self, theme: Theme) -> None:
+        if theme.name == self.preferences.theme:
+            return
+        self.preferences = replace(self.preferences, theme=theme.name)
+        try:
+            save_preferences(self.preferences)
+        except OSError as err:
+            message = f"cannot save the preferences: {err.strerror or err}"
+            self.notify(message, title="Preferences", severity="error", timeout=30)
 
     def _start_loading(self) -> None:
         """Load in a daemon thread of its own, not a Textual worker: the app (and Python, on
