@@ -17,6 +17,7 @@ from consul_app.rules import (
     DestroySpawningPoint,
     EndTurn,
     GameState,
+    describe,
     RuleError,
     Spawn,
     SpawnBoss,
@@ -123,6 +124,14 @@ def test_bonus_spaces_remind_of_the_reference_card(sde2: EditionPack, game: Game
     choose = current(sde2, reach(sde2, game, 2))  # a "choose one" space grants a bonus too
     assert choose.key == "choose-bonus"
     assert "reference card next to the monster cards" in choose.text
+
+
+def test_a_bonus_step_names_the_bonus_once(sde2: EditionPack, game: GameState) -> None:
+    """'When a space is reached that grants a bonus, the monsters on the dungeon gain the bonus
+    listed': the step says which, without "Monsters gain Monsters cause Poison"."""
+    step = current(sde2, reach(sde2, game, 5))
+    assert step.text.startswith("New bonus for the monsters: Massive Damage, Monsters cause Poison.")
+    assert describe(sde2, ChooseBonus(bonus="poisoning")) == "Bonus chosen: Monsters cause Poison"
 
 
 def test_the_spaces_passed_stay_marked(sde2: EditionPack, game: GameState) -> None:
