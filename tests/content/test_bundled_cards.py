@@ -123,3 +123,21 @@ def test_no_card_repeats_an_attack_stat(pack: dict[str, EditionPack], edition: s
         if len({a.rolls for a in getattr(c, "attacks", [])}) != len(getattr(c, "attacks", []))
     ]
     assert repeated == []
+
+
+@pytest.mark.parametrize("edition", sorted(FULL))
+def test_texts_say_melee_and_ap_not_card_shorthand(
+    pack: dict[str, EditionPack], edition: str
+) -> None:
+    """A Consul reads "melee" and "AP" on screen, never the printed icons' "0SW" or "1AC"."""
+    import re
+
+    shorthand = re.compile(r"\b\d+(SW|AC|MA|MI|RG)\b")
+    ed = pack[edition]
+    found = [
+        e.name
+        for kind in ("keywords", "abilities", "relics")
+        for e in ed.kind(kind).values()
+        if shorthand.search(getattr(e, "text", None) or getattr(e, "effect", "") or "")
+    ]
+    assert found == []

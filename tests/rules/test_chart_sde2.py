@@ -17,7 +17,6 @@ from consul_app.rules import (
     DestroySpawningPoint,
     EndTurn,
     GameState,
-    describe,
     RuleError,
     Spawn,
     SpawnBoss,
@@ -25,6 +24,7 @@ from consul_app.rules import (
     Wound,
     apply,
     current_space,
+    describe,
     monster_bonuses,
     new_game,
     power_up_steps,
@@ -130,7 +130,8 @@ def test_a_bonus_step_names_the_bonus_once(sde2: EditionPack, game: GameState) -
     """'When a space is reached that grants a bonus, the monsters on the dungeon gain the bonus
     listed': the step says which, without "Monsters gain Monsters cause Poison"."""
     step = current(sde2, reach(sde2, game, 5))
-    assert step.text.startswith("New bonus for the monsters: Massive Damage, Monsters cause Poison.")
+    names = "Massive Damage, Monsters cause Poison"
+    assert step.text.startswith(f"New bonus for the monsters: {names}.")
     assert describe(sde2, ChooseBonus(bonus="poisoning")) == "Bonus chosen: Monsters cause Poison"
 
 
