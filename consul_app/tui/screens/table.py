@@ -275,6 +275,8 @@ class TableScreen(Screen[None]):
     def _hint(self, step: Step | None) -> str:
         """Which keys do the current step."""
         enter = self._key("table.confirm")
+        if self.session.state.boss.defeated:  # the game is over: no turn to end
+            return f"{self._key('app.new_game')}: new game   {self._key('table.undo')}: undo"
         if step is None:
             end = f"{self._key('table.end_turn')}: {describe(self.session.pack, EndTurn())}"
             if boss_status(self.session.pack, self.session.state).in_play:
@@ -292,7 +294,8 @@ class TableScreen(Screen[None]):
     def _key(self, binding_id: str) -> str:
         """The key of a binding as shown (after any keymap)."""
         active = [a.binding for a in self.active_bindings.values()]
-        binding = next(b for b in [*active, *self.BINDINGS] if getattr(b, "id", None) == binding_id)
+        known = [*active, *self.BINDINGS, *self.app.BINDINGS]
+        binding = next(b for b in known if getattr(b, "id", None) == binding_id)
         assert isinstance(binding, Binding)
         return self.app.get_key_display(binding)
 
