@@ -144,6 +144,24 @@ async def test_sde2_mini_bosses_come_only_from_the_chart(content: ContentPack) -
         assert consul.table.session.history == []
 
 
+async def test_a_question_is_not_asked_when_every_answer_would_be_refused(
+    content: ContentPack,
+) -> None:
+    """While a step is due ('before any further actions are carried out'), `p` says so at once
+    instead of asking which spawning point fell and then refusing the answer."""
+    app = make_app(content)
+    async with app.run_test(size=WIDE) as pilot:
+        consul = KeyConsul(pilot)
+        await consul.new_game()
+        await consul.press("e")  # the 2.0 Equipment step is due
+        assert consul.step() is not None
+        done = len(consul.table.session.history)
+        await consul.press("p")
+        assert not isinstance(app.screen, PickOneScreen)
+        assert "First finish the current step: Equipment" in notes(app)[-1]
+        assert len(consul.table.session.history) == done
+
+
 async def test_the_mini_boss_picker_lists_those_that_may_spawn(content: ContentPack) -> None:
     fk = content.edition("forgotten-king")
     first, second = list(fk.mini_bosses)[:2]

@@ -400,7 +400,21 @@ class TableScreen(Screen[None]):
         if not choices:
             self.notify(f"{title}: there is nothing to choose from.", severity="warning")
             return
+        refused = self._every_answer_refused([action(c.id) for c in choices])
+        if refused is not None:  # no question whose every answer the engine would refuse
+            self.notify(refused, title="Not now", severity="warning")
+            return
         self.app.push_screen(PickOneScreen(title, text, choices, unavailable), self._then(action))
+
+    def _every_answer_refused(self, actions: list[Action | None]) -> str | None:
+        """The engine's first reason if it refuses every one of `actions` now, else None."""
+        reasons = []
+        for made in actions:
+            reason = None if made is None else refusal(self.session.pack, self.session.state, made)
+            if reason is None:
+                return None
+            reasons.append(reason)
+        return reasons[0]
 
     def _then(self, action: Callable[[Answer], Action | None]) -> Callable[[Answer | None], None]:
         """A dialog's callback: dispatch the action for its answer (none when put off)."""
