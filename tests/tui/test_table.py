@@ -10,7 +10,8 @@ from textual.widgets import OptionList, Static, TabbedContent
 
 from consul_app.content import ContentPack
 from consul_app.paths import saves_dir
-from consul_app.rules import boss_status, default_setup
+from consul_app.rules import DestroySpawningPoint, boss_status, default_setup
+from consul_app.session import Session
 from consul_app.tui.screens.new_game import NewGameScreen
 from consul_app.tui.screens.pick_one import PickOneScreen
 from consul_app.tui.screens.resume import ResumeScreen
@@ -19,7 +20,16 @@ from consul_app.tui.widgets.placements import Placements
 from consul_app.tui.widgets.pool import MARK, PoolTable
 
 from .helpers import notes, options, text
-from .scenarios import SMALL, WIDE, KeyConsul, idle, make_app, play_saved, step_is
+from .scenarios import (
+    SMALL,
+    WIDE,
+    KeyConsul,
+    current_step,
+    idle,
+    make_app,
+    play_saved,
+    step_is,
+)
 
 
 def _table(app: object) -> TableScreen:
@@ -52,6 +62,28 @@ async def test_the_boss_card_takes_the_left_column_once_the_boss_spawns(
         await pilot.press("u")  # undone: back to the chart on the left
         assert _order(table)[:3] == ["chart", "steps", "boss"]
         assert not table.session.state.boss.spawned
+
+
+async def test_no_line_of_the_boss_pane_is_cut_in_the_fight(
+    content: ContentPack, tmp_path: Path
+) -> None:
+    """Beatrix the Witch Queen's name and hearts did not fit the left column: "(8 hea…"."""
+    save = tmp_path / "fk.jsonl"
+    fk = content.edition("forgotten-king")
+    setup = default_setup(fk).model_copy(update={"boss": "beatrix-the-witch-queen"})
+    with Session.new(content, setup, path=save) as session:
+        for point in setup.spawning_points:  # the last one falls: the boss arrives
+            session.dispatch(DestroySpawningPoint(spawning_point=point.id, tile=point.tile))
+        while (step := current_step(session.pack, session.state)) is not None:
+            assert step.action is not None
+            session.dispatch(step.action)
+        assert session.state.boss.spawned
+    app = make_app(content, save)
+    async with app.run_test(size=WIDE):
+        pane = _table(app).query_one("#boss")
+        boss = text(pane, width=pane.content_region.width)
+        assert "Beatrix the Witch Queen" in boss and "8 hearts" in boss
+        assert "…" not in boss
 
 
 async def test_the_fight_card_section_being_resolved_is_marked_now(
