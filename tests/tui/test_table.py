@@ -127,6 +127,13 @@ async def test_at_80x24_the_boss_tab_comes_up_for_the_timeout_effects(
         assert ">> Timeout: resolve NOW" in text(table.query_one("#boss"))
         assert str(tabs.get_tab("tab-boss").label) == "[4 Boss]"  # not by colour alone
         assert str(tabs.get_tab("tab-pool").label) == " 2 Spawning pool "
+        boss = table.query_one("#boss")
+        await pilot.pause()
+        assert boss.scroll_y > 0  # scrolled down to the fight card's timeout
+        await pilot.press("enter")  # done: back to the top, the wound track in sight
+        await pilot.pause()
+        assert table.session.state.open_step() is None
+        assert boss.scroll_y == 0
 
 
 async def test_a_long_step_text_points_to_the_steps_pane(content: ContentPack) -> None:

@@ -27,11 +27,14 @@ class BossPane(Pane):
 
     def show(self, view: TableView) -> None:
         """Render; when a step comes up that resolves a section of the fight card, scroll the
-        fight card into sight (the boss's card above it may fill the pane)."""
+        fight card into sight (the boss's card above it may fill the pane), and back to the top
+        once it is done."""
         super().show(view)
         now = view.current.key if view.current and view.current.key in CARD_STEPS else None
         if now is not None and now != self._now:
             self.call_after_refresh(self._scroll_to_fight_card)
+        elif now is None and self._now is not None:  # resolved: its wounds in sight again
+            self.call_after_refresh(self.scroll_home, animate=False)
         self._now = now
 
     def _scroll_to_fight_card(self) -> None:
