@@ -71,7 +71,7 @@ def _candidates(pack: EditionPack, state: GameState, n: int) -> list[Action]:
     return ([EndTurn()] if n % 10 == 0 else []) + events[n % len(events) :] + events
 
 
-def _next_action(pack: EditionPack, state: GameState, n: int) -> Action:
+def next_action(pack: EditionPack, state: GameState, n: int) -> Action:
     """The first legal candidate for the n-th action; wounds stop short of defeating the boss."""
     for action in _candidates(pack, state, n):
         if isinstance(action, Wound) and state.boss.wounds >= 2:
@@ -87,7 +87,7 @@ def _next_action(pack: EditionPack, state: GameState, n: int) -> Action:
 def write_game(content: ContentPack, path: Path) -> Session:
     session = Session.new(content, default_setup(content.edition("sde2")), path=path)
     for n in range(ACTIONS):
-        session.dispatch(_next_action(session.pack, session.state, n))
+        session.dispatch(next_action(session.pack, session.state, n))
     return session
 
 

@@ -11,9 +11,9 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from consul_app import __version__
-from consul_app.commands import export, play, saves, schema, serve, validate, watch
+from consul_app.commands import delete, export, play, saves, schema, serve, validate, watch
 
-COMMANDS = (play, watch, serve, validate, schema, saves, export)
+COMMANDS = (play, watch, serve, validate, schema, saves, export, delete)
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -30,11 +30,9 @@ class Refused(OSError):
     """A file not read on purpose: not a regular file, or larger than the limit."""
 
 
-def read_limited(path: Path, limit: int) -> bytes:
-    """The bytes of the regular file at `path` (symlinks followed), if at most `limit`.
-
-    Raises `Refused` for anything else (`strerror`: why, in words) and OSError when the file
-    cannot be opened or read."""
+def open_limited(path: Path, limit: int) -> tuple[int, int]:
+    """A read-only descriptor of the regular file at `path` (symlinks followed) and its size,
+    if at most `limit`; the caller closes it. Raises as `read_limited`."""
     flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0)
     fd = os.open(path, flags)  # O_NONBLOCK: a FIFO opens at once instead of waiting
     try:
@@ -44,6 +42,19 @@ def read_limited(path: Path, limit: int) -> bytes:
             raise Refused(errno.EINVAL, f"not a regular file but {kind}", str(path))
         if info.st_size > limit:
             raise Refused(errno.EFBIG, too_large(info.st_size, limit), str(path))
+    except BaseException:
+        os.close(fd)
+        raise
+    return fd, info.st_size
+
+
+def read_limited(path: Path, limit: int) -> bytes:
+    """The bytes of the regular file at `path` (symlinks followed), if at most `limit`.
+
+    Raises `Refused` for anything else (`strerror`: why, in words) and OSError when the file
+    cannot be opened or read."""
+    fd, _ = open_limited(path, limit)
+    try:
         chunks = []
         left = limit + 1  # one byte more tells a file that grew past the limit
         while left > 0:
@@ -61,5 +72,5 @@ def read_limited(path: Path, limit: int) -> bytes:
 
 
 def too_large(size: int, limit: int) -> str:
-    """"too large: 200.0 MB, at most 16 MB are read"."""
+    """ "too large: 200.0 MB, at most 16 MB are read"."""
     return f"too large: {size / MB:.1f} MB, at most {limit // MB} MB are read"

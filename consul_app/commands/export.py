@@ -19,7 +19,11 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         "With -o, an existing file is refused unless --force, and the save itself never.",
     )
     parser.add_argument(
-        "save", type=Path, metavar="SAVE", help="a save file, or its name in the saves folder"
+        "save",
+        type=Path,
+        metavar="SAVE",
+        help="a save file, its name in the saves folder (with or without .jsonl), or its "
+        "number in `consul list`",
     )
     parser.add_argument("--format", choices=("md", "json"), default="md", help="default: md")
     add_output_options(parser, "the export")
@@ -27,11 +31,14 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 
 
 def resolve(save: Path) -> Path:
-    """A bare file name that is not in the current folder names a save in the saves folder."""
+    """The save named as `consul list` shows it (name or number), else the path as given (a
+    bare name: in the saves folder), for its error message."""
     from consul_app.paths import saves_dir
+    from consul_app.save_files import find_save
 
-    if save.exists() or save.name != str(save):
-        return save
+    found = find_save(str(save))
+    if found is not None or save.exists() or save.name != str(save):
+        return found or save
     return saves_dir() / save
 
 

@@ -23,7 +23,11 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         help="an extra content folder, loaded after yours (repeatable)",
     )
     parser.add_argument(
-        "--save", metavar="PATH", type=Path, help="play this save (created if it does not exist)"
+        "--save",
+        metavar="SAVE",
+        type=Path,
+        help="play this save: its name or number in `consul list`, or a path (a new game is "
+        "saved there if no file is)",
     )
     parser.set_defaults(run=run)
 
@@ -31,13 +35,22 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 def run(args: argparse.Namespace) -> int:
     """Run the app. It draws its first screen at once and loads the content behind it; the
     content's problems end it with exit code 2 and are printed here, once the screen is gone."""
+    save = getattr(args, "save", None)
+    if save is not None:
+        from consul_app.save_files import find_save
+
+        found = find_save(str(save))
+        if found is None and str(save).isdigit():
+            print(f"consul play: no save number {save} (consul list shows them)", file=sys.stderr)
+            return 2
+        save = found or save
     # No cyclic garbage collection while starting up: it is a third of the time spent loading
     # (and there is next to no garbage). The app turns it back on after its first usable frame.
     gc.disable()
     try:
         from consul_app.tui.app import ConsulApp  # textual only: the rest loads after a frame
 
-        app = ConsulApp(content_dirs=getattr(args, "content", []), save=getattr(args, "save", None))
+        app = ConsulApp(content_dirs=getattr(args, "content", []), save=save)
         app.run()
     finally:
         gc.enable()

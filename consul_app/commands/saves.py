@@ -16,7 +16,9 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     parser = subparsers.add_parser(
         "list",
         help="show the saved games",
-        description="Show every saved game with its boss, turn and chart position.",
+        description="Show every saved game, numbered, with its boss, turn and chart position, "
+        "and whether it is finished or damaged. `consul export`, `consul play --save` and "
+        "`consul delete` take a save by its name here (with or without .jsonl) or its number.",
     )
     parser.set_defaults(run=run)
 
@@ -27,22 +29,42 @@ def _status(save: SaveSummary) -> str:
     return "finished" if save.finished else "[green]in play[/]"
 
 
+def _game(save: SaveSummary) -> str:
+    """Boss, edition and chart space, in words that may wrap (the name never does)."""
+    if save.damaged:
+        return "-"
+    chart = f", space {save.position}" if save.position is not None else ""
+    return f"{save.boss}, {save.edition}{chart}"
+
+
 def saves_table(saves: list[SaveSummary]) -> Table:
+    """One row per save, numbered as `consul export`, `play --save` and `delete` take them;
+    the name never wraps (at 80 columns the game's words do)."""
+    from rich import box
     from rich.table import Table
 
     from consul_app.paths import saves_dir
 
-    table = Table(title=f"Saved games in {saves_dir()}")
-    for column in ("save", "boss", "edition", "turn", "chart", "played", "status"):
-        table.add_column(column, justify="right" if column in ("turn", "chart") else "left")
-    for save in saves:
+    table = Table(
+        title=f"Saved games in {saves_dir()}",
+        box=box.SIMPLE_HEAD,
+        show_edge=False,
+        pad_edge=False,
+        collapse_padding=True,
+    )
+    table.add_column("#", justify="right", no_wrap=True)
+    table.add_column("save", no_wrap=True)
+    table.add_column("game", ratio=1, overflow="fold")
+    table.add_column("turn", justify="right", no_wrap=True)
+    table.add_column("played", no_wrap=True)
+    table.add_column("status", no_wrap=True)
+    for number, save in enumerate(saves, 1):
         table.add_row(
-            save.path.name,
-            save.boss or "-",
-            save.edition or "-",
+            str(number),
+            save.path.stem,
+            _game(save),
             str(save.turn) if save.turn is not None else "-",
-            str(save.position) if save.position is not None else "-",
-            save.modified.strftime("%Y-%m-%d %H:%M"),
+            save.modified.strftime("%m-%d %H:%M"),
             _status(save),
         )
     return table

@@ -42,6 +42,7 @@ class EditionPack:
     status_effects: dict[str, StatusEffect] = field(default_factory=dict)
     charts: dict[str, Chart] = field(default_factory=dict)
     power_gauges: dict[str, PowerGauge] = field(default_factory=dict)
+    _hash: str | None = field(default=None, init=False, repr=False, compare=False)
 
     def kind(self, name: str) -> dict[str, Entry]:
         """The dict for a kind by its file key ("monsters", "relics", ...)."""
@@ -49,13 +50,17 @@ class EditionPack:
 
     def content_hash(self) -> str:
         """A hash of this edition's entries (not of files: comments and other editions don't
-        count), so a saved game can tell whether the content it was played with changed."""
+        count), so a saved game can tell whether the content it was played with changed.
+        Computed once (a pack is not changed after loading)."""
+        if self._hash is not None:
+            return self._hash
         digest = hashlib.sha256()
         for kind in KINDS:
             for id_, entry in sorted(self.kind(kind).items()):
                 digest.update(f"{kind}\0{id_}\0".encode())
                 digest.update(entry.model_dump_json().encode())
-        return digest.hexdigest()
+        self._hash = digest.hexdigest()
+        return self._hash
 
 
 @dataclass

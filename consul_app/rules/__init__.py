@@ -70,6 +70,7 @@ from consul_app.rules.setup import (
 )
 from consul_app.rules.state import GameState
 from consul_app.rules.steps import StepKey
+from consul_app.rules.story import Event, Story, story, story_sections
 from consul_app.rules.timeout import timeout_threshold
 from consul_app.rules.turn_view import free_spawn_refusal, phase_name, turn_name, turn_notes
 from consul_app.rules.views import (
@@ -141,6 +142,7 @@ __all__ = [
     "Hero",
     "HeroKeyword",
     "EndTurn",
+    "Event",
     "GameSize",
     "GameState",
     "GaugeStatus",
@@ -163,6 +165,7 @@ __all__ = [
     "StatLine",
     "Step",
     "StepKey",
+    "Story",
     "TurnsUntil",
     "Wound",
     "answer",
@@ -197,6 +200,8 @@ __all__ = [
     "setup_fields",
     "space_summary",
     "spawning_points_remaining",
+    "story",
+    "story_sections",
     "timeout_threshold",
     "turn_name",
     "words",

@@ -9,11 +9,14 @@ from consul_app.content import EDITION_NAMES, EditionPack
 from consul_app.rules import (
     ACTION_ADAPTER,
     GameState,
+    Story,
     apply,
     boss_status,
     chart_status,
     current_space,
     gauge_status,
+    story,
+    story_sections,
 )
 from consul_app.session.load import Game
 from consul_app.session.saves import finished
@@ -106,6 +109,7 @@ def to_markdown(game: Game) -> str:
     boss = _name(pack, "dungeon_bosses", state.setup.boss)
     out = [f"# {boss}: {EDITION_NAMES[state.setup.edition]}", "", *_setup_lines(pack, game)]
     turn = None
+    states = [state]
     for done in game.timeline.done:
         if state.turn != turn:
             turn = state.turn
@@ -114,8 +118,28 @@ def to_markdown(game: Game) -> str:
         out.append(f"- {done.label}")
         out += [f"  - {line}" for line in _consequences(pack, state, new)]
         state = new
+        states.append(state)
     out += ["", "## Result", "", *_result_lines(pack, state)]
+    told = story(pack, states, [done.action for done in game.timeline.done])
+    out += ["", "## The game's story", "", *_story_lines(told)]
     return "\n".join(out) + "\n"
+
+
+def _story_lines(told: Story) -> Iterator[str]:
+    """The story as in the summary screen: headed lists, then a table turn by turn."""
+    for heading, items in story_sections(told):
+        yield f"### {heading}"
+        yield ""
+        yield from (f"- {item}" for item in items)
+        yield ""
+    yield f"### {told.turn_word} by {told.turn_word.lower()}"
+    yield ""
+    chart = " Chart space |" if told.positions else ""
+    yield f"| {told.turn_word} |{chart} Boss wounds |"
+    yield f"| ---: |{' ---: |' if told.positions else ''} ---: |"
+    for n, wounds in enumerate(told.wounds):
+        space = f" {told.positions[n]} |" if told.positions else ""
+        yield f"| {n + 1} |{space} {wounds} |"
 
 
 def _action(done: Done) -> dict[str, Any]:

@@ -4,6 +4,11 @@
     {"op": "do", "action": {...}, "label": "Boss takes 2 wounds"}
     {"op": "undo"}
     {"op": "redo"}
+    {"op": "checkpoint", "entries": 200, "done": [[1, 200]], "undone": [], "state": ...}
+
+Entries are the do, undo and redo lines: entry n is the n-th of them. A checkpoint line is a
+cache of the game after the entries before it (see checkpoint.py): never needed, verified by
+its digest before it is used, and the game is the same without it.
 
 A line counts only once its newline is on disk. A crash mid-write leaves a torn last line; the
 reader drops it with a warning. The file is never rewritten, so the next entry after a torn line
@@ -15,8 +20,10 @@ after a line's last RS is an entry. Anything else unreadable is refused with `Sa
 from __future__ import annotations
 
 import json
+import mmap
 import os
 import tempfile
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
@@ -24,7 +31,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
-from consul_app.files import MB, read_limited
+from consul_app.files import MB, open_limited, read_limited
 
 FORMAT = "consul-journal"
 VERSION = 1
@@ -82,6 +89,9 @@ class Redo(_Model):
 
 
 Op = Annotated[Do | Undo | Redo, Field(discriminator="op")]
+CHECKPOINT = "checkpoint"
+CHECKPOINT_START = b'{"op": "checkpoint"'
+"""How a checkpoint line starts (as written): a damaged one is still known by it."""
 
 
 @cache
@@ -107,6 +117,14 @@ class Journal:
     warnings: list[str] = field(default_factory=list)
     torn: bool = False
     """The file ends in a dropped line: the next write must start with RS."""
+    entries: int = 0
+    """How many entries the file holds (those before `checkpoint` too)."""
+    line_count: int = 1
+    """How many complete lines the file holds (the header is line 1)."""
+    checkpoint: Any = None
+    """The checkpoint `lines` follow (a `checkpoint.Found`), when read from one."""
+    data: bytes = b""
+    """The file's bytes, when read from a checkpoint (the entries before it are read later)."""
 
 
 def _parse(raw: bytes) -> Any:
@@ -158,42 +176,106 @@ def _cut_short(path: Path, number: int) -> str:
     )
 
 
-def read_journal(path: Path) -> Journal:
-    """Read and check a journal; a torn last line is dropped with a warning, anything else
-    unreadable raises `SaveError`. Never writes."""
+def _contents(path: Path, *, mapped: bool) -> bytes:
+    """The whole save, or `SaveError`. `mapped`: the file mapped into memory, read from disk
+    only where it is looked at (a resume looks at the header and the end)."""
     try:
-        data = read_limited(path, MAX_BYTES)
+        if not mapped:
+            return read_limited(path, MAX_BYTES)
+        fd, size = open_limited(path, MAX_BYTES)
+        try:
+            return mmap.mmap(fd, 0, access=mmap.ACCESS_READ) if size else b""  # type: ignore[return-value]
+        finally:
+            os.close(fd)
+    except (OSError, ValueError) as err:
+        reason = err.strerror if isinstance(err, OSError) else None
+        raise SaveError(path, f"cannot read the save ({reason or err})") from None
+
+
+@dataclass(frozen=True)
+class Tail:
+    """The header of a journal and its last bytes (a bounded read)."""
+
+    header: Header
+    data: bytes
+    start: int
+    """Where `data` starts in the file."""
+
+
+def read_tail(path: Path, size: int) -> Tail:
+    """The header line and at most the last `size` bytes after it; `SaveError` as
+    `read_journal` for a file that is not a journal."""
+    try:
+        fd, length = open_limited(path, MAX_BYTES)
+        with os.fdopen(fd, "rb") as file:
+            head = file.readline(MAX_BYTES)
+            if not head.endswith(b"\n"):
+                raise SaveError(path, "not a Consul journal (no complete header line)", 1)
+            header = _header(path, head[:-1])
+            start = max(len(head), length - size)
+            file.seek(start)
+            return Tail(header, file.read(size), start)
     except OSError as err:
         raise SaveError(path, f"cannot read the save ({err.strerror or err})") from None
-    if not data.strip():
+
+
+def read_journal(path: Path, *, from_checkpoint: bool = False) -> Journal:
+    """Read and check a journal; a torn last line is dropped with a warning, anything else
+    unreadable raises `SaveError`. Never writes.
+
+    `from_checkpoint`: read only the lines after the last good checkpoint (`checkpoint`), the
+    entries before it are left to `checkpoint.Earlier`; a damaged checkpoint is reported in
+    `warnings` and the one before it is used instead."""
+    data = _contents(path, mapped=from_checkpoint)
+    if not data or (data[:1].isspace() and not data.strip()):
         raise SaveError(path, "empty file, not a Consul journal", 1)
-    *complete, tail = data.split(b"\n")
-    if not complete:
+    first = data.find(b"\n")
+    if first < 0:
         raise SaveError(path, "not a Consul journal (no complete header line)", 1)
-    header = _header(path, complete[0])
-    lines: list[Line] = []
+    header = _header(path, data[:first])
+    journal = Journal(path, header, [])
+    start, number = first + 1, 2
+    if from_checkpoint:
+        from consul_app.session.checkpoint import last_checkpoint
+
+        found = last_checkpoint(path, data, first + 1, journal.warnings)
+        if found is not None:
+            journal.checkpoint, journal.data = found, data
+            journal.entries = found.checkpoint.entries
+            start, number = found.stop, found.line + 1
+    _read_entries(journal, data[start:], number)
+    return journal
+
+
+def _read_entries(journal: Journal, data: bytes, first: int) -> None:
+    """The entries in `data` (lines numbered from `first`) onto `journal.lines`; checkpoint
+    lines are skipped."""
+    path = journal.path
+    *complete, tail = data.split(b"\n")
     pending: int | None = None  # an unreadable line: torn if nothing readable follows it
-    for number, raw in enumerate(complete[1:], start=2):
+    for number, raw in enumerate(complete, start=first):
         if RS in raw:  # a writer dropped what came before and resynced here
             pending = None
             raw = raw.rsplit(RS, 1)[1]
         value = _parse(raw)
         if pending is not None:
             raise _corrupt(path, pending)
+        if raw.startswith(CHECKPOINT_START) and raw.endswith(b"}"):
+            continue  # a checkpoint, only a cache (see checkpoint.py): damaged or not, no entry
         if value is None:
             pending = number
             continue
-        lines.append(_entry(path, number, value))
+        journal.lines.append(_entry(path, number, value))
+        journal.entries += 1
+    journal.line_count = first - 1 + len(complete)
     dropped = pending
     if tail:  # no newline: torn; an unreadable line before it was torn too only if RS follows
         if pending is not None and RS not in tail:
             raise _corrupt(path, pending)
-        dropped = len(complete) + 1
-    journal = Journal(path, header, lines)
+        dropped = first + len(complete)
     if dropped is not None:
         journal.warnings.append(_cut_short(path, dropped))
         journal.torn = True
-    return journal
 
 
 def _encode(model: BaseModel) -> bytes:
@@ -220,9 +302,13 @@ def _fsync_dir(folder: Path) -> None:
 class JournalWriter:
     """Appends entries to a journal; each is written and fsynced before `append` returns."""
 
-    def __init__(self, path: Path, *, torn: bool = False) -> None:
+    def __init__(self, path: Path, *, torn: bool = False, entries: int = 0, lines: int = 1) -> None:
         self.path = path
         self._resync = torn
+        self.entries = entries
+        """How many entries the file holds: the last one appended is entry `entries`."""
+        self.lines = lines
+        """How many complete lines the file holds (a line torn off ends up in the next)."""
         try:
             self._fd: int | None = os.open(path, os.O_WRONLY | os.O_APPEND)
         except OSError as err:
@@ -250,9 +336,29 @@ class JournalWriter:
     def append(self, op: Do | Undo | Redo) -> None:
         """Append one entry and fsync it. If the disk refuses, raise SaveError and stop: after a
         failed write or fsync only the file knows what it holds, so resume it to go on."""
+        self._write(_encode(op))
+        self.entries += 1
+
+    def append_checkpoint(self, body: Callable[[int, int, int], dict[str, Any]]) -> None:
+        """Append a checkpoint line: `body(entries, line, offset)` given how many entries
+        precede it, its line number and the byte offset where it starts (sealed with its
+        digest here)."""
+        from consul_app.session.checkpoint import seal
+
+        if self._fd is None:
+            return
+        try:
+            offset = os.fstat(self._fd).st_size + (len(RS) if self._resync else 0)
+        except OSError:
+            return
+        sealed = seal(body(self.entries, self.lines + 1, offset))
+        line = json.dumps(sealed, ensure_ascii=False) + "\n"
+        self._write(line.encode("utf-8"))
+
+    def _write(self, line: bytes) -> None:
         if self._fd is None:
             raise SaveError(self.path, "the save is closed (after a failed write, resume it)")
-        data = (RS if self._resync else b"") + _encode(op)
+        data = (RS if self._resync else b"") + line
         try:
             _write_all(self._fd, data)
             os.fsync(self._fd)
@@ -261,6 +367,7 @@ class JournalWriter:
             message = f"cannot write the save ({err.strerror}); resume it to go on"
             raise SaveError(self.path, message) from None
         self._resync = False
+        self.lines += 1
 
     def close(self) -> None:
         if self._fd is not None:

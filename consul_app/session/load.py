@@ -1,26 +1,41 @@
-"""Reading a saved game back: the journal, checked against the content, then replayed."""
+"""Reading a saved game back: the journal, checked against the content, then replayed.
+
+A save with checkpoints is resumed from its last good one (same content): only the entries
+after it are read and replayed; those before it are read from the file when the log shows
+them or an undo takes them back. Without a usable checkpoint the whole journal is replayed.
+"""
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 
 from pydantic import ValidationError
 
-from consul_app.content import ContentPack
-from consul_app.rules import ACTION_ADAPTER, RuleError, Setup, SetupError, apply, new_game
+from consul_app.content import ContentPack, EditionPack
+from consul_app.rules import (
+    ACTION_ADAPTER,
+    GameState,
+    Setup,
+    SetupError,
+    new_game,
+)
+from consul_app.session.checkpoint import Checkpoint, Earlier, Found, candidates, count, verify
 from consul_app.session.compat import missing_ids
 from consul_app.session.journal import (
     Do,
     Header,
     Journal,
+    Line,
     Redo,
     SaveError,
     Undo,
     read_journal,
     validation_message,
 )
-from consul_app.session.timeline import Done, Timeline
+from consul_app.session.timeline import Done, Refused, Stack, Timeline
 
 
 @dataclass
@@ -32,6 +47,10 @@ class Game:
     timeline: Timeline
     warnings: list[str]
     torn: bool
+    entries: int = 0
+    """How many entries the journal holds (the next one appended is `entries + 1`)."""
+    lines: int = 1
+    """How many complete lines it holds."""
 
 
 def _setup(journal: Journal) -> Setup:
@@ -43,62 +62,153 @@ def _setup(journal: Journal) -> Setup:
         ) from None
 
 
-def _stacks(journal: Journal) -> tuple[list[Done], list[Done]]:
-    """The actions in effect and the redo stack after every do, undo and redo in the file."""
-    done: list[Done] = []
-    undone: list[Done] = []
-    for line in journal.lines:
-        match line.op:
-            case Do(action=raw, label=label):
-                try:
-                    action = ACTION_ADAPTER.validate_python(raw)
-                except ValidationError as err:
-                    raise SaveError(
-                        journal.path, f"unknown action ({validation_message(err)})", line.number
-                    ) from None
-                done.append(Done(action, label, line.number))
-                undone.clear()
-            case Undo():
-                if not done:
-                    raise SaveError(journal.path, "undo with nothing to undo", line.number)
-                undone.append(done.pop())
-            case Redo():
-                if not undone:
-                    raise SaveError(journal.path, "redo with nothing to redo", line.number)
-                done.append(undone.pop())
-    return done, undone
-
-
-def load_game(content: ContentPack, path: Path) -> Game:
-    """Read and replay a save; raises `SaveError` naming the file (and line) if it cannot be
-    resumed with this content. Never writes."""
-    journal = read_journal(path)
-    setup = _setup(journal)
-    pack = content.edition(setup.edition)
-    done, undone = _stacks(journal)
-    warnings = list(journal.warnings)
-    saved_hash = journal.header.pack.content_hash
-    current_hash = pack.content_hash()
-    changed = saved_hash != current_hash
-    missing = missing_ids(pack, setup, done + undone)
-    if missing:
-        since = " has changed since this game was saved: it" if changed else ""
-        raise SaveError(path, f"the content{since} lacks {', '.join(missing)}")
-    if changed:
-        warnings.append(
-            f"{path}: this game was saved with other content (hash {saved_hash[:12]}, now "
-            f"{current_hash[:12]}); everything it needs is still there, so it resumes"
-        )
+def _done(path: Path, op: Do, line: int | None) -> Done:
     try:
-        timeline = Timeline(pack, new_game(pack, setup))
+        action = ACTION_ADAPTER.validate_python(op.action)
+    except ValidationError as err:
+        raise SaveError(path, f"unknown action ({validation_message(err)})", line) from None
+    return Done(action, op.label, line)
+
+
+def _new_game(path: Path, pack: EditionPack, setup: Setup) -> GameState:
+    try:
+        return new_game(pack, setup)
     except SetupError as err:
         reason = f"the game setup cannot be played with this content: {err}"
         raise SaveError(path, reason, 1) from None
-    for entry in done:
+
+
+def _stacks(path: Path, lines: list[Line], first: int, done: Stack, undone: Stack) -> int:
+    """Play the entries `lines` (numbered from `first`) onto the stacks; return how many
+    actions at the bottom of `done` stayed in effect throughout."""
+    kept = len(done)
+    for number, line in enumerate(lines, start=first):
+        match line.op:
+            case Do():
+                done.push(number, _done(path, line.op, line.number))
+                undone.clear()
+            case Undo():
+                if not done:
+                    raise SaveError(path, "undo with nothing to undo", line.number)
+                undone.push(*done.pop())
+                kept = min(kept, len(done))
+            case Redo():
+                if not undone:
+                    raise SaveError(path, "redo with nothing to redo", line.number)
+                done.push(*undone.pop())
+    return kept
+
+
+class _Before:
+    """What lies before the checkpoint a game was resumed from: its entries (read back on
+    demand) and older checkpoints (states to replay an undo from)."""
+
+    def __init__(self, path: Path, data: bytes, low: int, found: Found) -> None:
+        self.path = path
+        self.data = data
+        self.low = low
+        self.start = found.start
+        self.entries = Earlier(path, data, low, found.start, found.checkpoint.entries, found.line)
+        self._older: list[tuple[int, Checkpoint | str]] | None = None
+
+    def fetch(self, number: int) -> Done:
+        value, line = self.entries.value(number)
         try:
-            timeline.do(entry, apply(pack, timeline.state, entry.action))
-        except RuleError as err:
-            reason = f"the rules refuse {entry.label!r} here: {err}"
-            raise SaveError(path, reason, entry.line) from None
-    timeline.undone = undone
-    return Game(path, journal.header, timeline, warnings, journal.torn)
+            op = Do.model_validate(value)
+        except ValidationError:
+            raise SaveError(
+                self.path, "the checkpoint after this line does not match it", line
+            ) from None
+        return _done(self.path, op, line)
+
+    def older(self, content_hash: str, done: Stack, limit: int) -> tuple[int, GameState] | None:
+        """The newest older checkpoint of this content whose actions are the first ones of
+        `done` (a stack is fixed by its top: the same top, the same actions below it)."""
+        if self._older is None:
+            self._older = [
+                (at, verify(_parse_line(self.data, at), at))
+                for at in candidates(self.data, self.low, self.start)
+            ]
+        for _, found in self._older:
+            if not isinstance(found, Checkpoint) or found.content_hash != content_hash:
+                continue
+            size = count(found.done)
+            if size > limit or (size and done.number_at(size - 1) != found.done[-1][1]):
+                continue
+            base = _base(found)
+            if base is not None:
+                return base
+        return None
+
+
+def _base(point: Checkpoint) -> tuple[int, GameState] | None:
+    """The state a checkpoint holds, after its actions (None if this Consul cannot read it)."""
+    try:
+        return count(point.done), GameState.model_validate(point.state)
+    except ValidationError:
+        return None
+
+
+def _parse_line(data: bytes, start: int) -> object:
+    stop = data.find(b"\n", start)
+    try:
+        return json.loads(data[start:stop].decode("utf-8"))
+    except (ValueError, RecursionError):
+        return None
+
+
+def changed_content(path: Path, header: Header, pack: EditionPack) -> list[str]:
+    """The warning for a game saved with other content than `pack` (none if the same)."""
+    saved, now = header.pack.content_hash, pack.content_hash()
+    if saved == now:
+        return []
+    return [
+        f"{path}: this game was saved with other content (hash {saved[:12]}, now "
+        f"{now[:12]}); everything it needs is still there, so it resumes"
+    ]
+
+
+def load_game(content: ContentPack, path: Path, *, full: bool = False) -> Game:
+    """Read and replay a save; raises `SaveError` naming the file (and line) if it cannot be
+    resumed with this content. Never writes. `full`: replay it all, ignoring checkpoints."""
+    journal = read_journal(path, from_checkpoint=not full)
+    setup = _setup(journal)
+    pack = content.edition(setup.edition)
+    current_hash = pack.content_hash()
+    found = journal.checkpoint
+    if found is not None and found.checkpoint.content_hash != current_hash:
+        journal = read_journal(path)  # made with other content: replay it all with this one
+        found = None
+    warnings = list(journal.warnings)
+    base: tuple[int, GameState] | None = None
+    older = None
+    if found is None:
+        done, undone = Stack(), Stack()
+        first = 1
+    else:
+        point = found.checkpoint
+        before = _Before(path, journal.data, journal.data.find(b"\n") + 1, found)
+        done, undone = Stack(point.done, before.fetch), Stack(point.undone, before.fetch)
+        first = point.entries + 1
+
+        def older(stack: Stack, limit: int) -> tuple[int, GameState] | None:
+            return before.older(current_hash, stack, limit)
+
+    kept = _stacks(path, journal.lines, first, done, undone)
+    changed = changed_content(path, journal.header, pack)
+    missing = missing_ids(pack, setup, done.known() + undone.known())
+    if missing:
+        since = " has changed since this game was saved: it" if changed else ""
+        raise SaveError(path, f"the content{since} lacks {', '.join(missing)}")
+    warnings += changed
+    if found is not None and kept == count(found.checkpoint.done):
+        base = _base(found.checkpoint)
+    initial = partial(_new_game, path, pack, setup)
+    try:
+        timeline = Timeline(pack, initial, done=done, undone=undone, base=base, older=older)
+    except Refused as err:
+        reason = f"the rules refuse {err.done.label!r} here: {err}"
+        raise SaveError(path, reason, err.done.line) from None
+    return Game(
+        path, journal.header, timeline, warnings, journal.torn, journal.entries, journal.line_count
+    )

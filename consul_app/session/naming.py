@@ -8,7 +8,7 @@ from collections.abc import Iterator
 from datetime import date
 from pathlib import Path
 
-SUFFIX = ".jsonl"
+from consul_app.save_files import SUFFIX
 
 
 def slug(name: str) -> str:

@@ -8,11 +8,11 @@ from datetime import datetime
 from pathlib import Path
 
 from consul_app.content import EDITION_NAMES, ContentPack
-from consul_app.paths import saves_dir
 from consul_app.rules import GameState
-from consul_app.session.journal import SaveError
-from consul_app.session.load import load_game
-from consul_app.session.naming import SUFFIX
+from consul_app.save_files import save_paths
+from consul_app.session.checkpoint import at_end, count
+from consul_app.session.journal import SaveError, read_tail
+from consul_app.session.load import changed_content, load_game
 
 
 def finished(state: GameState) -> bool:
@@ -38,10 +38,47 @@ class SaveSummary:
     warnings: list[str] = field(default_factory=list)
 
 
+TAIL = 64 * 1024
+"""How much of a save's end is read for its summary: a checkpoint line is a few KiB."""
+
+
+def _from_checkpoint(content: ContentPack, path: Path, modified: datetime) -> SaveSummary | None:
+    """The summary as the game was left: from the header and the checkpoint that ends the
+    file (a game closed cleanly has one). None: there is none, or it is not for this content."""
+    tail = read_tail(path, TAIL)
+    point = at_end(tail.data, tail.start)
+    edition = tail.header.setup.get("edition")
+    if point is None or edition not in EDITION_NAMES:
+        return None
+    pack = content.edition(edition)
+    if point.content_hash != pack.content_hash():
+        return None
+    state, boss_id = point.state, tail.header.setup.get("boss")
+    boss = pack.dungeon_bosses.get(boss_id) if isinstance(boss_id, str) else None
+    try:
+        return SaveSummary(
+            path,
+            modified,
+            boss=boss.name if boss else str(boss_id),
+            edition=EDITION_NAMES[edition],
+            turn=state["turn"],
+            position=state["position"] if state["chart"] else None,
+            actions=count(point.done),
+            finished=state["boss"]["defeated"],
+            warnings=changed_content(path, tail.header, pack),
+        )
+    except (KeyError, TypeError):
+        return None
+
+
 def summarize(content: ContentPack, path: Path) -> SaveSummary:
-    """Replay a save to summarize it; never raises for a bad save (see `damaged`)."""
+    """Summarize a save from its last checkpoint, else by replaying it; never raises for a
+    bad save (see `damaged`)."""
     modified = datetime.fromtimestamp(path.stat().st_mtime).astimezone()
     try:
+        quick = _from_checkpoint(content, path, modified)
+        if quick is not None:
+            return quick
         game = load_game(content, path)
     except SaveError as err:
         return SaveSummary(path, modified, damaged=str(err))
@@ -61,16 +98,9 @@ def summarize(content: ContentPack, path: Path) -> SaveSummary:
     )
 
 
-def _newest_first(folder: Path) -> list[Path]:
-    if not folder.is_dir():
-        return []
-    paths = [p for p in folder.glob(f"*{SUFFIX}") if p.is_file() and not p.name.startswith(".")]
-    return sorted(paths, key=lambda p: p.stat().st_mtime, reverse=True)
-
-
 def iter_saves(content: ContentPack, folder: Path | None = None) -> Iterator[SaveSummary]:
     """Every save in `folder` (default: the saves folder), most recently played first."""
-    for path in _newest_first(folder or saves_dir()):
+    for path in save_paths(folder):
         yield summarize(content, path)
 
 

@@ -6,10 +6,12 @@ and only then becomes the state: returned and passed to the listener.
 
 from __future__ import annotations
 
+import contextlib
 import os
 from collections.abc import Callable
 from dataclasses import replace
 from datetime import date, datetime
+from itertools import islice
 from pathlib import Path
 from types import TracebackType
 
@@ -23,19 +25,25 @@ from consul_app.rules import (
     GameState,
     Recap,
     Setup,
+    Story,
     apply,
     describe,
     new_game,
     recap,
+    story,
 )
+from consul_app.session import checkpoint
 from consul_app.session.history import Entry, entries, replay
 from consul_app.session.journal import Do, Header, JournalWriter, PackRef, Redo, SaveError, Undo
 from consul_app.session.load import Game, load_game
 from consul_app.session.lock import SaveLock, SaveReadOnly
 from consul_app.session.naming import save_names
-from consul_app.session.timeline import Done, Timeline
+from consul_app.session.timeline import Done, Labels, Timeline
 
 APP = f"consul-app {__version__}"
+RECAP_REACH = 1000
+"""How far back the recap looks for the ends of the last turns (a phase is never that long)."""
+RESUME = "; resume it to go on"
 Listener = Callable[[GameState], None]
 Clock = Callable[[], datetime]
 
@@ -74,15 +82,23 @@ class Session:
         writer: JournalWriter,
         lock: SaveLock,
         listener: Listener | None = None,
+        *,
+        content: ContentPack | None = None,
     ) -> None:
         self.path = game.path
         self.warnings = game.warnings
         """What the Consul should be told on resume (a dropped torn line, changed content)."""
         self.listener = listener
+        self.failed: SaveError | None = None
+        """Set once a write failed: the session then writes no more (resume the save)."""
         self._timeline = game.timeline
         self._writer = writer
         self._lock = lock
         """Held while the game is open: one writer per save."""
+        self._content_hash = game.timeline.pack.content_hash()
+        self._since_checkpoint = 0
+        self._content = content
+        """To read the save back after a failed write."""
 
     @classmethod
     def new(
@@ -112,7 +128,7 @@ class Session:
             writer.close()
             raise
         game = Game(writer.path, header, Timeline(pack, initial), [], torn=False)
-        return cls(game, writer, lock, listener)
+        return cls(game, writer, lock, listener, content=content)
 
     @classmethod
     def resume(
@@ -127,11 +143,11 @@ class Session:
             game = load_game(content, path)
             if not os.access(path, os.W_OK):
                 raise SaveReadOnly(path)
-            writer = JournalWriter(path, torn=game.torn)
+            writer = JournalWriter(path, torn=game.torn, entries=game.entries, lines=game.lines)
         except BaseException:
             lock.release()
             raise
-        return cls(game, writer, lock, listener)
+        return cls(game, writer, lock, listener, content=content)
 
     @property
     def pack(self) -> EditionPack:
@@ -143,9 +159,10 @@ class Session:
         return self._timeline.state
 
     @property
-    def history(self) -> list[str]:
-        """Labels of the actions in effect, newest first (the log pane)."""
-        return [done.label for done in reversed(self._timeline.done)]
+    def history(self) -> Labels:
+        """Labels of the actions in effect, newest first (the log pane); read only as far as
+        they are looked at."""
+        return Labels(self._timeline.done)
 
     @property
     def actions(self) -> list[Done]:
@@ -170,14 +187,25 @@ class Session:
         """Since your last turn: what the last finished phase did (None before the first).
         Replays only from the turn before last; `Recap.start` counts from the game's start."""
         done = self._timeline.done
-        ends = [n for n, d in enumerate(done) if isinstance(d.action, EndTurn)]
+        ends = []  # the last two ends of a turn, newest first, looked for as far as RECAP_REACH
+        newest = islice(done.newest_first(), RECAP_REACH)
+        for index, entry in zip(range(len(done) - 1, -1, -1), newest, strict=False):
+            if isinstance(entry.action, EndTurn):
+                ends.append(index)
+                if len(ends) == 2:
+                    break
         if not ends:
             return None
-        start = ends[-2] if len(ends) > 1 else ends[-1]
+        start = ends[-1]
         actions = [d.action for d in done[start:]]
         first = self.state_at(start)
         told = recap(self.pack, [first, *replay(self.pack, first, actions)], actions)
         return None if told is None else replace(told, start=told.start + start)
+
+    def story(self) -> Story:
+        """The game's story so far (replays the whole game)."""
+        states = self.states()
+        return story(self.pack, states, [d.action for d in self._timeline.done])
 
     @property
     def can_undo(self) -> bool:
@@ -190,19 +218,23 @@ class Session:
     @property
     def undo_label(self) -> str | None:
         """What `undo` would take back ("Boss takes 2 wounds"), or None."""
-        return self._timeline.done[-1].label if self._timeline.done else None
+        top = self._timeline.done.top()
+        return None if top is None else top.label
 
     @property
     def redo_label(self) -> str | None:
-        return self._timeline.undone[-1].label if self._timeline.undone else None
+        top = self._timeline.undone.top()
+        return None if top is None else top.label
 
     def dispatch(self, action: Action) -> GameState:
         """Apply, journal, publish. Raises `RuleError` (nothing is written) if the rules forbid
-        it, `SaveError` (the state is unchanged) if it cannot be saved."""
+        it, `SaveError` if it cannot be saved (the state is then what the file holds, see
+        `_append`)."""
         state = apply(self.pack, self.state, action)
         label = describe(self.pack, action, self.state)
         self._append(Do(action=ACTION_ADAPTER.dump_python(action, mode="json"), label=label))
-        self._timeline.do(Done(action, label), state)
+        self._timeline.do(self._writer.entries, Done(action, label), state)
+        self._journaled()
         return self._publish()
 
     def undo(self) -> str | None:
@@ -211,6 +243,7 @@ class Session:
             return None
         self._append(Undo())
         label = self._timeline.undo().label
+        self._journaled()
         self._publish()
         return label
 
@@ -222,8 +255,9 @@ class Session:
             raise IndexError(f"{count} actions: the game has {len(self._timeline.done)}")
         labels = []
         while len(self._timeline.done) > count:
-            self._writer.append(Undo())
+            self._append(Undo())
             labels.append(self._timeline.undo().label)
+            self._journaled()
         if labels:
             self._publish()
         return labels
@@ -232,27 +266,86 @@ class Session:
         """Do the last undone action again; return its label (None: nothing to redo)."""
         if not self.can_redo:
             return None
-        state = apply(self.pack, self.state, self._timeline.undone[-1].action)
+        redone = self._timeline.undone.top()
+        assert redone is not None
+        state = apply(self.pack, self.state, redone.action)
         self._append(Redo())
         label = self._timeline.redo(state).label
+        self._journaled()
         self._publish()
         return label
 
     def _append(self, op: Do | Undo | Redo) -> None:
         """Journal one entry. After a failed write this session writes no more, so it lets go
-        of the save: resuming it (here or in another Consul) is how to go on."""
+        of the save: resuming it (here or in another Consul) is how to go on.
+
+        A failed write or fsync may still have left the entry in the file (written, not
+        flushed) or part of it (a torn line). Only the file knows, so the game is read back
+        from it: the state becomes exactly what a resume would show, and the SaveError says
+        how many actions the save holds."""
+        if self.failed is not None:
+            raise SaveError(self.path, "closed after a failed write; resume the save to go on")
         try:
             self._writer.append(op)
-        except SaveError:
+        except SaveError as err:
             self._lock.release()
-            raise
+            self.failed = self._read_back(err)
+            self._publish()
+            raise self.failed from None
+
+    def _read_back(self, err: SaveError) -> SaveError:
+        """Make the state what the file holds after a failed write; the error, saying so."""
+        message = str(err).removeprefix(f"{self.path}: ").removesuffix(RESUME)
+        try:
+            if self._content is None:
+                raise SaveError(self.path, "the content it was played with is not at hand")
+            game = load_game(self._content, self.path)
+        except SaveError as unread:
+            return SaveError(
+                self.path,
+                f"{message}. It cannot be read back either ({unread}): the table shows the game "
+                f"before this action, which the save may or may not hold{RESUME}",
+            )
+        self._timeline = game.timeline
+        done = game.timeline.done
+        held = f"{len(done)} action{'s' if len(done) != 1 else ''}"
+        last = f", the last: {done[-1].label!r}" if done else ""
+        return SaveError(
+            self.path,
+            f"{message}. The save holds {held}{last}; the table shows exactly those{RESUME}",
+        )
 
     def _publish(self) -> GameState:
         if self.listener is not None:
             self.listener(self.state)
         return self.state
 
+    def _journaled(self, every: int | None = None) -> None:
+        """One more entry: every so many, a checkpoint follows it (a resume starts there)."""
+        self._since_checkpoint += 1
+        if self._since_checkpoint >= (every or checkpoint.CHECKPOINT_EVERY):
+            self._since_checkpoint = 0
+            # only a cache: the entry is saved; if the disk refuses, the next entry says so
+            with contextlib.suppress(SaveError):
+                self._writer.append_checkpoint(self._checkpoint)
+
+    def _checkpoint(self, entries: int, line: int, offset: int) -> dict[str, object]:
+        timeline = self._timeline
+        return {
+            "entries": entries,
+            "line": line,
+            "offset": offset,
+            "content_hash": self._content_hash,
+            "done": timeline.done.runs(),
+            "undone": timeline.undone.runs(),
+            "state": timeline.state.model_dump(mode="json"),
+        }
+
     def close(self) -> None:
+        """Close the journal and let go of the save; a game that moved on since its last
+        checkpoint gets one (so the saves list reads it without a replay)."""
+        if self._since_checkpoint >= checkpoint.CLOSE_AFTER:
+            self._journaled(every=1)
         self._writer.close()
         self._lock.release()
 

@@ -1,80 +1,289 @@
 """The actions in effect, the redo stack, and the state they lead to.
 
-Undo rebuilds the state by replay from the nearest snapshot; one is kept every
-`SNAPSHOT_EVERY` actions, so an undo costs at most that many `apply` calls whatever the
-length of the game (measured: ~40 us per action, so ~1 ms).
+Entries are numbered as the journal holds them (the n-th do, undo or redo line is entry n).
+Both stacks keep their entries' numbers in runs, so a game resumed from a checkpoint knows
+its 50,000 actions without reading them: an entry is read from the journal (`fetch`) only
+when it is shown (the log) or taken back (undo). A stack grows and shrinks at its top in
+constant time, whatever the length of the game.
+
+Undo rebuilds the state by replay from the nearest snapshot below; one is kept every
+`SNAPSHOT_EVERY` actions, so an undo costs at most that many `apply` calls (measured: ~40 us
+per action, so ~1 ms). Below the first snapshot, `older` offers the journal's checkpoints.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
+from typing import overload
 
 from consul_app.content import EditionPack
-from consul_app.rules import Action, GameState, apply
+from consul_app.rules import Action, GameState, RuleError, apply
 
 SNAPSHOT_EVERY = 32
 
 
 @dataclass(frozen=True)
 class Done:
-    """An action as journaled: its label, and the journal line it came from (None: this run)."""
+    """An action as journaled: its label, and the journal line it came from (None: this run,
+    or read lazily from before a checkpoint)."""
 
     action: Action
     label: str
     line: int | None = None
 
 
+class Refused(RuleError):
+    """A journaled action the rules refuse when it is played again."""
+
+    def __init__(self, done: Done, reason: RuleError) -> None:
+        super().__init__(str(reason))
+        self.done = done
+
+
+Fetch = Callable[[int], Done]
+"""Entry number -> the action of that `do` line, read from the journal."""
+
+
+class Stack:
+    """Entry numbers in stack order (bottom first), kept as runs `[first, last]` of numbers
+    that step by one (up or down); the entries themselves are known or fetched on demand."""
+
+    def __init__(self, runs: Sequence[Sequence[int]] = (), fetch: Fetch | None = None) -> None:
+        self._runs: list[list[int]] = [[first, last] for first, last in runs]
+        self._count = sum(abs(last - first) + 1 for first, last in self._runs)
+        self._known: dict[int, Done] = {}
+        self._fetch = fetch
+
+    def __len__(self) -> int:
+        return self._count
+
+    def runs(self) -> list[list[int]]:
+        """The numbers as runs (what a checkpoint stores)."""
+        return [list(run) for run in self._runs]
+
+    def push(self, number: int, done: Done) -> None:
+        self._known[number] = done
+        self._count += 1
+        if self._runs:
+            run = self._runs[-1]
+            step = run[1] - run[0]
+            if number - run[1] in ((1, -1) if step == 0 else (1 if step > 0 else -1,)):
+                run[1] = number
+                return
+        self._runs.append([number, number])
+
+    def pop(self) -> tuple[int, Done]:
+        """Take the top entry off: its number and its action."""
+        run = self._runs[-1]
+        number = run[1]
+        if run[0] == number:
+            self._runs.pop()
+        else:
+            run[1] -= 1 if run[1] > run[0] else -1
+        done = self.entry(number)
+        del self._known[number]
+        self._count -= 1
+        return number, done
+
+    def clear(self) -> None:
+        self._runs.clear()
+        self._known.clear()
+        self._count = 0
+
+    def numbers(self, newest_first: bool = False, start: int = 0) -> Iterator[int]:
+        """The numbers bottom first from index `start` on (or top first: all of them)."""
+        if newest_first:
+            for first, last in reversed(self._runs):
+                step = 1 if last >= first else -1
+                yield from range(last, first - step, -step)
+            return
+        for first, last in self._runs:
+            step = 1 if last >= first else -1
+            size = abs(last - first) + 1
+            if start < size:
+                yield from range(first + start * step, last + step, step)
+            start = max(0, start - size)
+
+    def top_number(self) -> int | None:
+        return self._runs[-1][1] if self._runs else None
+
+    def entry(self, number: int) -> Done:
+        done = self._known.get(number)
+        if done is None:
+            assert self._fetch is not None, f"entry {number} is not known"
+            done = self._known[number] = self._fetch(number)
+        return done
+
+    def number_at(self, index: int) -> int:
+        """The number of the entry at `index` from the bottom."""
+        return next(self.numbers(start=index))
+
+    def known(self) -> list[Done]:
+        """The entries read so far (this run's, or already fetched)."""
+        return list(self._known.values())
+
+    @overload
+    def __getitem__(self, index: int) -> Done: ...
+    @overload
+    def __getitem__(self, index: slice) -> list[Done]: ...
+    def __getitem__(self, index: int | slice) -> Done | list[Done]:
+        """Entries by position from the bottom, as in a list (a slice reads only its part)."""
+        if isinstance(index, slice):
+            start, stop, step = index.indices(self._count)
+            if step != 1:
+                return list(self)[index]
+            numbers = self.numbers(start=start)
+            return [self.entry(next(numbers)) for _ in range(max(0, stop - start))]
+        if index < 0:
+            index += self._count
+        if not 0 <= index < self._count:
+            raise IndexError(index)
+        return self.entry(self.number_at(index))
+
+    def top(self) -> Done | None:
+        number = self.top_number()
+        return None if number is None else self.entry(number)
+
+    def __iter__(self) -> Iterator[Done]:
+        """Every entry, bottom first (reads the journal for those not yet known)."""
+        return (self.entry(n) for n in self.numbers())
+
+    def __reversed__(self) -> Iterator[Done]:
+        return (self.entry(n) for n in self.numbers(newest_first=True))
+
+    def newest_first(self) -> Iterator[Done]:
+        """Every entry from the top down, read one by one as the caller goes."""
+        return (self.entry(n) for n in self.numbers(newest_first=True))
+
+    def newest(self, count: int) -> list[Done]:
+        """Up to `count` entries from the top down."""
+        found: list[Done] = []
+        for number in self.numbers(newest_first=True):
+            if len(found) == count:
+                break
+            found.append(self.entry(number))
+        return found
+
+
+class Labels(Sequence[str]):
+    """The labels of the actions in effect, newest first, read only as far as asked for (the
+    log pane shows as many as fit)."""
+
+    def __init__(self, stack: Stack) -> None:
+        self._stack = stack
+
+    def __len__(self) -> int:
+        return len(self._stack)
+
+    @overload
+    def __getitem__(self, index: int) -> str: ...
+    @overload
+    def __getitem__(self, index: slice) -> list[str]: ...
+    def __getitem__(self, index: int | slice) -> str | list[str]:
+        if isinstance(index, slice):
+            start, stop, step = index.indices(len(self))
+            if step != 1 or start != 0:
+                return [done.label for done in self._stack.newest(len(self))][index]
+            return [done.label for done in self._stack.newest(stop)]
+        if index < 0:
+            index += len(self)
+        if not 0 <= index < len(self):
+            raise IndexError(index)
+        return self._stack.newest(index + 1)[index].label
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Sequence) and list(self) == list(other)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"Labels({list(self)!r})"
+
+
+Older = Callable[[Stack, int], tuple[int, GameState] | None]
+"""A state the journal holds below `limit` actions for this done stack: (actions, state)."""
+
+
 class Timeline:
     """`done` (oldest first) leads from the initial state to `state`; `undone` is the redo
-    stack (the next redo last)."""
+    stack (the next redo last). `initial` is computed only if a replay goes back that far."""
 
-    def __init__(self, pack: EditionPack, initial: GameState) -> None:
+    def __init__(
+        self,
+        pack: EditionPack,
+        initial: GameState | Callable[[], GameState],
+        *,
+        done: Stack | None = None,
+        undone: Stack | None = None,
+        base: tuple[int, GameState] | None = None,
+        older: Older | None = None,
+    ) -> None:
         self.pack = pack
-        self.done: list[Done] = []
-        self.undone: list[Done] = []
-        self.state = initial
-        self._snapshots = [initial]  # _snapshots[k]: the state after k * SNAPSHOT_EVERY actions
+        self.done = done if done is not None else Stack()
+        self.undone = undone if undone is not None else Stack()
+        self._initial = initial
+        self._older = older
+        # _snapshots[k]: the state after the first k actions of `done`
+        self._snapshots: dict[int, GameState] = dict([base]) if base is not None else {}
+        self.state = self.state_at(len(self.done))
 
     @property
     def initial(self) -> GameState:
-        return self._snapshots[0]
+        if callable(self._initial):
+            self._initial = self._initial()
+        return self._initial
 
-    def do(self, done: Done, state: GameState) -> None:
-        """Record a new action, already applied (`state` is its result); clears the redo stack."""
-        self._push(done, state)
+    def do(self, number: int, done: Done, state: GameState) -> None:
+        """Record entry `number`, a new action already applied (`state` is its result);
+        clears the redo stack."""
+        self._push(number, done, state)
         self.undone.clear()
 
     def redo(self, state: GameState) -> Done:
-        """Move the next undone action back into effect (`state` is its result)."""
-        done = self.undone.pop()
-        self._push(done, state)
+        """Move the next undone action back into effect (`state` is its result); it keeps
+        the number of its `do` entry."""
+        done_number, done = self.undone.pop()
+        self._push(done_number, done, state)
         return done
 
     def undo(self) -> Done:
         """Take the last action out of effect, onto the redo stack."""
-        done = self.done.pop()
-        self.undone.append(done)
-        kept = len(self.done) // SNAPSHOT_EVERY
-        del self._snapshots[kept + 1 :]
-        state = self._snapshots[kept]
-        for later in self.done[kept * SNAPSHOT_EVERY :]:
-            state = apply(self.pack, state, later.action)
-        self.state = state
+        number, done = self.done.pop()
+        self.undone.push(number, done)
+        count = len(self.done)
+        for k in [k for k in self._snapshots if k > count]:
+            del self._snapshots[k]
+        self.state = self.state_at(count)
         return done
 
     def state_at(self, count: int) -> GameState:
-        """The state after the first `count` actions in effect (replayed from the nearest
-        snapshot). Raises IndexError outside 0..len(done)."""
+        """The state after the first `count` actions in effect, by replay from the nearest
+        snapshot below (a checkpoint of the journal, else the initial state). Raises
+        IndexError outside 0..len(done)."""
         if not 0 <= count <= len(self.done):
             raise IndexError(f"{count} actions: the game has {len(self.done)}")
-        kept = min(count // SNAPSHOT_EVERY, len(self._snapshots) - 1)
-        state = self._snapshots[kept]
-        for later in self.done[kept * SNAPSHOT_EVERY : count]:
-            state = apply(self.pack, state, later.action)
+        base = max((k for k in self._snapshots if k <= count), default=None)
+        if base is None and self._older is not None and (found := self._older(self.done, count)):
+            base, self._snapshots[found[0]] = found
+        if base is None:
+            base, self._snapshots[0] = 0, self.initial
+        state = self._snapshots[base]
+        for index, number in zip(range(base, count), self.done.numbers(start=base), strict=False):
+            state = self.replay(state, self.done.entry(number))
+            if (index + 1) % SNAPSHOT_EVERY == 0:
+                self._snapshots[index + 1] = state
         return state
 
-    def _push(self, done: Done, state: GameState) -> None:
-        self.done.append(done)
+    def replay(self, state: GameState, done: Done) -> GameState:
+        """`done` applied again (as the journal says it was); `Refused` if the rules object."""
+        try:
+            return apply(self.pack, state, done.action)
+        except RuleError as err:
+            raise Refused(done, err) from None
+
+    def _push(self, number: int, done: Done, state: GameState) -> None:
+        self.done.push(number, done)
         self.state = state
         if len(self.done) % SNAPSHOT_EVERY == 0:
-            self._snapshots.append(state)
+            self._snapshots[len(self.done)] = state

@@ -255,8 +255,11 @@ class ConsulApp(App[None]):
         """Open a saved game; a save that cannot be resumed is named and left untouched."""
         if self.content is None:
             return
-        if self.session is not None and self.session.path.resolve() == path.resolve():
-            return  # already on the table
+        shown = self.session
+        if shown is not None and shown.path.resolve() == path.resolve():
+            if shown.failed is None:
+                return  # already on the table
+            shown.close()  # it writes no more since a write failed: read the save anew
         self._resumed(self._resume_session(self.content, path))
 
     @staticmethod

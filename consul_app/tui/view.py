@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 
@@ -15,8 +16,8 @@ class TableView:
 
     pack: EditionPack
     state: GameState
-    history: list[str] = field(default_factory=list)
-    """The labels of the actions in effect, newest first."""
+    history: Sequence[str] = field(default_factory=list)
+    """The labels of the actions in effect, newest first (read as far as they are shown)."""
     recap: Recap | None = None
     """Since your last turn: shown in the steps pane until a key is pressed."""
 

@@ -15,8 +15,10 @@ import sys
 from pathlib import Path
 
 from consul_app.rules import ACTION_ADAPTER, default_setup
-from consul_app.session import Session
+from consul_app.session import Session, checkpoint
 from session.players import bundled_pack, random_action
+
+checkpoint.CHECKPOINT_EVERY = 4  # so that kills land on and around checkpoint lines too
 
 LIMIT = 5000
 """Stop on our own after this many entries (the parent kills long before)."""

@@ -74,10 +74,10 @@ def test_list_shows_saves_and_damage(
     damaged.write_bytes(b"not a journal\n")
     assert main(["list"]) == 0
     out = capsys.readouterr().out
-    row = next(line for line in out.splitlines() if save.name in line)
+    row = next(line for line in out.splitlines() if save.stem in line)
     boss = content.edition("sde2").dungeon_bosses[setup.boss].name
     assert boss in row and "SDE 2.0" in row and "in play" in row
-    assert "damaged" in next(line for line in out.splitlines() if damaged.name in line)
+    assert "damaged" in next(line for line in out.splitlines() if line.startswith("1 "))
     assert f"{damaged}, line 1: not a Consul journal (no journal header)" in out
 
 

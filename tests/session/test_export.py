@@ -15,6 +15,7 @@ from consul_app.rules import (
     chart_spaces,
     default_setup,
     pending_decision,
+    story_sections,
 )
 from consul_app.session import Session
 from consul_app.session.export import final_summary, to_json, to_markdown
@@ -72,11 +73,22 @@ def test_markdown_tells_the_game_turn_by_turn(played: Session, game: Game) -> No
     assert state.boss.relics and f"  - Relics: {relics}\n" in text
     assert f"  - {boss.name} spawns\n" in text
     assert f"  - Boss wounds: {state.boss.wounds} of {boss.hearts}\n  - Timeout!\n" in text
-    assert text.endswith(
+    assert (
         f"- Boss wounds: {state.boss.wounds} of {boss.hearts}; timeout: yes\n"
         f"- Relics: {relics}\n"
-        "- Finished: no, still in play\n"
-    )
+        "- Finished: no, still in play\n\n## The game's story\n"
+    ) in text
+
+
+def test_markdown_carries_the_story_of_the_summary_screen(played: Session, game: Game) -> None:
+    told = played.story()
+    story = to_markdown(game).split("\n## The game's story\n\n", 1)[1]
+    for heading, items in story_sections(told):
+        assert f"### {heading}\n\n" + "".join(f"- {item}\n" for item in items) in story
+    assert "- Turns played: " in story and "- Black-Handed Henry: " in story
+    rows = [line for line in story.splitlines() if line.startswith("| ") and line[2].isdigit()]
+    assert len(rows) == told.turns == played.state.turn
+    assert rows[-1] == f"| {told.turns} | {played.state.position} | {played.state.boss.wounds} |"
 
 
 def test_json_has_setup_actions_and_final_state(played: Session, game: Game) -> None:

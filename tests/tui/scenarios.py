@@ -140,7 +140,9 @@ class KeyConsul:
 
     @property
     def state(self) -> GameState:
-        return self.table.session.state
+        """The game's state (also while a screen stands over the table)."""
+        assert self.app.session is not None
+        return self.app.session.state
 
     def step(self) -> Step | None:
         return self.table.current_step()
@@ -179,7 +181,8 @@ class KeyConsul:
     async def until(self, goal: Goal) -> None:
         """Play until `goal(state)` holds (checked before each move)."""
         for _ in range(MAX_MOVES):
-            if goal(self.table.session.pack, self.state):
+            assert self.app.session is not None
+            if goal(self.app.session.pack, self.state):
                 return
             await self.move()
         raise AssertionError("the goal was not reached")
@@ -208,6 +211,11 @@ def before_timeout(pack: EditionPack, state: GameState) -> bool:
     boss = boss_status(pack, state)
     return boss.spawned and boss.wounds + 1 == boss.timeout_threshold and not state.steps
 
+
+def one_wound_left(pack: EditionPack, state: GameState) -> bool:
+    """The boss is in play, one wound from defeat, nothing due."""
+    boss = boss_status(pack, state)
+    return boss.spawned and boss.wounds + 1 == boss.hearts and not state.steps
 
 def offense_bonus_taken(pack: EditionPack, state: GameState) -> bool:
     """The monsters gained "+1ST offense" (chart space 2: the bot takes the first choice),
@@ -294,5 +302,7 @@ SHOTS = [
     Shot("small-history", SMALL, idle(lambda p, s: s.turn >= 4), keys=("H",)),
     Shot("table-recap", WIDE, idle(lambda p, s: s.turn >= 4)),
     Shot("small-recap", SMALL, idle(lambda p, s: s.turn >= 4)),
+    Shot("summary", WIDE, one_wound_left, keys=("w",)),
+    Shot("small-summary", SMALL, one_wound_left, keys=("w",)),
 ]
 """Every screen the snapshot tests pin and scripts/screenshots.py writes."""

@@ -5,6 +5,7 @@ from __future__ import annotations
 from consul_app.content import ContentPack
 from consul_app.rules import boss_status
 from consul_app.tui import symbols
+from consul_app.tui.screens.summary import SummaryScreen
 from consul_app.tui.screens.table import TableScreen
 
 from .helpers import notes, text
@@ -71,6 +72,8 @@ async def test_a_whole_sde2_game_from_new_game_to_the_boss_defeat(content: Conte
         assert "TIMEOUT DONE" in text(table.query_one("#boss"))
 
         await consul.until(lambda p, s: s.boss.defeated)
+        assert isinstance(app.screen, SummaryScreen)  # the game's story opens by itself
+        await consul.press("escape")
         assert "DEFEATED" in text(table.query_one("#boss"))
         bar = text(table.query_one("#next-step"))
         assert "the heroes have won" in bar

@@ -159,8 +159,9 @@ async def test_the_pool_marks_the_monster_under_the_cursor(content: ContentPack)
         table = consul.table.query_one(PoolTable)
 
         def marked() -> list[int]:
-            names = [str(table.get_cell_at((n, 0))) for n in range(table.row_count)]
-            return [n for n, name in enumerate(names) if name.startswith(MARK)]
+            """The rows shown with the mark before the name (as drawn, not as stored)."""
+            lines = [table.render_line(table.header_height + n) for n in range(table.row_count)]
+            return [n for n, line in enumerate(lines) if line.text[1:].startswith(MARK)]
 
         assert marked() == [0]
         await consul.press("down")

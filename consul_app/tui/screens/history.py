@@ -132,7 +132,8 @@ class HistoryScreen(Screen[list[str]]):
         try:
             labels = self.session.undo_to(count)
         except SaveError as err:
-            self.notify(str(err), title="Cannot save the game", severity="error", timeout=30)
+            self.notify(str(err), title="Cannot save the game", severity="error", timeout=60)
+            self.dismiss([])  # the table then shows what the save holds
             return
         self.dismiss(labels)
 

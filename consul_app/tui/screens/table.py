@@ -135,6 +135,7 @@ class TableScreen(Screen[None]):
         Binding("u,ctrl+z", "undo", "Undo", id="table.undo"),
         Binding("r,ctrl+y", "redo", "Redo", show=False, id="table.redo"),
         Binding("H", "history", "History", show=False, id="table.history"),
+        Binding("T", "story", "The game's story", show=False, id="table.story"),
         *[
             Binding(
                 str(n),
@@ -154,6 +155,7 @@ class TableScreen(Screen[None]):
         self.panes: list[Pane | PoolPane] = []
         self._shown_step: Step | None = None
         self._composed = False
+        self._view: TableView | None = None
         self.recap = session.recap()
         """Since your last turn: on the steps pane when the game opens and when a turn begins,
         until a key is pressed."""
@@ -233,7 +235,11 @@ class TableScreen(Screen[None]):
     # -- rendering ------------------------------------------------------------------------
 
     def view(self) -> TableView:
-        return TableView(self.session.pack, self.session.state, self.session.history, self.recap)
+        """The views of the game as it stands, computed once per state (and recap)."""
+        state, recap = self.session.state, self.recap
+        if self._view is None or self._view.state is not state or self._view.recap is not recap:
+            self._view = TableView(self.session.pack, state, self.session.history, recap)
+        return self._view
 
     def current_step(self) -> Step | None:
         return self.view().current
@@ -304,6 +310,7 @@ class TableScreen(Screen[None]):
     def dispatch(self, action: Action) -> bool:
         """Apply `action` through the session; a refusal is shown, not raised."""
         timeout_before = self.session.state.boss.timeout
+        defeated = self.session.state.boss.defeated
         turn = self.session.state.turn
         before = self.current_step()
         try:
@@ -312,13 +319,21 @@ class TableScreen(Screen[None]):
             self.notify(str(err), title="Not now", severity="warning")
             return False
         except SaveError as err:
-            self.notify(str(err), title="Cannot save the game", severity="error", timeout=30)
+            self.save_failed(err)
             return False
         if self.session.state.turn != turn:
             self._recap_the_phase(turn)
         self.show_game()
         self._announce(timeout_before, before)
+        if self.session.state.boss.defeated and not defeated:
+            self.action_story()
         return True
+
+    def action_story(self) -> None:
+        """The game's story so far (it opens by itself when the game ends)."""
+        from consul_app.tui.screens.summary import SummaryScreen  # plotext: only when asked
+
+        self.app.push_screen(SummaryScreen(self.session.story()))
 
     def _recap_the_phase(self, turn: int) -> None:
         """A new turn has begun: the steps pane tells what the phase of `turn` did (once it is
@@ -553,7 +568,7 @@ class TableScreen(Screen[None]):
             self.notify(str(err), title=f"Cannot {what}", severity="warning")
             return
         except SaveError as err:
-            self.notify(str(err), title="Cannot save the game", severity="error", timeout=30)
+            self.save_failed(err)
             return
         if label is None:
             self.notify(f"Nothing to {what}.")
@@ -569,6 +584,19 @@ class TableScreen(Screen[None]):
         if labels:
             self.show_game()
             self.notify(undo_notice(labels), title="Undone")
+        elif self.session.failed is not None:  # the history screen told why
+            self.show_game()
+
+    def save_failed(self, err: SaveError) -> None:
+        """A write failed: the session now shows what the file holds; say so, and how to go on."""
+        self.show_game()
+        self.notify(
+            f"{err}\nFix what stops the writing (a full disk?), then pick this game under o "
+            "(saved games) to resume it.",
+            title="Cannot save the game",
+            severity="error",
+            timeout=60,
+        )
 
     def action_pane(self, pane: str) -> None:
         """Show (in tabs) and focus a pane."""

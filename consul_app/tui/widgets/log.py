@@ -15,7 +15,8 @@ class LogPane(Pane):
     TITLE = "6 Log"
 
     def key(self, view: TableView, section: str) -> object:
-        return view.history[: self._fit()], self._fit()
+        # the count too: the same labels shown again still number differently
+        return view.history[: self._fit()], self._fit(), len(view.history)
 
     def _fit(self) -> int:
         return max(1, self.scrollable_content_region.height)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from rich.console import Group
 from rich.text import Text
 from textual.widgets import Static
 
@@ -19,11 +18,14 @@ class NextStep(Static):
     """Always visible, at every size: the current step (or the turn), its key, its rule text.
 
     A text longer than the bar may show ends with a pointer to the steps pane, where it is
-    shown whole."""
+    shown whole. The bar keeps one height at a terminal size (the title and room for the text,
+    used or not), so no action moves the panes below it."""
 
     _shown: object = None
     _head: Text = Text()
     _text: str = ""
+    _rows = 0
+    """The bar's height in lines: the screen is laid out again only when it changes."""
 
     def show(self, view: TableView, hint: str) -> None:
         """Show the current step of `view`; `hint` says which keys do it."""
@@ -40,7 +42,10 @@ class NextStep(Static):
         else:
             now, text = f"NOW >> {step.title}", step.text
         self._head = Text.assemble(
-            (f"{turn_name(view.state)} · ", "bold"), (now, "bold reverse"), "   ", (hint, "bold")
+            (f"{turn_name(view.state)} · ", "bold"),
+            (now, "bold reverse"),
+            "   ",
+            (hint, "bold"),
         )
         self._text = text
         self._show_text()
@@ -50,17 +55,17 @@ class NextStep(Static):
             self._show_text()
 
     def _show_text(self) -> None:
-        if not self._text:
-            self.update(self._head)
-            return
+        """The title (wrapped if it must) and as much of the text as fits in the bar's rows."""
         width = self.content_region.width or max(1, self.app.size.width - 2)
-        limit = LINES_TALL if self.app.size.height >= TALL else LINES_SHORT
-        body = Text(self._text, style="italic")
-        lines = body.wrap(self.app.console, width)
-        if len(lines) > limit:
+        rows = 1 + (LINES_TALL if self.app.size.height >= TALL else LINES_SHORT)
+        head = list(self._head.wrap(self.app.console, width))[:rows]
+        limit = rows - len(head)
+        lines = list(Text(self._text, style="italic").wrap(self.app.console, width))
+        if len(lines) > limit > 0:
             last = lines[limit - 1]
             last.rstrip()
             last.truncate(max(0, width - len(MORE)))
             last.append(MORE, style="bold")
-            body = Text("\n").join(lines[:limit])
-        self.update(Group(self._head, body))
+        lines = [*head, *(lines + [Text()] * limit)[:limit]]
+        self.update(Text("\n").join(lines), layout=self._rows != rows)
+        self._rows = rows

@@ -4,9 +4,12 @@ MOVE, AP, what it gained from the chart). During a spawn step: the skull-point b
 
 from __future__ import annotations
 
+from rich.segment import Segment
+from rich.style import Style
 from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.content import Content
+from textual.strip import Strip
 from textual.widgets import DataTable, Static
 
 from consul_app.rules import (
@@ -54,9 +57,8 @@ MARK, NO_MARK = "> ", "  "
 
 class PoolTable(DataTable[str]):
     """The pool's rows, one per monster; the cursor picks the monster the keys act on, and its
-    name is marked `>`."""
-
-    _marked: str | None = None
+    name is marked `>`. The mark is drawn with the cursor's row (each name keeps room for it),
+    so moving the cursor redraws two rows and changes no cell."""
 
     def highlighted(self) -> str | None:
         """The id of the monster under the cursor."""
@@ -64,29 +66,30 @@ class PoolTable(DataTable[str]):
             return None
         return self.coordinate_to_cell_key(self.cursor_coordinate).row_key.value
 
-    def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
-        self._mark(event.row_key.value)
-
-    def _mark(self, row: str | None) -> None:
-        rows = [r.value for r in self.rows]
-        first = self.ordered_columns[0].key if self.ordered_columns else None
-        if first is None:
-            return
-        for key, mark in ((self._marked, NO_MARK), (row, MARK)):
-            if key in rows:
-                name = str(self.get_cell(key, first))[len(MARK) :]
-                self.update_cell(key, first, mark + name)
-        self._marked = row
+    def _render_cell(
+        self,
+        row_index: int,
+        column_index: int,
+        base_style: Style,
+        width: int,
+        cursor: bool = False,
+        hover: bool = False,
+    ) -> list[list[Segment]]:
+        lines = super()._render_cell(row_index, column_index, base_style, width, cursor, hover)
+        if not (cursor and column_index == 0 and row_index >= 0 and lines):
+            return lines
+        line = Strip(lines[0])
+        start = self.cell_padding
+        under = list(line.crop(start, start + len(MARK)))
+        style = under[0].style if under else None
+        mark = Strip([Segment(MARK, style)])
+        marked = Strip.join([line.crop(0, start), mark, line.crop(start + len(MARK))])
+        return [list(marked), *lines[1:]]
 
     def fill(self, columns: list[str], rows: dict[str, list[str]]) -> None:
         """Show these rows (monster id -> cells); unchanged cells are left alone. The first
-        cell of each row gets the cursor's mark."""
-        keep = self.highlighted()
-        rows = {
-            row: [(MARK if row == keep else NO_MARK) + cells[0], *cells[1:]]
-            for row, cells in rows.items()
-        }
-        self._marked = keep
+        cell of each row keeps room for the cursor's mark."""
+        rows = {row: [NO_MARK + cells[0], *cells[1:]] for row, cells in rows.items()}
         shown = [c.value for c in self.columns]
         if shown == columns and [r.value for r in self.rows] == list(rows):
             for row, cells in rows.items():

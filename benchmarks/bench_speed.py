@@ -1,0 +1,375 @@
+"""Speed that does not grow with history: every figure of issue 12 as a ratio, in one run.
+
+Run: `.venv/bin/python benchmarks/bench_speed.py [--quick]`. Prints:
+
+1. Start-up to the *settled* frame: a fresh process runs `consul` headless at 120x40 (the same
+   for a bare Textual `App` showing one Static) and records every frame whose screen differs
+   from the one before; once the screen has not changed for `QUIET` seconds (on a screen the
+   Consul works with, not the loading screen), the last change is the settled frame. Median of
+   `RUNS` runs each, interleaved. Ratios: usable settled frame and its peak memory (VmHWM) vs
+   the bare app (goals <= 1.3x, <= 1.5x); the start screen with 50 saves of 1,000 actions vs
+   no save (goal <= 1.1x); `consul play --save` of a game in progress (the table).
+2. Resume (`Session.resume`: read, check, replay) of 50,000 actions vs 1,000 (goal <= 2x).
+3. Keys in one running app on the table screen, from the key event to its settled frame (the
+   last frame that changes the screen before it is quiet for `KEY_QUIET` seconds), and how many
+   changed frames that took: a keypress (`h`, a hero destroyed: journaled, every pane shown
+   again) at 50,000 actions vs at 10 (goal <= 1.2x); `e` (end turn) and `u` (undo) vs a no-op
+   keypress (Down/Up in the spawning pool) (goal <= 2x, one frame).
+
+The journals are written through a real `Session` with `os.fsync` stubbed out (the figures
+measure reading and playing them, not writing them).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import timeit
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "tests"))
+sys.path.insert(0, str(ROOT / "benchmarks"))
+
+QUICK = "--quick" in sys.argv
+RUNS = 3 if QUICK else 7
+QUIET = 0.6
+DEADLINE = 30.0
+KEY_QUIET = 0.25
+PRESSES = 6 if QUICK else 16
+SAVES = 50
+
+CHILD = r"""
+import sys, time
+from textual.app import App
+
+QUIET, DEADLINE = float(sys.argv[1]), float(sys.argv[2])
+
+def peak_kib():  # this process's own high-water mark (ru_maxrss would count the parent's)
+    with open("/proc/self/status") as status:
+        return next(int(line.split()[1]) for line in status if line.startswith("VmHWM"))
+
+def look(screen):
+    return tuple(tuple(strip) for strip in screen._compositor.render_strips())
+
+_display = App._display
+def display(self, screen, renderable):
+    _display(self, screen, renderable)
+    if renderable is None:
+        return
+    now = time.monotonic()
+    seen = look(screen)
+    if seen == getattr(self, "_seen", None):
+        return
+    self._seen = seen
+    self._changed = (now, peak_kib(), type(screen).__name__)
+    self.set_timer(QUIET, lambda: settled(self))
+App._display = display
+
+def settled(app):
+    at, peak, screen = app._changed
+    if screen != "LoadingScreen" and time.monotonic() - at >= QUIET * 0.99:
+        print(at, peak, screen, flush=True)
+        app.exit()
+
+def give_up(app):
+    print("deadline", file=sys.stderr)
+    app.exit(return_code=3)
+
+_run = App.run
+def run(self, *args, **kwargs):
+    self.call_later(lambda: self.set_timer(DEADLINE, lambda: give_up(self)))
+    return _run(self, headless=True, size=(120, 40))
+App.run = run
+
+if sys.argv[3] == "bare":
+    from textual.widgets import Static
+    class Bare(App):
+        def compose(self):
+            yield Static("Hello")
+    Bare().run()
+else:
+    from consul_app.cli import main
+    main(sys.argv[4:])
+"""
+
+Settled = tuple[float, int]
+"""Seconds from spawning the process to its settled frame, and its peak RSS then (KiB)."""
+
+
+def settled_start(home: Path, *argv: str) -> Settled:
+    env = {**os.environ, "CONSUL_DATA_DIR": str(home)}
+    start = time.monotonic()
+    done = subprocess.run(
+        [sys.executable, "-c", CHILD, str(QUIET), str(DEADLINE), *argv],
+        capture_output=True,
+        text=True,
+        env=env,
+        check=True,
+        cwd=ROOT,
+    )
+    at, peak, _screen = done.stdout.split()
+    return float(at) - start, int(peak)
+
+
+@contextmanager
+def no_fsync() -> Iterator[None]:
+    """Writing the benchmark's journals: not what is measured."""
+    fsync = os.fsync
+    os.fsync = lambda fd: None
+    try:
+        yield
+    finally:
+        os.fsync = fsync
+
+
+def write_games(folder: Path) -> dict[str, Path]:
+    """The saves the figures use: realistic games of 1,000 and 50,000 actions (the replay
+    benchmark's player), and two table-idle games of 10 and 50,000 actions for the keys."""
+    from bench_replay import next_action
+    from tui.scenarios import NOW, bundled, idle, play_saved
+
+    from consul_app.rules import DestroyHero, default_setup
+    from consul_app.session import Session
+
+    content = bundled()
+    setup = default_setup(content.edition("sde2"))
+    paths: dict[str, Path] = {}
+    with no_fsync():
+        for count in (1_000, 50_000):
+            path = paths[f"play-{count}"] = folder / f"play-{count}.jsonl"
+            with Session.new(content, setup, path=path, clock=lambda: NOW) as session:
+                for n in range(count):
+                    session.dispatch(next_action(session.pack, session.state, n))
+        # the table with no step open, the same screen whatever the length of the game
+        base = folder / "idle.jsonl"
+        play_saved(content, base, setup, idle(lambda pack, state: state.turn >= 2))
+        for count in (10, 50_000):
+            path = paths[f"idle-{count}"] = folder / f"idle-{count}.jsonl"
+            shutil.copy(base, path)
+            with Session.resume(content, path) as session:
+                for _ in range(count - len(session.history)):
+                    session.dispatch(DestroyHero())
+    return paths
+
+
+def starts(home: Path, games: dict[str, Path]) -> dict[str, Settled]:
+    """Medians per target, the targets interleaved run by run."""
+    saves = home / "saves"
+    many = home / "many"
+    (many / "saves").mkdir(parents=True)
+    for n in range(SAVES):
+        shutil.copy(games["play-1000"], many / "saves" / f"game-{n:02}.jsonl")
+    shutil.copytree(home / "cache", many / "cache")
+    targets: dict[str, tuple[Path, tuple[str, ...]]] = {
+        "bare": (home, ("bare",)),
+        "new": (home, ("consul", "play")),
+        "saves": (many, ("consul", "play")),
+        "table": (home, ("consul", "play", "--save", str(games["play-1000"]))),
+    }
+    assert not saves.exists() or not any(saves.iterdir())
+    samples: dict[str, list[Settled]] = {name: [] for name in targets}
+    for _ in range(RUNS):
+        for name, (data, argv) in targets.items():
+            samples[name].append(settled_start(data, *argv))
+    return {
+        name: (statistics.median(r[0] for r in runs), int(statistics.median(r[1] for r in runs)))
+        for name, runs in samples.items()
+    }
+
+
+def best(run: Callable[[], object], rounds: int) -> float:
+    return min(timeit.repeat(run, number=1, repeat=rounds))
+
+
+def resumes(games: dict[str, Path]) -> tuple[float, float]:
+    """Best-of times of `Session.resume` of 1,000 and 50,000 actions."""
+    from tui.scenarios import bundled
+
+    from consul_app.session import Session
+
+    content = bundled()
+
+    def resume(path: Path) -> Callable[[], None]:
+        return lambda: Session.resume(content, path).close()
+
+    small = best(resume(games["play-1000"]), 3 if QUICK else 9)
+    large = best(resume(games["play-50000"]), 2 if QUICK else 4)
+    return small, large
+
+
+class Frames:
+    """Every frame whose screen differs from the one before, with its time."""
+
+    def __init__(self) -> None:
+        self.changes: list[float] = []
+        self._seen: object = None
+
+    def install(self) -> None:
+        from textual.app import App
+
+        _display = App._display
+        frames = self
+
+        def display(app: App[object], screen: object, renderable: object) -> None:
+            _display(app, screen, renderable)  # type: ignore[arg-type]
+            if renderable is None:
+                return
+            now = time.monotonic()
+            seen = tuple(tuple(s) for s in screen._compositor.render_strips())  # type: ignore[attr-defined]
+            if seen != frames._seen:
+                frames._seen = seen
+                frames.changes.append(now)
+
+        App._display = display  # type: ignore[method-assign,assignment]
+
+    async def quiet(self, since: float = 0.0) -> None:
+        """Wait until no frame has changed the screen for `KEY_QUIET` seconds (counted from
+        `since` at the earliest)."""
+        deadline = time.monotonic() + DEADLINE
+        while time.monotonic() < deadline:
+            last = max(self.changes[-1] if self.changes else 0.0, since)
+            if time.monotonic() - last >= KEY_QUIET:
+                return
+            await asyncio.sleep(0.01)
+        raise TimeoutError("the screen did not settle")
+
+
+Latency = tuple[float, float]
+"""Median seconds from a key event to its settled frame, and the median count of frames."""
+
+
+async def key_latencies(save: Path, keys: list[list[str]]) -> list[Latency]:
+    """Each group of keys pressed in turn, `PRESSES` times; its median latency and frames."""
+    from textual import events
+    from tui.scenarios import WIDE, bundled, make_app
+
+    from consul_app.tui.widgets.pool import PoolTable
+
+    frames = Frames()
+    frames.install()
+    app = make_app(bundled(), save)
+    results: list[Latency] = []
+    async with app.run_test(size=WIDE) as pilot:
+        app.screen.query_one(PoolTable).focus()
+        await pilot.pause()
+        for group in keys:
+            times: list[float] = []
+            counts: list[int] = []
+            for n in range(PRESSES):
+                key = group[n % len(group)]
+                app.clear_notifications()
+                await frames.quiet()
+                frames.changes.clear()
+                start = time.monotonic()
+                app.post_message(events.Key(key, key if len(key) == 1 else None))
+                await frames.quiet(since=start)
+                if frames.changes:
+                    times.append(frames.changes[-1] - start)
+                counts.append(len(frames.changes))
+            results.append((statistics.median(times), statistics.median(counts)))
+    return results
+
+
+def main() -> int:
+    from tui.scenarios import bundled  # noqa: F401 (imports the app before any timing)
+
+    from consul_app.content.cache import load_pack_cached
+
+    with tempfile.TemporaryDirectory() as folder:
+        home = Path(folder)
+        os.environ["CONSUL_DATA_DIR"] = str(home)
+        made = time.monotonic()
+        games = write_games(home / "games")
+        print(f"(journals written in {time.monotonic() - made:.0f} s)", flush=True)
+        load_pack_cached()  # the cache, as after any start
+        print_starts(starts(home, games))
+        small, large = resumes(games)
+        print("resume (Session.resume: read, check, replay)")
+        print(
+            f"  1,000 actions {small * 1000:7.1f} ms   50,000 actions {large * 1000:7.1f} ms   "
+            f"{large / small:.2f}x (goal <= 2x)",
+            flush=True,
+        )
+        few, many = (
+            asyncio.run(key_latencies(games[name], [["space", "d"]]))[0]
+            for name in ("idle-10", "idle-50000")
+        )
+        (no_op,) = asyncio.run(key_latencies(games["idle-10"], [["down", "up"]]))
+        end_undo = asyncio.run(_end_and_undo(games["idle-10"]))
+    print(f"keys, key event to settled frame, median of {PRESSES}")
+    print(f"  space/d at 10 actions  {few[0] * 1000:6.1f} ms  {few[1]:.0f} frame(s)")
+    print(
+        f"  space/d at 50,000      {many[0] * 1000:6.1f} ms  {many[1]:.0f} frame(s)   "
+        f"{many[0] / few[0]:.2f}x (goal <= 1.2x)"
+    )
+    print(f"  no-op (Down/Up)        {no_op[0] * 1000:6.1f} ms  {no_op[1]:.0f} frame(s)")
+    for name, (took, count) in zip(("e (end turn)", "u (undo)"), end_undo, strict=True):
+        print(
+            f"  {name:<22} {took * 1000:6.1f} ms  {count:.0f} frame(s)   "
+            f"{took / no_op[0]:.2f}x no-op (goal <= 2x, one frame)"
+        )
+    return 0
+
+
+def print_starts(started: dict[str, Settled]) -> None:
+    bare_time, bare_rss = started["bare"]
+    print(f"start to the settled frame, median of {RUNS}, at 120x40")
+    print(f"  bare Textual app              {bare_time * 1000:6.0f} ms  {bare_rss / 1024:5.1f} MiB")
+    for name, label in (
+        ("new", "consul (new game, no save)"),
+        ("saves", f"consul ({SAVES} saves of 1,000)"),
+        ("table", "consul play --save (table)"),
+    ):
+        at, rss = started[name]
+        print(
+            f"  {label:<29} {at * 1000:6.0f} ms  {rss / 1024:5.1f} MiB"
+            f"   {at / bare_time:4.2f}x time {rss / bare_rss:4.2f}x memory vs bare"
+        )
+    print(
+        f"  usable settled frame vs bare: {started['new'][0] / bare_time:.2f}x (goal <= 1.3x), "
+        f"peak memory {started['new'][1] / bare_rss:.2f}x (goal <= 1.5x)"
+    )
+    print(
+        f"  {SAVES} saves of 1,000 actions vs none: "
+        f"{started['saves'][0] / started['new'][0]:.2f}x (goal <= 1.1x)",
+        flush=True,
+    )
+
+
+async def _end_and_undo(save: Path) -> list[Latency]:
+    """`e` then `u`, measured apart (each press alternates between them)."""
+    from textual import events
+    from tui.scenarios import WIDE, bundled, make_app
+
+    frames = Frames()
+    frames.install()
+    app = make_app(bundled(), save)
+    took: dict[str, list[float]] = {"e": [], "u": []}
+    count: dict[str, list[int]] = {"e": [], "u": []}
+    async with app.run_test(size=WIDE) as pilot:
+        await pilot.pause()
+        for n in range(2 * PRESSES):
+            key = "eu"[n % 2]
+            app.clear_notifications()
+            await frames.quiet()
+            frames.changes.clear()
+            start = time.monotonic()
+            app.post_message(events.Key(key, key))
+            await frames.quiet(since=start)
+            took[key].append(frames.changes[-1] - start)
+            count[key].append(len(frames.changes))
+    return [(statistics.median(took[k]), statistics.median(count[k])) for k in "eu"]
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,51 @@
+"""`consul delete SAVE [--yes]`: move a save to the trash folder, after asking. Never deletes."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    parser = subparsers.add_parser(
+        "delete",
+        help="move a saved game to the trash folder",
+        description="Move a saved game to the trash folder in Consul's data folder, after "
+        "asking. Nothing is ever deleted: move it back to the saves folder to play it again.",
+    )
+    parser.add_argument(
+        "save",
+        metavar="SAVE",
+        help="the save's name as `consul list` prints it (with or without .jsonl), its "
+        "number there, or a path",
+    )
+    parser.add_argument("--yes", action="store_true", help="do not ask (for scripts)")
+    parser.set_defaults(run=run)
+
+
+def _confirmed(question: str) -> bool:
+    print(f"{question} [y/N] ", end="", flush=True)
+    try:
+        answer = sys.stdin.readline()
+    except (OSError, KeyboardInterrupt):
+        return False
+    return answer.strip().lower() in ("y", "yes")
+
+
+def run(args: argparse.Namespace) -> int:
+    from consul_app.save_files import find_save, move_to_trash, trash_dir
+
+    path = find_save(args.save)
+    if path is None:
+        print(f"consul delete: no save {args.save!r} (consul list shows them)", file=sys.stderr)
+        return 2
+    if not args.yes and not _confirmed(f"Move {path.name} to {trash_dir()}?"):
+        print("Nothing moved.")
+        return 1
+    try:
+        moved = move_to_trash(path)
+    except OSError as err:
+        print(f"consul delete: cannot move {path}: {err.strerror or err}", file=sys.stderr)
+        return 2
+    print(f"Moved {path.name} to {moved}")
+    return 0

@@ -1,0 +1,186 @@
+"""The game's story: what happened over the whole game, turn by turn, from the journal's
+states and actions (the summary screen and `consul export --format md`). A pure view."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from consul_app.content import EditionPack
+from consul_app.rules.actions import Action, DestroyHero
+from consul_app.rules.editions.words import words
+from consul_app.rules.names import name_of
+from consul_app.rules.state import GameState
+from consul_app.rules.views import boss_status
+
+
+@dataclass(frozen=True)
+class Event:
+    """Something that happened on a turn (1.0: round): "Arachne spawned"."""
+
+    turn: int
+    text: str
+
+
+@dataclass(frozen=True)
+class Story:
+    """A whole game. The series have one value per turn (index 0: turn 1), at its end."""
+
+    boss: str
+    turn_word: str
+    turns: int
+    result: str
+    finished: bool
+    positions: list[int]
+    """The chart space (FK: ladder step) reached at the end of each turn; [] without a chart."""
+    chart_spaces: int
+    wounds: list[int]
+    """The boss's wounds at the end of each turn (0 before it is in play)."""
+    hearts: int
+    timeout_at: int
+    timeout_turn: int | None
+    spawned: dict[str, int]
+    """Monsters that came onto the dungeon, by name, in the order they first came."""
+    destroyed: dict[str, int]
+    spawning_points: list[Event] = field(default_factory=list)
+    mini_bosses: list[Event] = field(default_factory=list)
+    bonuses: list[Event] = field(default_factory=list)
+    heroes_destroyed: int = 0
+
+
+def story(pack: EditionPack, states: Sequence[GameState], actions: Sequence[Action]) -> Story:
+    """The story of a game: `states[0]` is its start, `states[n]` the state after `actions[:n]`."""
+    final = states[-1]
+    boss = boss_status(pack, final)
+    spawned: Counter[str] = Counter()
+    destroyed: Counter[str] = Counter()
+    points: list[Event] = []
+    minis: list[Event] = []
+    bonuses: list[Event] = []
+    timeout_turn = None
+    for before, after in zip(states, states[1:], strict=False):
+        turn = before.turn
+        for monster in {*before.board, *after.board}:
+            change = after.board.get(monster, 0) - before.board.get(monster, 0)
+            name = name_of(pack, "monsters", monster)
+            if change > 0:
+                spawned[name] += change
+            elif change < 0:
+                destroyed[name] -= change
+        points += _points(pack, before, after)
+        minis += _minis(pack, before, after)
+        bonuses += [
+            Event(
+                turn,
+                f"{name_of(pack, 'bonuses', b.bonus)} ({words(after.setup.edition).step}"
+                f" {b.space})",
+            )
+            for b in after.bonuses[len(before.bonuses) :]
+        ]
+        if after.boss.timeout and not before.boss.timeout:
+            timeout_turn = turn
+    ends = _turn_ends(states)
+    return Story(
+        boss=boss.name,
+        turn_word=words(final.setup.edition).turn,
+        turns=len(ends),
+        result=_result(pack, final),
+        finished=final.boss.defeated,
+        positions=[s.position for s in ends] if final.chart else [],
+        chart_spaces=_chart_size(pack, final),
+        wounds=[s.boss.wounds for s in ends],
+        hearts=boss.hearts,
+        timeout_at=boss.timeout_threshold,
+        timeout_turn=timeout_turn,
+        spawned=dict(spawned),
+        destroyed=dict(destroyed),
+        spawning_points=points,
+        mini_bosses=minis,
+        bonuses=bonuses,
+        heroes_destroyed=sum(isinstance(a, DestroyHero) for a in actions),
+    )
+
+
+def _turn_ends(states: Sequence[GameState]) -> list[GameState]:
+    """The last state of each turn, in order."""
+    ends: dict[int, GameState] = {}
+    for state in states:
+        ends[state.turn] = state
+    return [ends[t] for t in sorted(ends)]
+
+
+def _chart_size(pack: EditionPack, state: GameState) -> int:
+    chart = pack.charts.get(state.chart) if state.chart else None
+    return len(chart.spaces) if chart else 0
+
+
+def _result(pack: EditionPack, state: GameState) -> str:
+    name = name_of(pack, "dungeon_bosses", state.setup.boss)
+    turn = f"{words(state.setup.edition).turn.lower()} {state.turn}"
+    if state.boss.defeated:
+        return f"The heroes won: {name} was defeated on {turn}."
+    return f"Still in play on {turn}."
+
+
+def _points(pack: EditionPack, before: GameState, after: GameState) -> list[Event]:
+    events = []
+    for old, new in zip(before.spawning_points, after.spawning_points, strict=False):
+        if old.status == new.status:
+            continue
+        name = f"{name_of(pack, 'spawning_points', new.id)} (tile {new.tile})"
+        how = "destroyed" if new.status == "destroyed" else "removed when the boss spawned"
+        events.append(Event(before.turn, f"{name} {how}"))
+    return events
+
+
+def _minis(pack: EditionPack, before: GameState, after: GameState) -> list[Event]:
+    events = []
+    if after.mini_boss is not None and (
+        before.mini_boss is None or before.mini_boss.id != after.mini_boss.id
+    ):
+        events.append(
+            Event(
+                before.turn,
+                f"{name_of(pack, 'mini_bosses', after.mini_boss.id)} came onto the dungeon",
+            )
+        )
+    for gone in after.mini_bosses_destroyed[len(before.mini_bosses_destroyed) :]:
+        events.append(Event(before.turn, f"{name_of(pack, 'mini_bosses', gone)} was destroyed"))
+    return events
+
+
+def story_sections(story: Story) -> list[tuple[str, list[str]]]:
+    """The story told in headed lists (the summary screen and the Markdown export)."""
+    word = story.turn_word.lower()
+    game = [story.result, f"{story.turn_word}s played: {story.turns}"]
+    if story.positions:
+        game.append(f"Chart spaces passed: {story.positions[-1]} of {story.chart_spaces}")
+    if story.heroes_destroyed:
+        game.append(f"Heroes destroyed: {story.heroes_destroyed}")
+    names = list(dict.fromkeys([*story.spawned, *story.destroyed]))
+    monsters = [
+        f"{name}: {story.spawned.get(name, 0)} spawned, {story.destroyed.get(name, 0)} destroyed"
+        for name in names
+    ] or ["none spawned"]
+    timeout = (
+        f"the timeout came on {word} {story.timeout_turn}"
+        if story.timeout_turn is not None
+        else "no timeout"
+    )
+    wounds = story.wounds[-1] if story.wounds else 0
+    boss = [
+        f"{story.boss}: {wounds} of {story.hearts} wounds; timeout at {story.timeout_at}, {timeout}"
+    ]
+
+    def told(events: list[Event]) -> list[str]:
+        return [f"{story.turn_word} {e.turn}: {e.text}" for e in events] or ["none"]
+
+    return [
+        ("The game", game),
+        ("Monsters", monsters),
+        ("Spawning points", told(story.spawning_points)),
+        ("Mini-bosses", told(story.mini_bosses)),
+        ("Bonuses gained", told(story.bonuses)),
+        ("The dungeon boss", boss),
+    ]

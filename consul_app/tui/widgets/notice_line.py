@@ -1,0 +1,74 @@
+"""`NoticeLine`: the table's notices on one line over the footer, never over a pane.
+
+Notices are short: one line, cut with an ellipsis. Undos in a row make one notice ("undid 6:
+..."). An error stays until a key is pressed (it has been read); the others go after a while.
+"""
+
+from __future__ import annotations
+
+from textual.content import Content
+from textual.timer import Timer
+from textual.widgets import Static
+
+UNDONE = "Undone"
+SHOWN_FOR = 6.0
+"""Seconds a notice other than an error stays."""
+
+
+class NoticeLine(Static):
+    """Docked at the bottom on the footer's row; hidden while there is nothing to say."""
+
+    DEFAULT_CSS = """
+    NoticeLine {
+        dock: bottom;
+        height: 1;
+        width: 1fr;
+        padding: 0 1;
+        background: $panel;
+        text-wrap: nowrap;
+        text-overflow: ellipsis;
+        display: none;
+    }
+    NoticeLine.-warning {
+        background: $warning 30%;
+    }
+    NoticeLine.-error {
+        background: $error 40%;
+    }
+    """
+
+    def __init__(self) -> None:
+        super().__init__(id="notice")
+        self.severity = ""
+        self.undone = 0
+        self._timer: Timer | None = None
+
+    def say(self, message: str, title: str = "", severity: str = "information") -> None:
+        """Show a notice (its first line only), in place of the one before."""
+        first = message.strip().splitlines()[0] if message.strip() else ""
+        self.undone = self.undone + 1 if title == UNDONE else 0
+        if self.undone > 1:
+            text = f"undid {self.undone}: {first} (the last)"
+        else:
+            text = f"{title}: {first}" if title else first
+        mark = {"error": "ERROR ", "warning": "! "}.get(severity, "")
+        self.update(Content(mark + text))
+        self.severity = severity
+        self.set_class(severity == "warning", "-warning")
+        self.set_class(severity == "error", "-error")
+        self.display = True
+        if self._timer is not None:
+            self._timer.stop()
+            self._timer = None
+        if severity != "error":
+            self._timer = self.set_timer(SHOWN_FOR, self.clear)
+
+    def read(self) -> None:
+        """A key was pressed: an error has been read; undos in a row end."""
+        if self.severity == "error":
+            self.clear()
+
+    def clear(self) -> None:
+        self.display = False
+        self.severity = ""
+        self.undone = 0

@@ -1,0 +1,143 @@
+"""Saves on the command line: `consul list` at 80 columns, a save named as `list` prints it
+(with or without .jsonl) or by its number, and `consul delete` (to the trash, after asking)."""
+
+from __future__ import annotations
+
+import io
+import os
+from pathlib import Path
+
+import pytest
+
+from consul_app.cli import main
+from consul_app.content import ContentPack
+from consul_app.paths import data_home, saves_dir
+from consul_app.rules import DestroyHero, EndTurn, Setup, Wound, boss_status
+from consul_app.save_files import find_save
+from consul_app.session import Session
+from consul_app.session.export import to_markdown
+from consul_app.session.load import load_game
+from consul_app.session.session import Clock
+from session.players import first_answer
+
+
+def _settle(session: Session) -> None:
+    while (action := first_answer(session.pack, session.state)) is not None:
+        session.dispatch(action)
+
+
+def _won(session: Session) -> None:
+    """Play until the boss is defeated."""
+    while not session.state.boss.spawned:
+        session.dispatch(EndTurn())
+        _settle(session)
+    while not session.state.boss.defeated:
+        session.dispatch(Wound(wounds=boss_status(session.pack, session.state).hearts))
+        _settle(session)
+
+
+@pytest.fixture
+def saves(content: ContentPack, setup: Setup, clock: Clock) -> list[Path]:
+    """Three saves, most recently played first: a damaged one, one in play, a finished one."""
+    with Session.new(content, setup, clock=clock) as finished:
+        _won(finished)
+    with Session.new(content, setup, clock=clock) as playing:
+        playing.dispatch(DestroyHero())
+    damaged = saves_dir() / "2026-11-30-damaged-game.jsonl"
+    damaged.write_text('{"format": "consul-journal", "version": 1, "setu\n')
+    paths = [damaged, playing.path, finished.path]
+    for age, path in enumerate(paths):
+        os.utime(path, (1_800_000_000 - age * 60,) * 2)
+    return paths
+
+
+def test_list_at_80_columns_shows_whole_names_numbers_and_marks(
+    saves: list[Path], monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setenv("COLUMNS", "80")
+    assert main(["list"]) == 0
+    out = capsys.readouterr().out
+    lines = out.splitlines()
+    assert max(len(line) for line in lines) <= 80
+    rows = [line.split() for line in lines if line[:1].isdigit()]
+    assert [row[:2] for row in rows] == [[str(n), p.stem] for n, p in enumerate(saves, 1)]
+    marks = {path.stem: " ".join(row) for path, row in zip(saves, rows, strict=True)}
+    assert "damaged" in marks[saves[0].stem]
+    assert "in play" in marks[saves[1].stem]
+    assert "finished" in marks[saves[2].stem]
+
+
+def test_a_save_is_found_by_name_with_or_without_jsonl_or_by_number(
+    saves: list[Path],
+) -> None:
+    playing = saves[1]
+    assert find_save(playing.name) == playing
+    assert find_save(playing.stem) == playing
+    assert find_save("2") == playing
+    assert find_save(str(playing)) == playing
+    assert find_save("4") is None and find_save("0") is None
+    assert find_save("no-such-game") is None
+
+
+@pytest.mark.parametrize("name", ["stem", "number"])
+def test_export_by_name_and_by_number(
+    content: ContentPack, saves: list[Path], name: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    finished = saves[2]
+    assert main(["export", finished.stem if name == "stem" else "3"]) == 0
+    assert capsys.readouterr().out == to_markdown(load_game(content, finished))
+
+
+def test_play_opens_a_save_by_its_number(
+    saves: list[Path], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    opened: list[Path | None] = []
+
+    class App:
+        load_error = None
+        return_code = 0
+
+        def __init__(self, *, content_dirs: list[Path], save: Path | None) -> None:
+            opened.append(save)
+
+        def run(self) -> None:
+            pass
+
+    monkeypatch.setattr("consul_app.tui.app.ConsulApp", App)
+    assert main(["play", "--save", "2"]) == 0
+    assert main(["play", "--save", saves[2].stem]) == 0
+    assert opened == [saves[1], saves[2]]
+    assert main(["play", "--save", "7"]) == 2  # no save 7: refused, not created
+
+
+def test_delete_asks_then_moves_the_save_to_the_trash(
+    saves: list[Path], monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    playing = saves[1]
+    before = playing.read_bytes()
+    monkeypatch.setattr("sys.stdin", io.StringIO("n\n"))
+    assert main(["delete", playing.stem]) == 1
+    assert playing.read_bytes() == before
+    assert "Nothing moved." in capsys.readouterr().out
+    monkeypatch.setattr("sys.stdin", io.StringIO("y\n"))
+    assert main(["delete", playing.stem]) == 0
+    trashed = data_home() / "trash" / playing.name
+    assert not playing.exists() and trashed.read_bytes() == before
+    assert f"Moved {playing.name} to {trashed}" in capsys.readouterr().out
+
+
+def test_delete_yes_does_not_ask_and_keeps_both_of_one_name(
+    saves: list[Path], monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr("sys.stdin", io.StringIO(""))  # nothing to read: it must not ask
+    damaged = saves[0]
+    content = damaged.read_bytes()
+    assert main(["delete", "1", "--yes"]) == 0
+    damaged.write_bytes(content)
+    assert main(["delete", damaged.name, "--yes"]) == 0
+    trash = data_home() / "trash"
+    assert sorted(p.name for p in trash.iterdir()) == sorted(
+        [damaged.name, f"{damaged.stem}-2.jsonl"]
+    )
+    assert main(["delete", "no-such-game", "--yes"]) == 2
+    assert "no save 'no-such-game'" in capsys.readouterr().err

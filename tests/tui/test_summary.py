@@ -1,0 +1,58 @@
+"""The game's story: the summary screen opens by itself when the boss is defeated, with its
+plots; `T` opens it at any time."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual_plotext import PlotextPlot
+
+from consul_app.content import ContentPack
+from consul_app.rules import default_setup
+from consul_app.tui.screens.summary import SummaryScreen
+from consul_app.tui.screens.table import TableScreen
+
+from .helpers import text
+from .scenarios import SMALL, WIDE, idle, make_app, one_wound_left, play_saved
+
+
+async def test_the_summary_opens_when_the_boss_is_defeated(
+    content: ContentPack, tmp_path: Path
+) -> None:
+    save = tmp_path / "won.jsonl"
+    play_saved(content, save, default_setup(content.edition("sde2")), one_wound_left)
+    app = make_app(content, save)
+    async with app.run_test(size=WIDE) as pilot:
+        table = app.screen
+        assert isinstance(table, TableScreen)
+        await pilot.press("w")
+        summary = app.screen
+        assert isinstance(summary, SummaryScreen)
+        turn = table.session.state.turn
+        assert summary.story.finished and summary.story.turns == turn
+        title = text(summary.query_one("#summary-title"))
+        assert f"The heroes won: Black-Handed Henry was defeated on turn {turn}." in title
+        words = text(summary.query_one("#summary-text"))
+        assert f"Turns played: {turn}" in words and "Chart spaces passed: 18 of 18" in words
+        plots = {plot.id: plot for plot in summary.query(PlotextPlot)}
+        assert set(plots) == {"plot-wounds", "plot-chart", "plot-monsters"}
+        for plot in plots.values():
+            assert plot.region.height >= 8 and plot.region.width >= 40
+        await pilot.press("escape")
+        assert app.screen is table
+
+
+async def test_T_tells_the_story_so_far_at_80_columns(
+    content: ContentPack, tmp_path: Path
+) -> None:
+    save = tmp_path / "story.jsonl"
+    setup = default_setup(content.edition("sde2"))
+    play_saved(content, save, setup, idle(lambda p, s: s.turn >= 3))
+    app = make_app(content, save)
+    async with app.run_test(size=SMALL) as pilot:
+        await pilot.press("T")
+        summary = app.screen
+        assert isinstance(summary, SummaryScreen)
+        assert "Still in play on turn 3." in text(summary.query_one("#summary-title"))
+        wounds = summary.query_one("#plot-wounds")
+        assert wounds.region.y < 10 and wounds.region.width >= 70  # the plots come first
