@@ -29,6 +29,13 @@ def build_parser() -> argparse.ArgumentParser:
         default=[],
         help="an extra content folder, loaded after yours (repeatable)",
     )
+    parser.add_argument(
+        "--save",
+        metavar="SAVE",
+        type=Path,
+        default=argparse.SUPPRESS,
+        help="play this save (plain `consul` is `consul play`)",
+    )
     subparsers = parser.add_subparsers(title="commands", metavar="COMMAND")
     for command in COMMANDS:
         command.register(subparsers)
