@@ -8,12 +8,14 @@ and no save name can inject a command. At most `viewers` browsers watch at once.
 
 from __future__ import annotations
 
+import asyncio
 import re
 import shlex
 import sys
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 from aiohttp import web
 from textual_serve.server import Server
@@ -37,7 +39,7 @@ class WatchServer(Server):
     def __init__(self, command: str, *, host: str, port: int, viewers: int, url: str) -> None:
         super().__init__(command, host=host, port=port, title="Consul: watching", public_url=url)
         self.viewers = viewers
-        self.watching = 0
+        self._viewers: set[asyncio.Task[object]] = set()
 
     def _full(self) -> web.HTTPServiceUnavailable:
         return web.HTTPServiceUnavailable(
@@ -54,13 +56,31 @@ class WatchServer(Server):
         return await super().handle_index(request)
 
     async def handle_websocket(self, request: web.Request) -> web.WebSocketResponse:
+        origin = request.headers.get("Origin")
+        if origin is not None and urlsplit(origin).netloc != request.host:
+            # Websockets know no same-origin policy: another site open in the same browser
+            # could otherwise watch the game and take the viewers' places.
+            raise web.HTTPForbidden(text="Only this server's own page may watch.\n")
         if self.watching >= self.viewers:
             raise self._full()
-        self.watching += 1
+        viewer = asyncio.current_task()
+        assert viewer is not None
+        self._viewers.add(viewer)
         try:
             return await super().handle_websocket(request)
         finally:
-            self.watching -= 1
+            self._viewers.discard(viewer)
+
+    @property
+    def watching(self) -> int:
+        """How many browsers watch now."""
+        return len(self._viewers)
+
+    async def on_shutdown(self, app: web.Application) -> None:
+        """Ctrl+C: every viewer's watcher is told to quit now (textual-serve's handler closes
+        its websocket and stops its process when cancelled), not when its browser leaves."""
+        for viewer in list(self._viewers):
+            viewer.cancel()
 
     async def on_startup(self, app: web.Application) -> None:
         """Replaces textual-serve's banner: `consul serve` prints its own."""

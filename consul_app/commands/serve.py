@@ -75,9 +75,7 @@ def run(args: argparse.Namespace) -> int:
         )
     print(f"At most {args.viewers} viewers at once. Ctrl+C stops.", flush=True)
     try:
-        serve(
-            save, host=args.host, port=args.port, viewers=args.viewers, content_dirs=args.content
-        )
+        serve(save, host=args.host, port=args.port, viewers=args.viewers, content_dirs=args.content)
     except OSError as err:
         return _fail(f"cannot listen on {args.host}:{args.port} ({err.strerror or err})")
     return 0

@@ -52,7 +52,15 @@ from consul_app.rules.engine import apply
 from consul_app.rules.errors import RuleError, SetupError
 from consul_app.rules.game import new_game
 from consul_app.rules.options import MiniBossOption, mini_bosses_left, refusal
-from consul_app.rules.prompts import Choice, Step, answer, pending_decision, power_up_steps
+from consul_app.rules.placing import add_spawning_point
+from consul_app.rules.prompts import (
+    Choice,
+    Step,
+    answer,
+    pending_decision,
+    power_up_steps,
+    reflected_sighting,
+)
 from consul_app.rules.recap import Recap, phase_bounds, recap
 from consul_app.rules.setup import (
     HERO_KEYWORDS,
@@ -67,11 +75,14 @@ from consul_app.rules.setup import (
     default_setup,
     pets_to_choose,
     setup_fields,
+    with_hero_keyword,
 )
 from consul_app.rules.state import GameState
 from consul_app.rules.steps import StepKey
 from consul_app.rules.story import Event, Story, story, story_sections
+from consul_app.rules.summons import summons_out
 from consul_app.rules.timeout import timeout_threshold
+from consul_app.rules.tracked import marked_monsters
 from consul_app.rules.turn_view import free_spawn_refusal, phase_name, turn_name, turn_notes
 from consul_app.rules.views import (
     BossStatus,
@@ -79,6 +90,7 @@ from consul_app.rules.views import (
     GaugeStatus,
     PoolLine,
     SpaceView,
+    SpawningPointLine,
     TurnsUntil,
     boss_status,
     chart_spaces,
@@ -86,6 +98,7 @@ from consul_app.rules.views import (
     current_space,
     gauge_status,
     pool,
+    spawning_point_lines,
     spawning_points_remaining,
     turns_until,
     upcoming_spaces,
@@ -157,6 +170,7 @@ __all__ = [
     "Setup",
     "SetupError",
     "SpaceView",
+    "SpawningPointLine",
     "Spawn",
     "SpawnBoss",
     "SpawnMiniBoss",
@@ -168,6 +182,7 @@ __all__ = [
     "Story",
     "TurnsUntil",
     "Wound",
+    "add_spawning_point",
     "answer",
     "apply",
     "bonus_rules",
@@ -184,6 +199,7 @@ __all__ = [
     "relics_per_slot",
     "free_spawn_refusal",
     "gauge_status",
+    "marked_monsters",
     "mini_bosses_left",
     "monster_bonuses",
     "monster_stats",
@@ -195,10 +211,13 @@ __all__ = [
     "pool",
     "power_up_steps",
     "recap",
+    "reflected_sighting",
     "refusal",
     "select_chart",
     "setup_fields",
     "space_summary",
+    "spawning_point_lines",
+    "summons_out",
     "spawning_points_remaining",
     "story",
     "story_sections",
@@ -209,4 +228,5 @@ __all__ = [
     "turn_notes",
     "turns_until",
     "upcoming_spaces",
+    "with_hero_keyword",
 ]

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from consul_app.content.models import CardEffect
 from consul_app.content.pack import EditionPack
@@ -21,6 +21,7 @@ from consul_app.rules.chart import space_summary, spaces
 from consul_app.rules.editions.words import words
 from consul_app.rules.names import bits_name, counts_text, name_of, tiles_text
 from consul_app.rules.rewards import loot, treasure
+from consul_app.rules.sightings import sighted_tiles
 from consul_app.rules.state import GameState
 from consul_app.rules.steps import StepKey, StepState
 from consul_app.rules.timeout import healed_back_wounds, timeout_threshold
@@ -117,6 +118,26 @@ def answer(step: Step, chosen: list[str], reflected: dict[str, int] | None = Non
             return a.AnswerSighting(heroes_present=picked == "yes", reflected=reflected or {})
         case _:
             return a.SpawnMiniBoss(mini_boss=picked)
+
+
+def reflected_sighting(
+    pack: EditionPack, state: GameState, step: Step, reflected: dict[str, int]
+) -> Step:
+    """The boss sighting once each Dark Reflection hero's tile is known: the tiles it hits,
+    and no "no hero there" (those heroes stand on their own tiles, so the effect comes unless
+    a Clever hero cancels it). Answer it with `answer(step, ids, reflected)`."""
+    current = state.open_step()
+    if not reflected or current is None or current.key != "boss-sighting":
+        return step
+    tiles = sighted_tiles(current.tiles, reflected)
+    where = ", ".join(f"{hero} on tile {tile}" for hero, tile in reflected.items())
+    text = (
+        f"Dark Reflection: {where}. The sighting hits {tiles_text(tiles)}: "
+        f"{_boss(pack, state)}'s timeout effect applies to all models there: "
+        f"{_card_effects(pack, state, 'timeout')}."
+    )
+    resolve = Choice("yes", f"Resolve it on {tiles_text(tiles)}")
+    return replace(step, text=text, choices=[resolve, *step.choices[2:]])
 
 
 def _view(pack: EditionPack, state: GameState, step: StepState, current: bool) -> Step:
@@ -230,6 +251,11 @@ def _advance(pack: EditionPack, state: GameState, step: StepState) -> str:
 
 def _spawn(pack: EditionPack, state: GameState, step: StepState) -> str:
     bits = " or ".join(bits_name(b) for b in step.bits)
+    if not state.standing_spawning_points():
+        return (
+            f"The space spawns {step.budget} skull points of {bits} monsters, but no spawning "
+            "point is left to place them near: they stay in the spawning pool. Confirm the step."
+        )
     left = (step.budget or 0) - step.spent
     return (
         f"Spawn up to {step.budget} skull points of {bits} monsters from the spawning pool "
@@ -300,7 +326,7 @@ def _bonuses(pack: EditionPack, state: GameState, step: StepState) -> str:
 def _bonus_rule(state: GameState) -> str:
     if state.setup.edition == "forgotten-king":
         return t.FK_BONUS_RULE
-    return f"{t.BONUS_RULE} {t.PETS_RULE}"
+    return f"{t.BONUS_RULE} {t.PETS_RULE}" if state.setup.pets else t.BONUS_RULE
 
 
 def _choose_bonus(pack: EditionPack, state: GameState, step: StepState) -> str:

@@ -102,7 +102,7 @@ def check_setup(pack: EditionPack, setup: Setup) -> None:
 
 
 _SETUP_FIELDS: dict[str, tuple[str, ...]] = {
-    "sde2": ("mode", "party_size", "tiles"),
+    "sde2": ("mode", "party_size", "tiles", "heroes"),
     "forgotten-king": ("tiles",),
     "classic": ("game_size", "tiles"),
 }
@@ -110,8 +110,25 @@ _SETUP_FIELDS: dict[str, tuple[str, ...]] = {
 
 def setup_fields(edition: Edition) -> tuple[str, ...]:
     """The `Setup` fields besides the boss, mini-bosses, spawning points and pets that matter
-    in this edition (2.0: mode and party size pick the chart; 1.0: the game size)."""
+    in this edition (2.0: mode and party size pick the chart, heroes with Clever or Dark
+    Reflection change boss sightings; 1.0: the game size)."""
     return _SETUP_FIELDS[edition]
+
+
+def with_hero_keyword(setup: Setup, keyword: HeroKeyword, names: list[str]) -> Setup:
+    """The setup with exactly these heroes having `keyword` (others keep their keywords; a
+    hero left with none is dropped)."""
+    wanted = list(dict.fromkeys(n.strip()[:40] for n in names if n.strip()))
+    heroes: dict[str, set[str]] = {h.name: set(h.keywords) - {keyword} for h in setup.heroes}
+    for name in wanted:
+        heroes.setdefault(name, set()).add(keyword)
+    order = list(HERO_KEYWORDS)
+    listed = [
+        Hero(name=name, keywords=sorted(kws, key=order.index))  # type: ignore[arg-type]
+        for name, kws in heroes.items()
+        if kws
+    ]
+    return setup.model_copy(update={"heroes": listed})
 
 
 def bosses_to_choose(pack: EditionPack) -> list[DungeonBoss]:

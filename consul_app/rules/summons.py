@@ -21,6 +21,11 @@ def summoned_models(pack: EditionPack, state: GameState) -> list[Summoned]:
     return list(card.summoned) if card else []
 
 
+def summons_out(pack: EditionPack, state: GameState) -> list[tuple[str, int, int]]:
+    """(name, how many are out, the card's limit) of each model the fight card brings."""
+    return [(k.name, state.summoned.get(k.name, 0), k.up_to) for k in summoned_models(pack, state)]
+
+
 def summon(pack: EditionPack, state: GameState, action: Summon) -> None:
     """While the card's effects are resolved (boss spawn, timeout, a boss sighting), or freely
     while the boss is in play; never beyond the card's limit."""

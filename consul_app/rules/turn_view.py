@@ -51,7 +51,7 @@ def summoning_met(pack: EditionPack, state: GameState) -> bool:
 
 def boss_arrival(pack: EditionPack, state: GameState) -> str | None:
     """Before the boss is in the dungeon, how it gets there (FK, 1.0; 2.0 shows its chart
-    space instead). None once it has spawned and in 2.0."""
+    space instead, unless no spawning point is left). None once it has spawned."""
     if state.boss.spawned:
         return None
     standing = len(state.standing_spawning_points())
@@ -60,6 +60,14 @@ def boss_arrival(pack: EditionPack, state: GameState) -> str | None:
         return (
             "Arrives when the last spawning point is destroyed, anywhere on that point's tile "
             f"({standing} standing)."
+        )
+    if edition == "sde2":
+        if standing:
+            return None
+        when = "this" if state.phase == "power-up" else "the next"
+        return (
+            "No spawning point is left: it spawns by itself at the end of "
+            f"{when} power-up phase, after the chart's effects."
         )
     if edition == "classic":
         if summoning_met(pack, state):

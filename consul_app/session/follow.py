@@ -16,7 +16,7 @@ from pathlib import Path
 from consul_app.content import ContentPack
 from consul_app.session.journal import SaveError
 from consul_app.session.load import Game, load_game
-from consul_app.session.timeline import Done
+from consul_app.session.timeline import Done, Stack
 
 
 @dataclass(frozen=True)
@@ -38,14 +38,11 @@ class Stamp:
         return cls(st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns)
 
 
-def what_changed(before: list[Done], after: list[Done]) -> str | None:
-    """In words, how the actions in effect went from `before` to `after` (oldest first):
-    "Undone: Boss takes a wound", "Boss takes a wound", "3 actions, the last: ..."."""
-    same = 0
-    for old, new in zip(before, after, strict=False):
-        if old != new:
-            break
-        same += 1
+def what_changed(before: Stack, after: Stack) -> str | None:
+    """In words, how the actions in effect went from `before` to `after` (two reads of one
+    journal): "Undone: Boss takes a wound", "Boss takes a wound", "3 actions, the last: ...".
+    Only the entries that differ are read."""
+    same = before.shared(after)
     parts = []
     if undone := before[same:]:
         parts.append(_actions("Undone: ", undone))

@@ -72,6 +72,8 @@ class Header(_Model):
     created: str | None = None
     pack: PackRef
     setup: dict[str, Any]
+    chart: dict[str, Any] | None = None
+    """The chart the game started with (a correction saved later does not change it)."""
 
 
 class Do(_Model):

@@ -105,6 +105,16 @@ class Stack:
                 yield from range(first + start * step, last + step, step)
             start = max(0, start - size)
 
+    def shared(self, other: Stack) -> int:
+        """How many entries at the bottom both stacks hold (read from the same journal: the
+        same number is the same entry), without reading any."""
+        same = 0
+        for mine, theirs in zip(self.numbers(), other.numbers(), strict=False):
+            if mine != theirs:
+                break
+            same += 1
+        return same
+
     def top_number(self) -> int | None:
         return self._runs[-1][1] if self._runs else None
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import replace
-from typing import Literal
+from typing import Any, Literal
 
 from consul_app.content import EditionPack
 from consul_app.rules import (
@@ -20,7 +20,7 @@ from consul_app.rules import (
     GameState,
     MiniBossOption,
     RemoveStatus,
-    spawning_points_remaining,
+    spawning_point_lines,
 )
 from consul_app.tui import symbols
 
@@ -93,12 +93,25 @@ def mini_boss_choice(option: MiniBossOption) -> Choice:
     return Choice(option.id, f"{option.name}  ({symbols.hearts(option.hearts)})", note)
 
 
-def spawning_point_choices(pack: EditionPack, state: GameState) -> list[Choice]:
-    """The spawning points still standing, by name and tile."""
+def spawning_point_choices(
+    pack: EditionPack, state: GameState, *, wounds: bool = False
+) -> list[Choice]:
+    """The spawning points still standing, by name and tile (with their wounds if asked)."""
     return [
-        Choice(f"{point}@{tile}", f"{_name(pack.spawning_points, point)} on tile {tile}")
-        for point, tile in spawning_points_remaining(state)
+        Choice(
+            f"{line.id}@{line.tile}",
+            f"{line.name} on tile {line.tile}"
+            + (f"  ({line.wounds}/{line.hearts} wounds)" if wounds else ""),
+        )
+        for line in spawning_point_lines(pack, state)
+        if line.where == "standing"
     ]
+
+
+def spawning_point_ref(choice: str) -> dict[str, Any]:
+    """The fields of an action on a chosen spawning point (`id@tile`)."""
+    point, tile = choice.rsplit("@", 1)
+    return {"target": "spawning-point", "model": point, "tile": int(tile)}
 
 
 def spawning_point_destroyed(choice: str) -> Action:

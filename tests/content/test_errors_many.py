@@ -68,8 +68,9 @@ def test_consul_validate_counts_every_problem(
     assert main(["validate", str(tmp_path)]) == 2
     err = capsys.readouterr().err.splitlines()
     assert len(err) == MAX_ISSUES_PER_FILE + 2
-    assert err[-2].endswith("bad.yaml: and 480 more problems in this file (fix these first, "
-                            "then run again)")
+    assert err[-2].endswith(
+        "bad.yaml: and 480 more problems in this file (fix these first, then run again)"
+    )
     assert err[-1] == "500 problems found."
 
 

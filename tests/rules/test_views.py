@@ -107,7 +107,6 @@ def test_mini_bosses_left_is_empty_without_mini_bosses(fk: EditionPack) -> None:
 @pytest.mark.parametrize(
     ("edition", "rule"),
     [
-        ("sde2", texts.PETS_RULE),
         ("forgotten-king", texts.FK_BONUS_RULE),
         ("classic", texts.NO_BONUSES_1_0),
     ],
@@ -117,6 +116,16 @@ def test_bonus_rules_say_who_gains_bonuses(
 ) -> None:
     pack = request.getfixturevalue({"forgotten-king": "fk"}.get(edition, edition))
     assert bonus_rules(pack, new_game(pack, make_setup(edition))) == [rule]
+
+
+def test_the_pets_rule_is_said_only_when_pets_can_apply(sde2: EditionPack) -> None:
+    """'Pets benefit from all bonuses granted by the mighty monster chart as if they were an
+    8-bit monster': said with pets in the game; the pack's pets unused, nothing; with no pets
+    in the content, where they come from."""
+    assert bonus_rules(sde2, new_game(sde2, make_setup(pets=["cat"]))) == [texts.PETS_RULE]
+    assert bonus_rules(sde2, new_game(sde2, make_setup())) == []
+    del sde2.monsters["cat"]
+    assert bonus_rules(sde2, new_game(sde2, make_setup())) == [texts.NO_PETS]
 
 
 # setup limits
@@ -135,7 +144,7 @@ def test_the_setup_limits_the_form_offers(sde2: EditionPack) -> None:
 
 
 def test_each_edition_has_its_own_setup_fields() -> None:
-    assert setup_fields("sde2") == ("mode", "party_size", "tiles")
+    assert setup_fields("sde2") == ("mode", "party_size", "tiles", "heroes")
     assert setup_fields("forgotten-king") == ("tiles",)
     assert setup_fields("classic") == ("game_size", "tiles")
 
@@ -221,3 +230,29 @@ def test_answer_builds_each_decision(sde2: EditionPack) -> None:
     step = pending_decision(sde2, state)
     assert step is not None
     assert play(sde2, state, answer(step, ["defense"])).bonuses[-1].bonus == "defense"
+
+
+def test_with_no_spawning_point_left_the_2_0_boss_comes_at_the_phase_end(
+    sde2: EditionPack,
+) -> None:
+    """'During the Consul's power-up phase, and after advancing the Mighty Monster Chart and
+    applying all effects, if there are no spawning points in play, the dungeon boss
+    automatically spawns.' The boss card says so instead of its chart space; a spawn step says
+    up front that nothing can be placed."""
+    state = play(
+        sde2,
+        new_game(sde2, make_setup()),
+        Wound(target="spawning-point", model="burrow", tile=2, wounds=4),
+        Wound(target="spawning-point", model="nest", tile=3, wounds=4),
+    )
+    status = boss_status(sde2, state)
+    assert status.spawn_space is None and status.turns_until_spawn is None
+    assert status.arrival == (
+        "No spawning point is left: it spawns by itself at the end of the next power-up phase, "
+        "after the chart's effects."
+    )
+    state = run_to(sde2, play(sde2, state, EndTurn()), "spawn")
+    assert "at the end of this power-up phase" in (boss_status(sde2, state).arrival or "")
+    step = current(sde2, state)
+    assert step is not None and "no spawning point is left" in step.text
+    assert not any(line.may_spawn for line in pool(sde2, state))

@@ -153,7 +153,7 @@ async def test_the_browser_shows_each_new_action(
         if SHOT:
             Path(SHOT).write_bytes(png)
         assert watchers(save)  # this browser's watcher
-    assert served.stop() == 0  # Ctrl+C: a clean stop
+        assert served.stop() == 0  # Ctrl+C while a browser watches: a clean stop
     end = time.monotonic() + DEADLINE
     while watchers(save):  # and no watcher is left behind
         assert time.monotonic() < end, f"watchers left running: {watchers(save)}"
@@ -165,6 +165,9 @@ async def test_viewers_beyond_the_limit_are_turned_away(served: Served) -> None:
     await served.ready()
     assert served.output()[-1] == "At most 1 viewers at once. Ctrl+C stops."
     async with aiohttp.ClientSession() as http:
+        with pytest.raises(aiohttp.WSServerHandshakeError) as caught:  # another site's page
+            await http.ws_connect(f"{served.url}/ws", headers={"Origin": "http://evil.example"})
+        assert caught.value.status == 403
         first = await http.ws_connect(f"{served.url}/ws?width=80&height=24")
         try:
             await first.receive(timeout=DEADLINE)  # its watcher draws: it is watching

@@ -49,6 +49,7 @@ def test_new_game_names_the_save_by_date_and_boss(
     for session in sessions:
         session.close()
     header = _lines(sessions[0].path)[0]
+    chart = sessions[0].state.chart or ""
     assert header == {
         "format": "consul-journal",
         "version": 1,
@@ -59,6 +60,7 @@ def test_new_game_names_the_save_by_date_and_boss(
             "content_hash": content.edition(setup.edition).content_hash(),
         },
         "setup": setup.model_dump(mode="json"),
+        "chart": content.edition(setup.edition).charts[chart].model_dump(mode="json"),
     }
     assert sorted(p.name for p in saves_dir().iterdir()) == sorted(s.path.name for s in sessions)
 

@@ -75,9 +75,7 @@ def test_a_write_that_fails_before_any_byte_keeps_the_state(
     assert len(session.actions) == ACTIONS == len(resumed(content, session.path))
 
 
-def test_a_torn_write_is_not_shown(
-    session: Session, content: ContentPack
-) -> None:
+def test_a_torn_write_is_not_shown(session: Session, content: ContentPack) -> None:
     """Half the line reached the file, then the disk was full: a resume drops the torn line."""
     real_write = os.write
     calls: list[int] = []
@@ -96,9 +94,7 @@ def test_a_torn_write_is_not_shown(
     assert not session.path.read_bytes().endswith(b"\n")  # the torn line is left as it is
 
 
-def test_a_failed_undo_shows_what_the_file_holds(
-    session: Session, content: ContentPack
-) -> None:
+def test_a_failed_undo_shows_what_the_file_holds(session: Session, content: ContentPack) -> None:
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(os, "fsync", failing(errno.EIO))
         with pytest.raises(SaveError, match=rf"The save holds {ACTIONS - 1} actions"):
@@ -107,9 +103,7 @@ def test_a_failed_undo_shows_what_the_file_holds(
     assert session.can_redo
 
 
-def test_after_a_failed_write_nothing_more_is_written(
-    session: Session
-) -> None:
+def test_after_a_failed_write_nothing_more_is_written(session: Session) -> None:
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(os, "fsync", failing(errno.EIO))
         with pytest.raises(SaveError):

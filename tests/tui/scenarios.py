@@ -24,6 +24,7 @@ from consul_app.rules import (
     Action,
     EndTurn,
     GameState,
+    Hero,
     Setup,
     Spawn,
     Step,
@@ -217,6 +218,7 @@ def one_wound_left(pack: EditionPack, state: GameState) -> bool:
     boss = boss_status(pack, state)
     return boss.spawned and boss.wounds + 1 == boss.hearts and not state.steps
 
+
 def offense_bonus_taken(pack: EditionPack, state: GameState) -> bool:
     """The monsters gained "+1ST offense" (chart space 2: the bot takes the first choice),
     nothing due."""
@@ -242,6 +244,8 @@ class Shot:
     damaged: bool = False
     """Start as `consul` does, on the saves folder: the game played last is damaged, an older
     one (played to `goal`) can be resumed."""
+    keywords: tuple[Hero, ...] = ()
+    """Heroes whose keywords change boss sightings (Clever, Dark Reflection)."""
 
     def prepare(self, content: ContentPack, folder: Path) -> Path | None:
         """Write the save this shot starts from (None: start on the new-game screen, or on the
@@ -261,7 +265,9 @@ class Shot:
             return None
         setup = default_setup(content.edition(self.edition))
         if self.edition == "sde2":
-            setup = setup.model_copy(update={"party_size": self.heroes})
+            setup = setup.model_copy(
+                update={"party_size": self.heroes, "heroes": list(self.keywords)}
+            )
         path = folder / f"{self.name}.jsonl"
         play_saved(content, path, setup, self.goal)
         return path
@@ -270,12 +276,24 @@ class Shot:
 SHOTS = [
     Shot("new-game", WIDE),
     Shot("new-game-review", WIDE, keys=("enter", "enter")),
+    Shot("chart-correction", WIDE, keys=("enter", "enter", "v", "down", "enter")),
     Shot("table-start", WIDE, keys=("enter", "enter", "enter")),
     Shot("table-mid-game", WIDE, idle(lambda p, s: len(s.bonuses) >= 2)),
     Shot("table-boss-spawned", WIDE, idle(lambda p, s: s.boss.spawned)),
     Shot("table-timeout", WIDE, before_timeout, keys=("w",)),
     Shot("decision-choose-bonus", WIDE, step_is("choose-bonus"), keys=("enter",)),
     Shot("decision-sighting", WIDE, step_is("boss-sighting"), keys=("enter",)),
+    Shot(
+        "decision-sighting-keywords",
+        WIDE,
+        step_is("boss-sighting"),
+        keys=("enter", "3"),
+        keywords=(
+            Hero(name="Ace", keywords=["clever"]),
+            Hero(name="Dee", keywords=["dark-reflection"]),
+        ),
+    ),
+    Shot("table-spawning-point-wounds", WIDE, idle(lambda p, s: s.turn >= 2), ("2", "k", "enter")),
     Shot("decision-relics", WIDE, step_is("relics"), keys=("enter", "space")),
     Shot("decision-mini-boss-present", WIDE, step_is("mini-boss-refresh"), ("enter",), 5),
     Shot("small-start", SMALL, keys=("enter", "enter", "enter")),

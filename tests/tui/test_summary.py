@@ -42,9 +42,7 @@ async def test_the_summary_opens_when_the_boss_is_defeated(
         assert app.screen is table
 
 
-async def test_T_tells_the_story_so_far_at_80_columns(
-    content: ContentPack, tmp_path: Path
-) -> None:
+async def test_T_tells_the_story_so_far_at_80_columns(content: ContentPack, tmp_path: Path) -> None:
     save = tmp_path / "story.jsonl"
     setup = default_setup(content.edition("sde2"))
     play_saved(content, save, setup, idle(lambda p, s: s.turn >= 3))

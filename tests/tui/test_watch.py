@@ -16,6 +16,7 @@ from textual.pilot import Pilot
 from consul_app.content import ContentPack
 from consul_app.rules import DestroyHero, default_setup
 from consul_app.session import Session
+from consul_app.tui.screens.card import CardScreen
 from consul_app.tui.screens.pick_one import PickOneScreen
 from consul_app.tui.screens.watch import WatchScreen
 from consul_app.tui.watch_app import WatchApp
@@ -67,6 +68,10 @@ async def test_watch_follows_another_process_actions_and_undo(
         for key in ("e", "w", "enter", "u", "n", "o"):  # no key reaches an action
             await pilot.press(key)
         assert isinstance(app.screen, WatchScreen)
+        await pilot.press("b")  # cards may be read
+        await until(pilot, lambda: isinstance(app.screen, CardScreen), "the boss's card")
+        await pilot.press("escape")
+        await until(pilot, lambda: isinstance(app.screen, WatchScreen), "back to watching")
     child.send("hero")  # the game goes on: the watcher held no lock
     child.expect("done")
 

@@ -23,9 +23,7 @@ def fsync_fails(*args: object) -> None:
     raise OSError(errno.EIO, os.strerror(errno.EIO))
 
 
-async def test_a_failed_write_shows_the_file_and_o_resumes_the_game(
-    content: ContentPack
-) -> None:
+async def test_a_failed_write_shows_the_file_and_o_resumes_the_game(content: ContentPack) -> None:
     save = saves_dir() / "game.jsonl"
     save.parent.mkdir(parents=True)
     setup = default_setup(content.edition("sde2"))

@@ -142,6 +142,38 @@ class GaugeStatus:
     section: str
     sixteen_bit_at: int
     super_at: int
+    verified: bool = False
+    """Checked against a printed gauge (the bundled one is a reconstruction)."""
+
+
+@dataclass(frozen=True)
+class SpawningPointLine:
+    """A spawning point of the setup: its hearts, wounds and status effects, and whether it
+    still stands ("standing", "destroyed", "removed")."""
+
+    id: str
+    name: str
+    tile: int
+    hearts: int
+    wounds: int
+    status_effects: list[str]
+    where: str
+
+
+def spawning_point_lines(pack: EditionPack, state: GameState) -> list[SpawningPointLine]:
+    """Every spawning point of the game, in setup order."""
+    return [
+        SpawningPointLine(
+            p.id,
+            pack.spawning_points[p.id].name,
+            p.tile,
+            pack.spawning_points[p.id].hearts,
+            p.wounds,
+            list(p.status_effects),
+            p.status,
+        )
+        for p in state.spawning_points
+    ]
 
 
 def left_chart(state: GameState) -> bool:
@@ -242,6 +274,8 @@ def boss_status(pack: EditionPack, state: GameState) -> BossStatus:
     twice = edition == "classic" and state.boss.spawned and standing > 0
     reminders = boss_reminders(state)
     turns_to_boss = turns_until(pack, state).boss
+    if edition == "sde2" and not standing:  # it spawns at the end of the power-up phase
+        turns_to_boss = None
     spawn_space = None if turns_to_boss is None else state.position + turns_to_boss
     return BossStatus(
         id=boss.id,
@@ -319,4 +353,5 @@ def gauge_status(pack: EditionPack, state: GameState) -> GaugeStatus | None:
         section=section,
         sixteen_bit_at=gauge.sixteen_bit_at,
         super_at=gauge.super_at,
+        verified=gauge.verified,
     )

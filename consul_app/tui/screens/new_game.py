@@ -11,10 +11,13 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
 from textual.screen import Screen
-from textual.widgets import ContentSwitcher, Footer, Label, Static
+from textual.widgets import ContentSwitcher, Footer, Input, Label, Static
 
 from consul_app.content import EDITION_NAMES, EDITIONS, ContentPack, EditionPack
+from consul_app.content.corrections import with_chart
+from consul_app.content.models import Chart
 from consul_app.rules import (
+    HERO_KEYWORDS,
     MAX_TILES,
     PARTY_SIZES,
     Choice,
@@ -26,8 +29,10 @@ from consul_app.rules import (
     new_game,
     pets_to_choose,
     setup_fields,
+    with_hero_keyword,
 )
 from consul_app.tui import symbols
+from consul_app.tui.screens.chart_edit import ChartEditScreen
 from consul_app.tui.screens.pick_one import PickOneScreen
 from consul_app.tui.widgets.chart import chart_table, gauge_lines
 from consul_app.tui.widgets.choice_list import ChoiceList
@@ -45,6 +50,7 @@ class NewGameScreen(Screen[Setup | None]):
     BINDINGS = [
         Binding("enter", "next", "Next page / start", priority=True, id="setup.next"),
         Binding("escape", "back", "Back", id="setup.back"),
+        Binding("v", "correct_chart", "Correct the chart", id="setup.chart"),
     ]
 
     def __init__(self, content: ContentPack, *, can_cancel: bool = False) -> None:
@@ -97,6 +103,15 @@ class NewGameScreen(Screen[Setup | None]):
             yield CycleField("Game size", games, self.setup.game_size, id="game_size")
         tiles = [(str(n), f"{n} tile{'s' * (n != 1)}") for n in range(1, MAX_TILES + 1)]
         yield CycleField("Tiles", tiles, str(self.setup.tiles), id="tiles")
+        if "heroes" in fields:
+            yield Label("Heroes with (names, commas):")
+            for keyword, name in HERO_KEYWORDS.items():
+                yield Input(
+                    ", ".join(self.setup.heroes_with(keyword)),  # type: ignore[arg-type]
+                    placeholder=f"{name}: none",
+                    id=f"hero-{keyword}",
+                    classes="hero-keyword",
+                )
 
     def _playable(self, edition: str) -> bool:
         try:
@@ -142,6 +157,12 @@ class NewGameScreen(Screen[Setup | None]):
         self.setup = self.setup.model_copy(update={name: value})
         if name == "tiles":
             self.query_one(Placements).tiles = self.setup.tiles
+
+    @on(Input.Changed, ".hero-keyword")
+    def _heroes_changed(self, event: Input.Changed) -> None:
+        keyword = (event.input.id or "").removeprefix("hero-")
+        names = event.value.split(",")
+        self.setup = with_hero_keyword(self.setup, keyword, names)  # type: ignore[arg-type]
 
     @on(ChoiceList.Changed, "#boss")
     def _boss_changed(self, event: ChoiceList.Changed) -> None:
@@ -214,15 +235,40 @@ class NewGameScreen(Screen[Setup | None]):
             Text(f"Mini-bosses: {minis}"),
             Text(f"Spawning points: {points}"),
             Text(f"Pets: {pets}"),
+            *_heroes(setup),
             Text(f"Tiles: {setup.tiles}"),
             Text(""),
         ]
         if state.chart:
             parts.append(Text(f"The chart: {pack.charts[state.chart].name}", "bold"))
+            parts.append(Text("v: correct it against your printed board", "dim"))
             parts.append(chart_table(pack, state))
         elif (gauge := gauge_status(pack, state)) is not None:
             parts.append(gauge_lines(gauge))
         return Group(*parts)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """The chart is corrected from the review page (it shows the chart)."""
+        return action != "correct_chart" or PAGES[self.page] == "review"
+
+    def action_correct_chart(self) -> None:
+        """Correct the chart this setup plays, against the printed board; the review then
+        shows the chart as saved."""
+        try:
+            state = new_game(self.pack, self.setup)
+        except SetupError as err:
+            self.notify(str(err), title="This game cannot start", severity="warning")
+            return
+        if state.chart is None:
+            self.notify("SDE 1.0 plays with a power gauge, not a chart (see data/README.md).")
+            return
+
+        def saved(chart: Chart | None) -> None:
+            if chart is not None:
+                self.content = with_chart(self.content, chart)
+                self._show_page()
+
+        self.app.push_screen(ChartEditScreen(self.content, self.pack.charts[state.chart]), saved)
 
     def action_next(self) -> None:
         if PAGES[self.page] != "review":
@@ -242,6 +288,15 @@ class NewGameScreen(Screen[Setup | None]):
             self._show_page()
         elif self.can_cancel:
             self.dismiss(None)
+
+
+def _heroes(setup: Setup) -> list[Text]:
+    """The heroes whose keywords change boss sightings, as the review lists them."""
+    return [
+        Text(f"{name}: {', '.join(setup.heroes_with(keyword)) or 'none'}")  # type: ignore[arg-type]
+        for keyword, name in HERO_KEYWORDS.items()
+        if "heroes" in setup_fields(setup.edition)
+    ]
 
 
 def _pool_note(pack: EditionPack, point_id: str) -> str:

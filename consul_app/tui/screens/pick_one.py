@@ -12,6 +12,7 @@ from textual.widgets.option_list import Option
 
 from consul_app.rules import Choice
 from consul_app.tui.screens.confirm import fit_height
+from consul_app.tui.widgets.marked_list import MarkedList
 
 
 class PickOneScreen(ModalScreen[str | None]):
@@ -41,12 +42,13 @@ class PickOneScreen(ModalScreen[str | None]):
         with Vertical(classes="dialog") as dialog:
             dialog.border_title = self.title_text
             yield Static(self.rule_text, classes="rule")
-            yield OptionList(
+            yield MarkedList(
                 *[_option(n, c) for n, c in enumerate(self.choices, 1)],
                 *[_unavailable(c) for c in self.unavailable],
             )
             yield Static(
-                "Up/Down: move   Enter or its number: choose   Esc: not now", classes="keys"
+                "Up/Down or its first letters: move   Enter or its number: choose   Esc: not now",
+                classes="keys",
             )
 
     def on_mount(self) -> None:

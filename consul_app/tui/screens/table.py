@@ -8,13 +8,14 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
+from time import monotonic
 from typing import TypeVar
 
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Container
-from textual.events import Resize
+from textual.events import Key, Resize
 from textual.geometry import Size
 from textual.screen import Screen
 from textual.widgets import Footer, TabbedContent, TabPane
@@ -28,6 +29,7 @@ from consul_app.rules import (
     DestroyHero,
     DestroyMiniBoss,
     DestroyMonsters,
+    DestroySummoned,
     EndTurn,
     Heal,
     MiniBossOption,
@@ -35,13 +37,17 @@ from consul_app.rules import (
     Spawn,
     SpawnMiniBoss,
     Step,
+    Summon,
     Wound,
     answer,
     boss_status,
     card,
     describe,
+    marked_monsters,
     mini_bosses_left,
+    reflected_sighting,
     refusal,
+    summons_out,
     turn_name,
     words,
 )
@@ -54,11 +60,13 @@ from consul_app.tui.choices import (
     relic_slots,
     spawning_point_choices,
     spawning_point_destroyed,
+    spawning_point_ref,
     status_action,
     status_choices,
     statuses_of,
 )
 from consul_app.tui.screens.card import CardScreen
+from consul_app.tui.screens.chart_edit import ChartEditScreen
 from consul_app.tui.screens.confirm import ConfirmScreen
 from consul_app.tui.screens.history import HistoryScreen, undo_notice
 from consul_app.tui.screens.lookup import LookupScreen
@@ -70,11 +78,17 @@ from consul_app.tui.widgets.boss_card import CARD_STEPS, BossPane
 from consul_app.tui.widgets.chart import ChartPane
 from consul_app.tui.widgets.log import LogPane
 from consul_app.tui.widgets.next_step import NextStep
+from consul_app.tui.widgets.notice_line import NoticeLine
 from consul_app.tui.widgets.pane import Pane
 from consul_app.tui.widgets.pool import PoolPane, PoolTable
 from consul_app.tui.widgets.prompts import PromptsPane
 
 Answer = TypeVar("Answer")
+
+COUNT_WINDOW = 2.0
+"""Seconds within which digits typed before a key count for it."""
+COUNT_KEYS = ("w", "W", "x", "X", "k", "K", "a", "A", "f", "F", "g")
+"""Keys a count typed before them applies to (`2w`: a hit of two wounds)."""
 
 WIDE = Size(110, 34)
 """From this size up the panes stand side by side; below it they are tabs."""
@@ -126,6 +140,15 @@ class TableScreen(Screen[None]):
             show=False,
             id="table.point_dead",
         ),
+        Binding("k", "wound_point", "Spawning point wound", show=False, id="table.point_wound"),
+        Binding("K", "heal_point", "Spawning point heal", show=False, id="table.point_heal"),
+        Binding("f", "summon", "Fight card model out", show=False, id="table.summon"),
+        Binding(
+            "F", "summoned_destroyed", "Fight card model destroyed", show=False, id="table.unsummon"
+        ),
+        Binding("a", "wound_monster", "Selected monster wound", show=False, id="table.mon_wound"),
+        Binding("A", "heal_monster", "Selected monster heal", show=False, id="table.mon_heal"),
+        Binding("v", "correct_chart", "Correct the chart", show=False, id="table.chart"),
         Binding("h", "destroy_hero", "A hero destroyed", show=False, id="table.hero_dead"),
         Binding("g", "gauge", "Power gauge +1 (1.0)", show=False, id="table.gauge"),
         Binding("c", "card", "Card of the selected monster", show=False, id="table.card"),
@@ -139,8 +162,8 @@ class TableScreen(Screen[None]):
         *[
             Binding(
                 str(n),
-                f"pane('{pane}')",
-                f"Show the {pane} pane",
+                f"digit({n}, '{pane}')",
+                f"Show the {pane} pane (just before w W x X t T g: how many)",
                 show=False,
                 id=f"table.pane_{pane}",
             )
@@ -155,6 +178,9 @@ class TableScreen(Screen[None]):
         self.panes: list[Pane | PoolPane] = []
         self._shown_step: Step | None = None
         self._composed = False
+        self._count = ""
+        """Digits typed just before a key: how many wounds or heals (`2w`)."""
+        self._count_at = 0.0
         self._view: TableView | None = None
         self.recap = session.recap()
         """Since your last turn: on the steps pane when the game opens and when a turn begins,
@@ -201,6 +227,7 @@ class TableScreen(Screen[None]):
                 yield from (by_id[pane_id] for pane_id in (FIGHT_ORDER if fight else GRID_ORDER))
         # Enter's step is in the bar above; at 80 columns the palette's key is left to `?`.
         yield Footer(compact=self.compact, show_command_palette=not self.compact)
+        yield NoticeLine()  # over the footer's row: notices never cover a pane
 
     def on_mount(self) -> None:
         self._start()
@@ -269,9 +296,10 @@ class TableScreen(Screen[None]):
         if fight:
             panes.move_child(boss, before=chart)
             panes.move_child(chart, after=steps)
+            said = words(self.session.state.setup.edition)
             self.notify(
-                "Its card now stands on the left, with the fight card's effects; the chart "
-                "moved to the top right.",
+                f"Its card now stands on the left, with the {said.card}'s effects; the "
+                f"{said.chart.lower()} moved to the top right.",
                 title="The boss fight begins",
             )
         else:
@@ -285,6 +313,8 @@ class TableScreen(Screen[None]):
             return f"{self._key('app.new_game')}: new game   {self._key('table.undo')}: undo"
         if step is None:
             end = f"{self._key('table.end_turn')}: {describe(self.session.pack, EndTurn())}"
+            if boss_status(self.session.pack, self.session.state).defeated:
+                return "n: new game   o: saved games   u: undo   ?: keys"
             if boss_status(self.session.pack, self.session.state).in_play:
                 return f"{self._key('table.boss_wound')}: the boss takes a wound   {end}"
             return f"{end}   ?: keys"
@@ -345,9 +375,17 @@ class TableScreen(Screen[None]):
         if self.compact:
             self.action_pane("steps")
 
-    def on_key(self) -> None:
-        """Any key dismisses the recap (and then does what it does)."""
+    def on_key(self, event: Key) -> None:
+        """Any key dismisses the recap and an error notice (and then does what it does). Digits
+        without a pane (0, 7-9) count too; Esc or any key that takes no count forgets a count
+        typed."""
         self._dismiss_recap()
+        undo = self._bindings.key_to_bindings.get(event.key, [])
+        self.query_one(NoticeLine).read(undoing=any(b.action == "undo" for b in undo))
+        if event.character in ("0", "7", "8", "9"):
+            self.action_digit(int(event.character))
+        elif self._count and event.key not in COUNT_KEYS and not event.key.isdigit():
+            self._take_count()
 
     def _dismiss_recap(self) -> None:
         if self.recap is not None:
@@ -400,8 +438,37 @@ class TableScreen(Screen[None]):
                 PickManyScreen(step.title, step.text, choices, step.limit or 0, check),
                 self._then(lambda picked: answer(step, picked)),
             )
+        elif step.key == "boss-sighting" and self.session.state.setup.heroes_with(
+            "dark-reflection"
+        ):
+            self._reflect(step, {})
         else:
             self._pick(step.title, step.text, step.choices, lambda picked: answer(step, [picked]))
+
+    def _reflect(self, step: Step, reflected: dict[str, int]) -> None:
+        """Dark Reflection: ask each such hero's tile (the sighting's text says what it does),
+        then the sighting itself with every tile it hits."""
+        state = self.session.state
+        left = [h for h in state.setup.heroes_with("dark-reflection") if h not in reflected]
+        if not left:
+            shown = reflected_sighting(self.session.pack, state, step, reflected)
+            self._pick(
+                shown.title, shown.text, shown.choices, lambda id_: answer(step, [id_], reflected)
+            )
+            return
+        hero = left[0]
+        tiles = [Choice(str(n), f"Tile {n}") for n in range(1, state.setup.tiles + 1)]
+
+        def asked(tile: str | None) -> None:
+            if tile is not None:
+                self._reflect(step, {**reflected, hero: int(tile)})
+
+        self.app.push_screen(
+            PickOneScreen(
+                f"{step.title}: Dark Reflection", f"{step.text}\n\nWhich tile is {hero} on?", tiles
+            ),
+            asked,
+        )
 
     def _pick(
         self,
@@ -442,7 +509,34 @@ class TableScreen(Screen[None]):
         return answered
 
     def action_end_turn(self) -> None:
+        self._take_count()
         self.dispatch(EndTurn())
+
+    def action_digit(self, digit: int, pane: str | None = None) -> None:
+        """A digit typed just before a key says how many: `2w` is a hit of two wounds. Digits
+        1-6 also show their pane; a digit typed longer than `COUNT_WINDOW` ago is no count
+        (so `4`, reading the boss card, then `w` is one wound)."""
+        now = monotonic()
+        recent = self._count and now - self._count_at <= COUNT_WINDOW
+        self._count = ((self._count if recent else "") + str(digit))[-2:]
+        self._count_at = now
+        self.query_one(NextStep).show_count(int(self._count))
+        self.set_timer(COUNT_WINDOW, self._count_expired)
+        if pane is not None:
+            self.action_pane(pane)
+
+    def _count_expired(self) -> None:
+        """The bar stops showing a count that no longer applies."""
+        if self._count and monotonic() - self._count_at >= COUNT_WINDOW:
+            self._take_count()
+
+    def _take_count(self) -> int:
+        """The count typed just before this key (1 without one); it is used up."""
+        recent = self._count and monotonic() - self._count_at <= COUNT_WINDOW
+        count = int(self._count) if recent else 1
+        self._count = ""
+        self.query_one(NextStep).show_count(None)
+        return max(count, 1)
 
     def _highlighted(self) -> str | None:
         if self.compact:
@@ -463,10 +557,29 @@ class TableScreen(Screen[None]):
             self.dispatch(DestroyMonsters(monsters={monster: 1}))
 
     def action_wound(self, target: Target) -> None:
-        self.dispatch(Wound(target=target))
+        self.dispatch(Wound(target=target, wounds=self._take_count()))
 
     def action_heal(self, target: Target) -> None:
-        self.dispatch(Heal(target=target))
+        self.dispatch(Heal(target=target, wounds=self._take_count()))
+
+    def action_wound_point(self) -> None:
+        self._on_point("takes", self._take_count(), lambda p, n: Wound(**p, wounds=n))
+
+    def action_heal_point(self) -> None:
+        self._on_point("heals", self._take_count(), lambda p, n: Heal(**p, wounds=n))
+
+    def _on_point(self, verb: str, count: int, action: Callable[[dict, int], Action]) -> None:
+        """Pick a standing spawning point (the only one needs no dialog) for a hit or heal."""
+        choices = spawning_point_choices(self.session.pack, self.session.state, wounds=True)
+        if len(choices) == 1:
+            self.dispatch(action(spawning_point_ref(choices[0].id), count))
+            return
+        self._pick(
+            f"Spawning point {verb} {count} wound{'s' * (count != 1)}",
+            "Which spawning point?",
+            choices,
+            lambda choice: action(spawning_point_ref(choice), count),
+        )
 
     def action_status(self, target: Target) -> None:
         has = statuses_of(self.session.state, target)
@@ -507,11 +620,79 @@ class TableScreen(Screen[None]):
             spawning_point_destroyed,
         )
 
+    def action_summon(self) -> None:
+        self._summoned("come into play", lambda name, n: Summon(model=name, count=n))
+
+    def action_summoned_destroyed(self) -> None:
+        self._summoned("destroyed", lambda name, n: DestroySummoned(model=name, count=n))
+
+    def _summoned(self, what: str, action: Callable[[str, int], Action]) -> None:
+        """The fight card's counted models ("until four are out"): pick the kind if several."""
+        count = self._take_count()
+        kinds = summons_out(self.session.pack, self.session.state)
+        if not kinds:
+            self.notify("This boss's fight card brings no counted models.", severity="warning")
+        elif len(kinds) == 1:
+            self.dispatch(action(kinds[0][0], count))
+        else:
+            choices = [Choice(name, f"{name}: {out} of {up_to} out") for name, out, up_to in kinds]
+            self._pick(f"{count} {what}", "Which models?", choices, lambda n: action(n, count))
+
+    def action_wound_monster(self) -> None:
+        """The monster under the pool's cursor takes a hit: a fresh one from the dungeon, or
+        one already wounded (asked when there are)."""
+        self._on_monster(True, self._take_count())
+
+    def action_heal_monster(self) -> None:
+        self._on_monster(False, self._take_count())
+
+    def _on_monster(self, wound: bool, count: int) -> None:
+        monster = self._highlighted()
+        if monster is None:
+            return
+        pack, state = self.session.pack, self.session.state
+        kind = Wound if wound else Heal
+        marked = marked_monsters(state, monster)
+        name, hearts = pack.monsters[monster].name, pack.monsters[monster].hearts
+        choices = [
+            Choice(str(n), f"{name} #{n + 1}: {m.wounds}/{hearts} wounds")
+            for n, m in enumerate(marked)
+        ]
+        if wound:
+            choices.insert(0, Choice("fresh", f"A {name} without wounds"))
+        if len(choices) <= 1:
+            which = None if wound or not choices else 0
+            self.dispatch(kind(target="monster", model=monster, which=which, wounds=count))
+            return
+        self._pick(
+            f"{name} {'takes' if wound else 'heals'} {count}",
+            "Which one?",
+            choices,
+            lambda picked: kind(
+                target="monster",
+                model=monster,
+                which=None if picked == "fresh" else int(picked),
+                wounds=count,
+            ),
+        )
+
+    def action_correct_chart(self) -> None:
+        """Correct this game's chart against the printed board, for the games to come: the
+        game in progress keeps the chart it started with."""
+        state = self.session.state
+        if state.chart is None:
+            self.notify("SDE 1.0 plays with a power gauge, not a chart (see data/README.md).")
+            return
+        content = self.app.content  # type: ignore[attr-defined]
+        chart = content.edition(state.setup.edition).charts.get(state.chart)
+        chart = chart or self.session.pack.charts[state.chart]
+        self.app.push_screen(ChartEditScreen(content, chart))
+
     def action_destroy_hero(self) -> None:
         self.dispatch(DestroyHero())
 
     def action_gauge(self) -> None:
-        self.dispatch(AdvanceGauge())
+        self.dispatch(AdvanceGauge(squares=self._take_count()))
 
     def action_card(self) -> None:
         """The card of the monster under the pool's cursor."""

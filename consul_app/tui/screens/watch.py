@@ -15,15 +15,18 @@ from datetime import datetime
 
 from rich.text import Text
 from textual.app import ComposeResult
+from textual.binding import Binding
 from textual.containers import Container
 from textual.events import Resize
 from textual.geometry import Size
 from textual.screen import Screen
-from textual.widgets import Static, TabbedContent, TabPane
+from textual.widgets import Footer, Static, TabbedContent, TabPane
 
-from consul_app.rules import phase_name, turn_name, words
+from consul_app.rules import RuleError, card, phase_name, turn_name, words
 from consul_app.session.doorbell import doorbell, drain
 from consul_app.session.follow import Follower
+from consul_app.session.timeline import Labels
+from consul_app.tui.screens.card import CardScreen
 from consul_app.tui.view import TableView
 from consul_app.tui.widgets.bonuses import BonusesPane
 from consul_app.tui.widgets.boss_card import BossPane
@@ -64,6 +67,12 @@ class WatchScreen(Screen[None]):
     }
     """
 
+    BINDINGS = [
+        Binding("b", "card('boss')", "The boss's card", id="watch.boss_card"),
+        Binding("B", "card('mini-boss')", "The mini-boss's card", id="watch.mini_card"),
+    ]
+    """Only cards to read: nothing here changes the game."""
+
     def __init__(self, follower: Follower, clock: Callable[[], datetime] = datetime.now) -> None:
         super().__init__()
         self.follower = follower
@@ -88,6 +97,7 @@ class WatchScreen(Screen[None]):
         else:
             with Container(id="watch-panes"):
                 yield from panes
+        yield Footer(compact=True, show_command_palette=False)
 
     def _panes(self) -> list[Pane]:
         """The spectator's panes, titled without the table's pane keys."""
@@ -139,12 +149,26 @@ class WatchScreen(Screen[None]):
         game = self.follower.game
         assert game is not None  # the screen opens on a game read
         timeline = game.timeline
-        history = [done.label for done in reversed(timeline.done)]
+        history = Labels(timeline.done)  # read as far as the log shows
         view = TableView(timeline.pack, timeline.state, history)
         self.query_one("#watching", Static).update(self._banner(view))
         self.query_one(NextStep).show(view, "")
         for pane in self.query(Pane):
             pane.show(view)
+
+    def action_card(self, whose: str) -> None:
+        """The boss's (or the mini-boss's) card as the engine computes it now."""
+        game = self.follower.game
+        assert game is not None
+        state = game.timeline.state
+        model = state.setup.boss if whose == "boss" else state.mini_boss and state.mini_boss.id
+        if model is None:
+            self.notify("No mini-boss is on the dungeon.")
+            return
+        try:
+            CardScreen.open(self.app, card(game.timeline.pack, state, model))
+        except RuleError as err:
+            self.notify(str(err), title="No card", severity="warning")
 
     def _banner(self, view: TableView) -> Text:
         """WATCHING, whose game, where it stands, what happened last, and any problem."""

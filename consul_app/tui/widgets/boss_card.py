@@ -8,7 +8,14 @@ from rich.table import Table
 from rich.text import Text
 
 from consul_app.content import CardEffect, EditionPack
-from consul_app.rules import BossStatus, boss_status, card, monster_stats
+from consul_app.rules import (
+    BossStatus,
+    boss_status,
+    card,
+    monster_stats,
+    spawning_point_lines,
+    summons_out,
+)
 from consul_app.tui import symbols
 from consul_app.tui.card_layout import Figures, card_summary
 from consul_app.tui.view import TableView
@@ -52,7 +59,9 @@ class BossPane(Pane):
             return (
                 state.boss,
                 state.position,
+                state.phase,
                 state.spawning_points,
+                state.summoned,
                 state.gauge,
                 CARD_STEPS.get(step or ""),
             )
@@ -65,7 +74,8 @@ class BossPane(Pane):
         if section == "model":
             return Group(*_boss_card(view, boss))
         if section == "card":
-            where = _relics(view, boss) if boss.spawned else _where(boss)
+            where = _relics(view, boss) if boss.spawned else _where(view, boss)
+            where += _summons(view) if boss.spawned else []
             reminders = [Text(text, "italic") for text in boss.reminders]
             now = CARD_STEPS.get(view.current.key) if view.current else None
             return Group(*where, *reminders, *_card(boss, now))
@@ -127,8 +137,40 @@ def _boss_card(view: TableView, boss: BossStatus) -> list[RenderableType]:
     return [*summary, _line("b: the whole card, every text", "dim")]
 
 
-def _where(boss: BossStatus) -> list[Text]:
-    """Before it spawns: its chart space (2.0) and the relic slots it would get now."""
+def _where(view: TableView, boss: BossStatus) -> list[Text]:
+    """Before it spawns: its chart space (2.0), the relic slots it would get now, and the
+    spawning points standing with their wounds."""
+    return [*_arrival(boss), *_points(view)]
+
+
+def _points(view: TableView) -> list[Text]:
+    """Each spawning point standing, with its wound track and status effects."""
+    lines = []
+    for point in spawning_point_lines(view.pack, view.state):
+        if point.where != "standing":
+            continue
+        track = symbols.wound_track(point.hearts, point.wounds, 0)
+        effects = (
+            f"  {status_names(view.pack, point.status_effects)}" if point.status_effects else ""
+        )
+        lines.append(
+            _line(
+                f"  {point.wounds}/{point.hearts} {point.name} (tile {point.tile}) {track}{effects}"
+            )
+        )
+    return lines
+
+
+def _summons(view: TableView) -> list[Text]:
+    """The models the fight card brings, counted against its limit."""
+    return [
+        Text(f"{name}: {out} of {up_to} out", "bold")
+        for name, out, up_to in summons_out(view.pack, view.state)
+    ]
+
+
+def _arrival(boss: BossStatus) -> list[Text]:
+    """Its chart space (2.0) and the relic slots it would get now."""
     lines = []
     if boss.spawn_space is not None and boss.turns_until_spawn is not None:
         turns = boss.turns_until_spawn

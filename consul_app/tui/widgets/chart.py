@@ -112,8 +112,10 @@ def gauge_lines(gauge: GaugeStatus) -> RenderableType:
         f"8B: 1-{gauge.sixteen_bit_at - 1}  16B: {gauge.sixteen_bit_at}-{gauge.super_at - 1}  "
         f"SUPER: {gauge.super_at}-{gauge.squares}"
     )
+    unchecked = [] if gauge.verified else [Text("(not checked against a printed gauge)", "dim")]
     return Group(
         Text("Power gauge", style="bold"),
+        *unchecked,
         Text(f"[{''.join(cells)}]"),
         Text(marks),
         Text(f"{gauge.filled} of {gauge.squares} squares: {gauge.section}", style="bold"),

@@ -7,11 +7,14 @@ from textual.message import Message
 from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
+from consul_app.tui.widgets.find import TypeToFind
+
 CHOSEN, OTHER = "(*) ", "( ) "
 
 
-class ChoiceList(OptionList):
-    """Up/Down choose; the choice stays marked when the list loses focus."""
+class ChoiceList(TypeToFind):
+    """Up/Down (or typing a name's first letters) choose; the choice stays marked when the
+    list loses focus."""
 
     class Changed(Message):
         """Another entry was chosen."""

@@ -6,13 +6,15 @@ from textual.content import Content
 from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
+from consul_app.tui.widgets.find import TypeToFind
+
 MARK, BLANK = "> ", ""
 """(An option list drops leading spaces, even no-break ones: the others are not indented.)"""
 
 
-class MarkedList(OptionList):
+class MarkedList(TypeToFind):
     """The highlighted row starts with `>` (not told by colour alone); disabled rows (headings)
-    are shown as given."""
+    are shown as given. Typing a name's first letters finds it."""
 
     def __init__(self, *options: Option, id: str | None = None) -> None:
         self._prompts = [_content(o) for o in options]

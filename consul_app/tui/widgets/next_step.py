@@ -24,6 +24,7 @@ class NextStep(Static):
     _shown: object = None
     _head: Text = Text()
     _text: str = ""
+    _count: int | None = None
     _rows = 0
     """The bar's height in lines: the screen is laid out again only when it changes."""
 
@@ -50,15 +51,25 @@ class NextStep(Static):
         self._text = text
         self._show_text()
 
+    def show_count(self, count: int | None) -> None:
+        """A count typed before a key (`2w`): shown in the bar until a key uses it."""
+        if count != self._count:
+            self._count = count
+            self._show_text()
+
     def on_resize(self) -> None:
         if self._shown is not None:
             self._show_text()
 
     def _show_text(self) -> None:
-        """The title (wrapped if it must) and as much of the text as fits in the bar's rows."""
+        """The title (wrapped if it must) and as much of the text as fits in the bar's rows; a
+        count typed before a key (`2w`) is said after the title."""
+        title = self._head
+        if self._count is not None:
+            title = title + Text(f"   COUNT {self._count}: w W x X k K a A f F g", "bold")
         width = self.content_region.width or max(1, self.app.size.width - 2)
         rows = 1 + (LINES_TALL if self.app.size.height >= TALL else LINES_SHORT)
-        head = list(self._head.wrap(self.app.console, width))[:rows]
+        head = list(title.wrap(self.app.console, width))[:rows]
         limit = rows - len(head)
         lines = list(Text(self._text, style="italic").wrap(self.app.console, width))
         if len(lines) > limit > 0:

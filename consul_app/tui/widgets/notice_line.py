@@ -63,10 +63,12 @@ class NoticeLine(Static):
         if severity != "error":
             self._timer = self.set_timer(SHOWN_FOR, self.clear)
 
-    def read(self) -> None:
-        """A key was pressed: an error has been read; undos in a row end."""
+    def read(self, *, undoing: bool = False) -> None:
+        """A key was pressed: an error has been read; undos in a row end (but for an undo)."""
         if self.severity == "error":
             self.clear()
+        if not undoing:
+            self.undone = 0
 
     def clear(self) -> None:
         self.display = False

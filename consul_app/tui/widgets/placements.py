@@ -7,7 +7,7 @@ from textual.message import Message
 from textual.widgets import DataTable
 
 from consul_app.content import EditionPack
-from consul_app.rules import MAX_TILES, PlacedSpawningPoint
+from consul_app.rules import MAX_TILES, PlacedSpawningPoint, add_spawning_point
 
 
 class Placements(DataTable[str]):
@@ -64,10 +64,12 @@ class Placements(DataTable[str]):
         self.post_message(self.Changed(self.placements))
 
     def add(self, point_id: str) -> None:
-        """Add a model of `point_id` on the highest tile in use (tile 2 at first)."""
+        """Add a model of `point_id` on the highest tile in use (tile 2 at first); a paired one
+        brings its partner."""
         tile = min(self.tiles, max((p.tile for p in self.placements), default=2))
-        self.set_placements([*self.placements, PlacedSpawningPoint(id=point_id, tile=tile)])
-        self.move_cursor(row=len(self.placements) - 1)
+        row = len(self.placements)
+        self.set_placements(add_spawning_point(self.pack, self.placements, point_id, tile))
+        self.move_cursor(row=row)
 
     def action_add(self) -> None:
         self.post_message(self.AddRequested())

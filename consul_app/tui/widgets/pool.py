@@ -15,11 +15,14 @@ from textual.widgets import DataTable, Static
 from consul_app.rules import (
     CardView,
     PoolLine,
+    Spawn,
     Step,
     card,
     free_spawn_refusal,
+    marked_monsters,
     monster_stats,
     pool,
+    refusal,
 )
 from consul_app.tui import symbols
 from consul_app.tui.view import TableView
@@ -123,7 +126,7 @@ class PoolPane(Vertical):
         state = view.state
         closed = free_spawn_refusal(state) if spawning is None else None
         width = self.content_region.width
-        key = (state.pool, state.board, state.bonuses, spawning, closed, width)
+        key = (state.pool, state.board, state.tracked, state.bonuses, spawning, closed, width)
         if key == self._shown:
             return
         self._shown = key
@@ -134,11 +137,15 @@ class PoolPane(Vertical):
         lines = pool(view.pack, state)
         columns, rows, common = _cells(view, lines, spawning)
         self.query_one(".budget", Static).update(_budget(spawning, closed, common))
+        stocked = [line for line in lines if line.in_pool]
+        if spawning is not None and stocked and not any(line.may_spawn for line in lines):
+            why = refusal(view.pack, state, Spawn(monsters={stocked[0].id: 1}))
+            self.query_one(".budget", Static).update(_nothing_spawns(spawning, why or ""))
         if len(lines) + 1 > table.size.height:  # (the table's header and rows)
             width -= SCROLLBAR
         table.fill(*_fitted((columns, rows), width, spawning is not None))
         if lines:
-            table.move_cursor(row=_cursor_row(lines, keep, spawning))
+            table.move_cursor(row=_cursor_row(lines, keep))
 
     _view: TableView | None = None
 
@@ -166,11 +173,18 @@ def _cells(
         cells = [line.name, symbols.bits(line.bits), str(line.skull_points)]
         if step is not None:
             cells.append("yes" if line.may_spawn else "no")
-        cells += [str(line.in_pool), str(line.on_board), *_more(cards[line.id])]
+        cells += [str(line.in_pool), _board(view, line), *_more(cards[line.id])]
         cells += [stats[line.id].get(s, "-") for s in shown]
         cells.append(", ".join(n for n in gained[line.id] if n not in common) or "-")
         rows[line.id] = cells
     return columns, rows, common
+
+
+def _board(view: TableView, line: PoolLine) -> str:
+    """How many are on the dungeon, and the wounds of those marked ("3 w2/4")."""
+    marked = marked_monsters(view.state, line.id)
+    hearts = view.pack.monsters[line.id].hearts
+    return " ".join([str(line.on_board), *(f"w{m.wounds}/{hearts}" for m in marked)])
 
 
 def _more(view: CardView) -> list[str]:
@@ -203,13 +217,11 @@ def _fitted(
     return kept, {row: [cells[n] for n in index] for row, cells in rows.items()}
 
 
-def _cursor_row(lines: list[PoolLine], keep: str | None, step: Step | None) -> int:
-    """Stay on the same monster; in a spawn step, move to one that may spawn."""
+def _cursor_row(lines: list[PoolLine], keep: str | None) -> int:
+    """Stay on the same monster, even when its pool runs out: the next spawn of it is refused
+    with the engine's reason rather than another monster spawning unnoticed."""
     ids = [line.id for line in lines]
-    row = ids.index(keep) if keep in ids else 0
-    if step is not None and not lines[row].may_spawn:
-        row = next((n for n, line in enumerate(lines) if line.may_spawn), row)
-    return row
+    return ids.index(keep) if keep in ids else 0
 
 
 def _stats(view: TableView, monster: str) -> dict[str, str]:
@@ -218,6 +230,12 @@ def _stats(view: TableView, monster: str) -> dict[str, str]:
         line.stat: f"{line.base}" + ("" if line.bonus.is_empty() else f" +{line.bonus}")
         for line in monster_stats(view.pack, view.state, monster)
     }
+
+
+def _nothing_spawns(step: Step, why: str) -> Content:
+    """A spawn step in which no monster may spawn (no spawning point, or nothing fits): said
+    up front, with the engine's reason; Enter confirms the step."""
+    return Content.assemble((f"{step.title}: NOTHING MAY SPAWN", "bold"), f"   {why}. Enter: done")
 
 
 def _budget(step: Step | None, closed: str | None, gained: list[str]) -> Content:

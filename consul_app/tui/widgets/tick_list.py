@@ -5,14 +5,17 @@ from __future__ import annotations
 from textual.binding import Binding
 from textual.content import Content
 from textual.message import Message
-from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
+from consul_app.tui.widgets.find import TypeToFind
+
 TICKED, UNTICKED = "[x] ", "[ ] "
+HERE = "> "
 
 
-class TickList(OptionList):
-    """Up/Down move, Space ticks or unticks; `ticked` lists the ids in list order."""
+class TickList(TypeToFind):
+    """Up/Down (or typing a name's first letters) move, Space ticks or unticks; `ticked` lists
+    the ids in list order. The highlighted row starts with `>`."""
 
     BINDINGS = [Binding("space", "tick", "Tick or untick", show=False)]
 
@@ -43,8 +46,20 @@ class TickList(OptionList):
     def ticked(self) -> list[str]:
         return [i for i in self.texts if i in self._ticked]
 
-    def _prompt(self, item: str) -> Content:
-        return Content.assemble(TICKED if item in self._ticked else UNTICKED, self.texts[item])
+    def _prompt(self, item: str, here: bool = False) -> Content:
+        tick = TICKED if item in self._ticked else UNTICKED
+        return Content.assemble(HERE if here else "", tick, self.texts[item])
+
+    def _item(self, index: int) -> str | None:
+        return self.get_option_at_index(index).id if index < self.option_count else None
+
+    def watch_highlighted(self, before: int | None, now: int | None) -> None:
+        """The highlighted row carries the `>` marker (not only a colour)."""
+        super().watch_highlighted(now)
+        for index in (before, now):
+            item = self._item(index) if index is not None else None
+            if item is not None:
+                self.replace_option_prompt(item, self._prompt(item, here=index == now))
 
     def action_tick(self) -> None:
         if self.highlighted is None:
@@ -52,5 +67,5 @@ class TickList(OptionList):
         item = self.get_option_at_index(self.highlighted).id
         assert item is not None
         self._ticked ^= {item}
-        self.replace_option_prompt(item, self._prompt(item))
+        self.replace_option_prompt(item, self._prompt(item, here=True))
         self.post_message(self.Changed(self))

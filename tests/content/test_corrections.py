@@ -1,0 +1,109 @@
+"""A chart corrected against the printed board: a space in words and back, and the file the
+correction writes into the user's content folder (atomic, never over a file not its own)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from consul_app.cli import main
+from consul_app.content import load_pack
+from consul_app.content.corrections import (
+    MARK,
+    SpaceError,
+    chart_yaml,
+    parse_space,
+    space_text,
+    with_chart,
+)
+from consul_app.content.models import Chart, ChartSpace
+from consul_app.user_content import CorrectionError, chart_file, save_chart
+
+
+@pytest.fixture(scope="module")
+def bundled():  # type: ignore[no-untyped-def]
+    return load_pack(include_user=False)
+
+
+def test_every_bundled_space_reads_back_from_its_words(bundled) -> None:  # type: ignore[no-untyped-def]
+    for edition in ("sde2", "forgotten-king"):
+        pack = bundled.edition(edition)
+        for chart in pack.charts.values():
+            for space in chart.spaces:
+                assert parse_space(space_text(space), set(pack.bonuses), space) == space
+
+
+@pytest.mark.parametrize(
+    ("words", "problem"),
+    [
+        ("spawn four 8B", "say how many skull points"),
+        ("spawn 4", "a spawn needs bits"),
+        ("spawn 4 32B", "bits are 8B and 16B"),
+        ("bonus nope", "no bonus 'nope'"),
+        ("choose bonus-offensive-rolls", "choose_bonus needs at least two options"),
+        ("sighting one", "give tile numbers"),
+        ("sighting 13", "tiles are numbered from 1 to 12"),
+        ("treasure 2", "a part starts with spawn"),
+    ],
+)
+def test_words_that_cannot_be_read_say_why(bundled, words: str, problem: str) -> None:  # type: ignore[no-untyped-def]
+    with pytest.raises(SpaceError, match=problem):
+        parse_space(words, set(bundled.edition("sde2").bonuses))
+
+
+def test_a_space_in_words() -> None:
+    space = parse_space("spawn 5 8B 16B; mini-boss; sighting 1 2", set())
+    assert space == ChartSpace(
+        spawn=5, bits=["8-bit", "16-bit"], mini_boss=True, boss_sighting=[1, 2]
+    )
+    assert space_text(space) == "spawn 5 8B 16B; mini-boss; sighting 1 2"
+
+
+def _corrected(bundled) -> Chart:  # type: ignore[no-untyped-def]
+    chart = next(iter(bundled.edition("sde2").charts.values()))
+    spaces = [ChartSpace(spawn=5, bits=["8-bit"]), *chart.spaces[1:]]
+    return chart.model_copy(update={"spaces": spaces, "verified": True})
+
+
+def test_the_correction_is_valid_content_that_overrides_the_chart(
+    bundled, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:  # type: ignore[no-untyped-def]
+    chart = _corrected(bundled)
+    path = save_chart(chart, tmp_path)
+    assert path == tmp_path / "charts" / f"sde2-{chart.id}.yaml"
+    assert path.read_text(encoding="utf-8").startswith(MARK)
+    loaded = load_pack([tmp_path], include_user=False).edition("sde2").charts[chart.id]
+    assert loaded == chart
+    assert main(["validate", str(tmp_path)]) == 0
+    assert list(tmp_path.glob("charts/.*")) == []  # no temporary file left behind
+    again = chart.model_copy(update={"verified": False})
+    save_chart(again, tmp_path)  # its own file is replaced
+    assert load_pack([tmp_path], include_user=False).edition("sde2").charts[chart.id] == again
+
+
+def test_a_file_not_written_by_consul_is_never_overwritten(bundled, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    chart = _corrected(bundled)
+    target = chart_file(chart, tmp_path)
+    target.parent.mkdir(parents=True)
+    target.write_text("# my own notes\n", encoding="utf-8")
+    with pytest.raises(CorrectionError, match="not written by Consul"):
+        save_chart(chart, tmp_path)
+    assert target.read_text(encoding="utf-8") == "# my own notes\n"
+
+
+def test_a_chart_the_consul_defined_elsewhere_is_corrected_there(bundled, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    chart = _corrected(bundled)
+    mine = tmp_path / "mine.yaml"
+    mine.write_text(chart_yaml(chart).split("\n", 2)[2], encoding="utf-8")  # without the mark
+    with pytest.raises(CorrectionError, match="already defines the chart"):
+        save_chart(chart, tmp_path)
+    assert not chart_file(chart, tmp_path).exists()
+
+
+def test_with_chart_leaves_the_packs_in_play_alone(bundled) -> None:  # type: ignore[no-untyped-def]
+    chart = _corrected(bundled)
+    before = bundled.edition("sde2")
+    after = with_chart(bundled, chart)
+    assert after.edition("sde2").charts[chart.id] == chart
+    assert before.charts[chart.id] != chart and bundled.edition("sde2") is before

@@ -1,0 +1,85 @@
+"""The chart you really play: corrected against the printed board from the new-game review
+(and the Chart pane), saved as the Consul's own content, used by new games; a game in play
+keeps the chart it started with, and its undo never touches the chart file."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual.widgets import Input
+
+from consul_app.cli import main
+from consul_app.content import ContentPack
+from consul_app.paths import user_content_dir
+from consul_app.tui.screens.chart_edit import ChartEditScreen, SpaceInputScreen
+from consul_app.tui.screens.table import TableScreen
+
+from .helpers import notes, text
+from .scenarios import WIDE, KeyConsul, make_app
+
+
+async def _correct_first_space(pilot, words: str) -> None:  # type: ignore[no-untyped-def]
+    app = pilot.app
+    assert isinstance(app.screen, ChartEditScreen)
+    await pilot.press("enter")  # the first space
+    assert isinstance(app.screen, SpaceInputScreen)
+    app.screen.query_one(Input).value = words
+    await pilot.press("enter")
+    assert isinstance(app.screen, ChartEditScreen)
+
+
+async def test_a_corrected_space_is_saved_and_played(content: ContentPack) -> None:
+    app = make_app(content)
+    async with app.run_test(size=WIDE) as pilot:
+        await pilot.pause()
+        await pilot.press("enter", "enter")  # the review page
+        assert "v: correct it against your printed board" in text(app.screen.query_one("#review"))
+        await pilot.press("v")
+        await _correct_first_space(pilot, "spawn 5 8B 16B")
+        await pilot.press("v")  # checked against the board
+        assert "[x] checked" in text(app.screen.query_one("#chart-edit-title"))
+        await pilot.press("ctrl+s")
+        assert notes(app)[-1].startswith("Chart saved: ")
+        files = list((user_content_dir() / "charts").glob("*.yaml"))
+        assert len(files) == 1
+        assert main(["validate", str(user_content_dir())]) == 0
+        assert "not checked" not in text(app.screen.query_one("#review"))
+
+        await pilot.press("enter")  # start the game with the corrected chart
+        consul = KeyConsul(pilot)
+        await consul.press("e", "enter", "enter")  # equipment; the chart's first space
+        step = consul.step()
+        assert step is not None and step.key == "spawn"
+        assert (step.budget, step.bits) == (5, ["8-bit", "16-bit"])
+
+        before = (files[0].read_bytes(), files[0].stat().st_mtime_ns)
+        await consul.press("u", "u", "u")
+        assert consul.state.position == 0
+        assert (files[0].read_bytes(), files[0].stat().st_mtime_ns) == before
+
+
+async def test_a_game_in_play_keeps_the_chart_it_started_with(
+    content: ContentPack, tmp_path: Path
+) -> None:
+    app = make_app(content)
+    async with app.run_test(size=WIDE) as pilot:
+        consul = KeyConsul(pilot)
+        await consul.new_game()
+        table = consul.table
+        chart = table.session.pack.charts[table.session.state.chart or ""]
+        await pilot.press("v")  # from the table: for the games to come
+        await _correct_first_space(pilot, "spawn 6 16B")
+        await pilot.press("ctrl+s")
+        assert isinstance(app.screen, TableScreen)
+        assert "a game in progress keeps the chart it started with" in notes(app)[-1]
+        assert table.session.pack.charts[chart.id] == chart
+        await consul.press("e", "enter", "enter")
+        step = consul.step()
+        assert step is not None and step.budget == chart.spaces[0].spawn
+        path = table.session.path
+    resumed = make_app(app.content, path)  # type: ignore[arg-type]
+    async with resumed.run_test(size=WIDE) as pilot:
+        table = resumed.screen
+        assert isinstance(table, TableScreen)
+        assert table.session.pack.charts[chart.id] == chart  # as the save's header says
+        assert app.content.edition("sde2").charts[chart.id] != chart  # type: ignore[union-attr]

@@ -1,0 +1,167 @@
+"""What happens at the table in one or two keys: a hit of several wounds (`2w`), wounds on a
+spawning point, the spawn cursor that stays put, boss sightings with hero keywords, the end."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from consul_app.content import ContentPack
+from consul_app.rules import Hero, Setup, default_setup
+from consul_app.tui.screens.pick_one import PickOneScreen
+from consul_app.tui.screens.table import TableScreen
+from consul_app.tui.widgets.pool import PoolTable
+
+from .helpers import notes, text
+from .scenarios import WIDE, KeyConsul, idle, make_app, play_saved, step_is
+
+
+def _table(app: object) -> TableScreen:
+    screen = app.screen  # type: ignore[attr-defined]
+    assert isinstance(screen, TableScreen)
+    return screen
+
+
+def _setup(content: ContentPack, **changes: object) -> Setup:
+    return default_setup(content.edition("sde2")).model_copy(update=changes)
+
+
+async def test_2w_is_a_hit_of_two_wounds(content: ContentPack, tmp_path: Path) -> None:
+    save = tmp_path / "boss.jsonl"
+    play_saved(content, save, _setup(content), idle(lambda p, s: s.boss.spawned))
+    app = make_app(content, save)
+    async with app.run_test(size=WIDE) as pilot:
+        table = _table(app)
+        await pilot.press("2")
+        assert "COUNT 2" in text(table.query_one("#next-step"))
+        await pilot.press("w")
+        assert table.session.state.boss.wounds == 2
+        assert table.session.history[0] == "Boss takes 2 wounds"
+        assert "COUNT" not in text(table.query_one("#next-step"))
+        await pilot.press("2", "down", "w")  # another key in between: no count any more
+        assert table.session.state.boss.wounds == 3
+        await pilot.press("1", "2", "W")  # two digits: heal 12 is refused, with the reason
+        assert table.session.state.boss.wounds == 3
+        assert "has only 3 wound(s) to heal" in notes(app)[-1]
+
+
+async def test_a_spawning_point_takes_a_hit_and_shows_its_wounds(
+    content: ContentPack, tmp_path: Path
+) -> None:
+    app = make_app(content)
+    async with app.run_test(size=WIDE) as pilot:
+        consul = KeyConsul(pilot)
+        await consul.new_game()
+        table = consul.table
+        point = table.session.state.spawning_points[0]
+        await pilot.press("2", "k")
+        assert isinstance(app.screen, PickOneScreen)
+        await pilot.press("enter")  # the first spawning point
+        hit = table.session.state.spawning_points[0]
+        assert (hit.id, hit.wounds) == (point.id, 2)
+        hearts = content.edition("sde2").spawning_points[point.id].hearts
+        assert f" 2/{hearts} " in text(table.query_one("#boss"))
+        assert f"(tile {point.tile})" in text(table.query_one("#boss"))
+        assert table.session.history[0].endswith(f"on tile {point.tile} takes 2 wounds")
+
+
+async def test_the_spawn_cursor_stays_on_its_row_when_a_pool_empties(
+    content: ContentPack,
+) -> None:
+    app = make_app(content)
+    async with app.run_test(size=WIDE) as pilot:
+        consul = KeyConsul(pilot)
+        await consul.new_game()
+        table = consul.table.query_one(PoolTable)
+        row = table.cursor_row
+        monster = table.highlighted()
+        assert monster is not None
+        for _ in range(consul.state.pool[monster]):  # free spawns empty its pool
+            await pilot.press("space")
+        assert consul.state.pool[monster] == 0
+        await consul.press("e", "enter", "enter")  # equipment; the chart: a spawn step
+        step = consul.step()
+        assert step is not None and step.key == "spawn"
+        assert (table.cursor_row, table.highlighted()) == (row, monster)
+        board = dict(consul.state.board)
+        await pilot.press("space")
+        assert consul.state.board == board  # nothing else spawned in its place
+        assert "in the spawning pool, not 1" in notes(app)[-1]
+
+
+async def test_the_sighting_asks_dark_reflection_tiles_and_offers_clever(
+    content: ContentPack, tmp_path: Path
+) -> None:
+    heroes = [Hero(name="Ace", keywords=["clever"]), Hero(name="Dee", keywords=["dark-reflection"])]
+    save = tmp_path / "sighting.jsonl"
+    play_saved(content, save, _setup(content, heroes=heroes), step_is("boss-sighting"))
+    app = make_app(content, save)
+    async with app.run_test(size=WIDE) as pilot:
+        table = _table(app)
+        await pilot.press("enter")
+        assert isinstance(app.screen, PickOneScreen)
+        assert "Which tile is Dee on?" in text(app.screen)
+        assert "Ace (Clever) may suffer a wound" in text(app.screen)
+        await pilot.press("3")
+        assert isinstance(app.screen, PickOneScreen)
+        shown = text(app.screen)
+        assert "Dark Reflection: Dee on tile 3." in shown and "tiles" in shown
+        await pilot.press("2")  # the second choice: Ace (Clever) cancels it
+        state = table.session.state
+        assert state.hero_wounds == {"Ace": 1}
+        assert table.session.history[0] == "Boss sighting cancelled: Ace (Clever) suffers a wound"
+
+
+async def test_after_the_boss_is_defeated_the_turn_cannot_end(
+    content: ContentPack, tmp_path: Path
+) -> None:
+    save = tmp_path / "won.jsonl"
+    play_saved(content, save, _setup(content), idle(lambda p, s: s.boss.spawned))
+    app = make_app(content, save)
+    async with app.run_test(size=WIDE) as pilot:
+        table = _table(app)
+        await pilot.press("9", "9", "w")
+        assert table.session.state.boss.defeated
+        assert table.session.history[0].endswith(": defeated")
+        bar = text(table.query_one("#next-step"))
+        assert "the heroes have won" in bar and "e: End" not in bar
+
+
+async def test_heroes_with_sighting_keywords_are_named_at_setup(content: ContentPack) -> None:
+    app = make_app(content)
+    async with app.run_test(size=WIDE) as pilot:
+        await pilot.pause()
+        app.screen.query_one("#hero-clever").focus()
+        await pilot.press("A", "c", "e", "comma", "space", "B", "o")
+        app.screen.query_one("#hero-dark-reflection").focus()
+        await pilot.press("D", "e", "e")
+        await pilot.press("enter", "enter")
+        assert "Clever: Ace, Bo" in text(app.screen.query_one("#review"))
+        await pilot.press("enter")
+        setup = _table(app).session.state.setup
+        assert setup.heroes_with("clever") == ["Ace", "Bo"]
+        assert setup.heroes_with("dark-reflection") == ["Dee"]
+
+
+async def test_a_monster_in_play_takes_a_hit_and_shows_its_wounds(content: ContentPack) -> None:
+    app = make_app(content)
+    async with app.run_test(size=WIDE) as pilot:
+        consul = KeyConsul(pilot)
+        await consul.new_game()
+        table = consul.table
+        pool = table.query_one(PoolTable)
+        monster = next(
+            m
+            for m, n in consul.state.pool.items()
+            if n and content.edition("sde2").monsters[m].hearts > 1
+        )
+        while pool.highlighted() != monster:
+            await pilot.press("down")
+        await pilot.press("space", "a")  # one on the dungeon: no dialog, a fresh one is hit
+        hearts = content.edition("sde2").monsters[monster].hearts
+        assert [(m.id, m.wounds) for m in consul.state.tracked] == [(monster, 1)]
+        assert str(pool.get_cell(monster, "Board")) == f"1 w1/{hearts}"
+        await pilot.press("A")  # the only wounded one heals: a count again
+        assert consul.state.tracked == []
+        await pilot.press("9", "a")
+        assert consul.state.board[monster] == 0  # destroyed by wounds: back to the pool
+        assert table.session.history[0].endswith(": destroyed")

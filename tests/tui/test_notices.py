@@ -1,0 +1,72 @@
+"""Notices at the table: one line over the footer's row, never over the Steps or Pool pane;
+undos in a row make one notice; an error stays until a key is pressed."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from consul_app.content import ContentPack
+from consul_app.rules import default_setup
+from consul_app.tui.screens.table import TableScreen
+from consul_app.tui.widgets.notice_line import NoticeLine
+
+from .helpers import notes, text
+from .scenarios import SMALL, WIDE, idle, make_app, play_saved
+
+
+def _saved(content: ContentPack, tmp_path: Path) -> Path:
+    save = tmp_path / "notices.jsonl"
+    setup = default_setup(content.edition("sde2"))
+    play_saved(content, save, setup, idle(lambda p, s: s.turn >= 3))
+    return save
+
+
+@pytest.mark.parametrize("size", [WIDE, SMALL], ids=["120x40", "80x24"])
+async def test_no_notice_covers_the_steps_or_the_pool(
+    content: ContentPack, tmp_path: Path, size: tuple[int, int]
+) -> None:
+    app = make_app(content, _saved(content, tmp_path))
+    async with app.run_test(size=size, notifications=True) as pilot:
+        table = app.screen
+        assert isinstance(table, TableScreen)
+        line = table.query_one(NoticeLine)
+        assert not line.display
+        await pilot.press("M")  # no mini-boss on the dungeon: a warning
+        assert notes(app)[-1] == ": No mini-boss is on the dungeon."
+        assert line.display and line.region.height == 1
+        assert line.region.y == size[1] - 1  # the footer's row
+        for pane in ("#steps", "#pool"):
+            region = table.query_one(pane).region
+            assert not region.overlaps(line.region)
+        rack = table.query_one("#textual-toastrack")  # Textual's toasts: not on the table
+        await pilot.pause()
+        toasts = list(rack.query("Toast"))
+        assert toasts and all(not toast.visible for toast in toasts)
+
+
+async def test_undos_in_a_row_make_one_notice_and_errors_wait_to_be_read(
+    content: ContentPack, tmp_path: Path
+) -> None:
+    app = make_app(content, _saved(content, tmp_path))
+    async with app.run_test(size=WIDE) as pilot:
+        table = app.screen
+        assert isinstance(table, TableScreen)
+        labels = table.session.history[:3]
+        line = table.query_one(NoticeLine)
+        await pilot.press("u")
+        assert text(line) == f"Undone: {labels[0]}"
+        await pilot.press("u", "u")
+        assert text(line) == f"undid 3: {labels[2]} (the last)"
+        await pilot.press("r")
+        assert text(line) == f"Redone: {labels[2]}"
+        await pilot.press("u")
+        assert text(line) == f"Undone: {labels[2]}"  # a new run of undos
+        app.notify(
+            "The disk refused the save\nmore about it", title="Cannot save", severity="error"
+        )
+        await pilot.pause()
+        assert text(line) == "ERROR Cannot save: The disk refused the save"
+        await pilot.press("3")  # read: any key
+        assert not line.display
