@@ -75,13 +75,18 @@ async def test_no_line_of_the_boss_pane_is_cut_in_the_fight(
         for point in setup.spawning_points:  # the last one falls: the boss arrives
             session.dispatch(DestroySpawningPoint(spawning_point=point.id, tile=point.tile))
         while (step := current_step(session.pack, session.state)) is not None:
+            if step.key == "boss-spawn-effects":  # its card and fight card: the pane scrolls
+                break
             assert step.action is not None
             session.dispatch(step.action)
         assert session.state.boss.spawned
     app = make_app(content, save)
-    async with app.run_test(size=WIDE):
+    async with app.run_test(size=WIDE) as pilot:
         pane = _table(app).query_one("#boss")
-        boss = text(pane, width=pane.content_region.width)
+        await pilot.press("home")
+        await pilot.pause()
+        assert pane.max_scroll_y > 0  # with its scrollbar
+        boss = text(pane, width=pane.scrollable_content_region.width)
         assert "Beatrix the Witch Queen" in boss and "8 hearts" in boss
         assert "…" not in boss
 

@@ -82,8 +82,9 @@ class BossPane(Pane):
         return Group(*_mini_boss(view))
 
 
-COLUMN = 32
-"""The text width of the boss column in the fight (36 columns less border and padding)."""
+COLUMN = 30
+"""The text width of the boss column in the fight (36 columns less border, padding and the
+scrollbar its card brings)."""
 CARD_STEPS = {
     "boss-spawn-effects": ("boss_spawn", "resolve NOW"),
     "timeout-effects": ("timeout", "resolve NOW"),
@@ -113,7 +114,7 @@ def _status(pack: EditionPack, boss: BossStatus) -> list[Text]:
     lines = [
         *name,
         _line(f"Wounds {track}  {boss.wounds}/{boss.hearts}"),
-        _line(f"Timeout at {boss.timeout_threshold} wounds (the {symbols.THRESHOLD} mark)"),
+        _line(f"Timeout at {boss.timeout_threshold} wounds ({symbols.THRESHOLD} mark)"),
     ]
     if boss.defeated:
         lines.append(_line("DEFEATED: the heroes have won", "bold reverse"))
