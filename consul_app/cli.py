@@ -29,6 +29,14 @@ def build_parser() -> argparse.ArgumentParser:
         default=[],
         help="an extra content folder, loaded after yours (repeatable)",
     )
+    parser.add_argument(  # as README has it: `consul --save SAVE` is `consul play --save SAVE`
+        "--save",
+        metavar="SAVE",
+        type=Path,
+        default=None,
+        help="play this save: its name or number in `consul list`, or a path (a new game is "
+        "saved there if no file is)",
+    )
     subparsers = parser.add_subparsers(title="commands", metavar="COMMAND")
     for command in COMMANDS:
         command.register(subparsers)

@@ -44,3 +44,12 @@ def cache_dir() -> Path:
 def saves_dir() -> Path:
     """Where game journals are kept, one per game."""
     return data_home() / "saves"
+
+
+def config_file() -> Path:
+    """The preferences (TOML): platformdirs' user config dir, or `config.toml` in
+    $CONSUL_DATA_DIR when set."""
+    override = os.environ.get(ENV_HOME)
+    if override:
+        return Path(override) / "config.toml"
+    return Path(platformdirs.user_config_dir("consul", appauthor=False)) / "config.toml"

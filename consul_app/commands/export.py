@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import argparse
+import codecs
 import json
 import sys
 from pathlib import Path
+from typing import TextIO
 
 from consul_app.commands.output import add_output_options, write_output
 
@@ -47,6 +49,14 @@ def _fail(message: str) -> int:
     return 2
 
 
+def _encoding(stream: TextIO) -> str:
+    return getattr(stream, "encoding", None) or "utf-8"
+
+
+def _utf8(stream: TextIO) -> bool:
+    return codecs.lookup(_encoding(stream)).name == "utf-8"
+
+
 def run(args: argparse.Namespace) -> int:
     from consul_app.content import ContentError
     from consul_app.content.cache import load_pack_cached
@@ -61,12 +71,17 @@ def run(args: argparse.Namespace) -> int:
         return _fail(str(err))
     for warning in game.warnings:
         print(f"consul export: warning: {warning}", file=sys.stderr)
+    to_stdout = args.output is None
     if args.format == "md":
         text = to_markdown(game)
-    else:
-        text = json.dumps(to_json(game), indent=2, ensure_ascii=False) + "\n"
-    if args.output is None:
-        sys.stdout.write(text)
+    else:  # to a terminal that is not UTF-8, \u escapes keep the JSON whole and valid
+        ascii_only = to_stdout and not _utf8(sys.stdout)
+        text = json.dumps(to_json(game), indent=2, ensure_ascii=ascii_only) + "\n"
+    if to_stdout:
+        # Markdown: what the terminal's encoding lacks becomes an HTML character reference
+        # (`&#7838;`), which Markdown shows as the character: valid output in any locale.
+        encoding = _encoding(sys.stdout)
+        sys.stdout.write(text.encode(encoding, "xmlcharrefreplace").decode(encoding))
         return 0
     problem = write_output(args.output, text, force=args.force, protect=save)
     if problem is not None:

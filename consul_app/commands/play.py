@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import codecs
 import gc
 import sys
 from pathlib import Path
@@ -26,15 +27,35 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         "--save",
         metavar="SAVE",
         type=Path,
+        default=argparse.SUPPRESS,  # else it would hide a `consul --save SAVE` before `play`
         help="play this save: its name or number in `consul list`, or a path (a new game is "
         "saved there if no file is)",
     )
     parser.set_defaults(run=run)
 
 
+def needs_utf8() -> str | None:
+    """Why the table screen cannot be drawn here (a terminal that is not UTF-8), or None.
+
+    Its borders, markers and names need UTF-8; in another encoding they would come out as
+    escapes like `\u2500`. Python itself uses UTF-8 in the plain C locale (PEP 538)."""
+    encoding = getattr(sys.stdout, "encoding", None) or "utf-8"
+    if codecs.lookup(encoding).name == "utf-8":
+        return None
+    return (
+        f"consul: the table screen needs a UTF-8 terminal, and this one is {encoding}. "
+        "Start it in a UTF-8 locale, e.g. `LANG=C.UTF-8 consul` (`consul export` works in "
+        "any locale)."
+    )
+
+
 def run(args: argparse.Namespace) -> int:
     """Run the app. It draws its first screen at once and loads the content behind it; the
     content's problems end it with exit code 2 and are printed here, once the screen is gone."""
+    refusal = needs_utf8()
+    if refusal is not None:
+        print(refusal, file=sys.stderr)
+        return 2
     save = getattr(args, "save", None)
     if save is not None:
         from consul_app.save_files import find_save

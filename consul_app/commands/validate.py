@@ -43,6 +43,8 @@ def validate(dirs: Sequence[Path]) -> int:
         count = err.count
         print(f"{count} problem{'s' if count != 1 else ''} found.", file=sys.stderr)
         return 2
+    for warning in pack.warnings:
+        print(f"warning: {warning}", file=sys.stderr)
     console = Console(highlight=False)
     console.print(counts_table(pack))
     console.print(f"From: {', '.join(pack.sources)}", markup=False)

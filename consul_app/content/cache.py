@@ -54,6 +54,7 @@ class _CacheFile(BaseModel):
     key: str
     sources: list[str]
     content_hash: str
+    warnings: list[str]
     editions: dict[Edition, ContentFile]
 
 
@@ -173,7 +174,9 @@ def read_cache(path: Path, key: str) -> ContentPack | None:
         return None
     if cached.key != key:
         return None
-    pack = ContentPack(sources=cached.sources, content_hash=cached.content_hash)
+    pack = ContentPack(
+        sources=cached.sources, content_hash=cached.content_hash, warnings=cached.warnings
+    )
     for edition, content in cached.editions.items():
         into = pack.edition(edition)
         for kind in KINDS:
@@ -197,6 +200,7 @@ def _as_json(key: str, pack: ContentPack) -> bytes:
         key=key,
         sources=pack.sources,
         content_hash=pack.content_hash,
+        warnings=pack.warnings,
         editions=editions,
     )
     return cached.model_dump_json().encode("utf-8")

@@ -147,7 +147,8 @@ class _Loader:
         if not doc.readable:
             self.unreadable = True
             return
-        if doc.value is None:
+        if doc.value is None or doc.value == {}:
+            self.pack.warnings.append(f"{file}: empty file, no content in it")
             return
         if not isinstance(doc.value, dict):
             line, _ = doc.locate(())

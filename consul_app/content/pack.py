@@ -72,6 +72,8 @@ class ContentPack:
     )
     sources: list[str] = field(default_factory=list)
     content_hash: str = ""
+    warnings: list[str] = field(default_factory=list)
+    """What loaded but looks like a mistake ("x.yaml: empty file, no content in it")."""
 
     def edition(self, edition: Edition) -> EditionPack:
         return self.editions[edition]

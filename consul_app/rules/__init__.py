@@ -82,6 +82,7 @@ from consul_app.rules.steps import StepKey
 from consul_app.rules.story import Event, Story, story, story_sections
 from consul_app.rules.summons import summons_out
 from consul_app.rules.timeout import timeout_threshold
+from consul_app.rules.tracked import marked_monsters
 from consul_app.rules.turn_view import free_spawn_refusal, phase_name, turn_name, turn_notes
 from consul_app.rules.views import (
     BossStatus,
@@ -198,6 +199,7 @@ __all__ = [
     "relics_per_slot",
     "free_spawn_refusal",
     "gauge_status",
+    "marked_monsters",
     "mini_bosses_left",
     "monster_bonuses",
     "monster_stats",

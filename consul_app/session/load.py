@@ -18,9 +18,12 @@ from consul_app.content import ContentPack, EditionPack
 from consul_app.content.models import Chart
 from consul_app.rules import (
     ACTION_ADAPTER,
+    Action,
     GameState,
     Setup,
     SetupError,
+    Wound,
+    describe,
     new_game,
 )
 from consul_app.session.checkpoint import Checkpoint, Earlier, Found, candidates, count, verify
@@ -63,12 +66,22 @@ def _setup(journal: Journal) -> Setup:
         ) from None
 
 
-def _done(path: Path, op: Do, line: int | None) -> Done:
+def _done(path: Path, pack: EditionPack, op: Do, line: int | None) -> Done:
     try:
         action = ACTION_ADAPTER.validate_python(op.action)
     except ValidationError as err:
         raise SaveError(path, f"unknown action ({validation_message(err)})", line) from None
-    return Done(action, op.label, line)
+    return Done(action, _label(pack, action, op.label), line)
+
+
+def _label(pack: EditionPack, action: Action, written: str) -> str:
+    """The label of `action`, rebuilt from it: labels are derived data, and a changed byte in
+    one must not reach the screen. The written label is kept only when it is the rebuilt one,
+    or that with the ending a hit that destroys its model adds (it depends on the state before,
+    which a resume from a checkpoint does not replay)."""
+    label = describe(pack, action)
+    endings = ("", ": destroyed", ": defeated") if isinstance(action, Wound) else ("",)
+    return written if written in {label + ending for ending in endings} else label
 
 
 def _new_game(path: Path, pack: EditionPack, setup: Setup) -> GameState:
@@ -79,14 +92,16 @@ def _new_game(path: Path, pack: EditionPack, setup: Setup) -> GameState:
         raise SaveError(path, reason, 1) from None
 
 
-def _stacks(path: Path, lines: list[Line], first: int, done: Stack, undone: Stack) -> int:
+def _stacks(
+    path: Path, pack: EditionPack, lines: list[Line], first: int, done: Stack, undone: Stack
+) -> int:
     """Play the entries `lines` (numbered from `first`) onto the stacks; return how many
     actions at the bottom of `done` stayed in effect throughout."""
     kept = len(done)
     for number, line in enumerate(lines, start=first):
         match line.op:
             case Do():
-                done.push(number, _done(path, line.op, line.number))
+                done.push(number, _done(path, pack, line.op, line.number))
                 undone.clear()
             case Undo():
                 if not done:
@@ -104,8 +119,11 @@ class _Before:
     """What lies before the checkpoint a game was resumed from: its entries (read back on
     demand) and older checkpoints (states to replay an undo from)."""
 
-    def __init__(self, path: Path, data: bytes, low: int, found: Found) -> None:
+    def __init__(
+        self, path: Path, pack: EditionPack, data: bytes, low: int, found: Found
+    ) -> None:
         self.path = path
+        self.pack = pack
         self.data = data
         self.low = low
         self.start = found.start
@@ -120,7 +138,7 @@ class _Before:
             raise SaveError(
                 self.path, "the checkpoint after this line does not match it", line
             ) from None
-        return _done(self.path, op, line)
+        return _done(self.path, self.pack, op, line)
 
     def older(self, content_hash: str, done: Stack, limit: int) -> tuple[int, GameState] | None:
         """The newest older checkpoint of this content whose actions are the first ones of
@@ -202,14 +220,14 @@ def load_game(content: ContentPack, path: Path, *, full: bool = False) -> Game:
         first = 1
     else:
         point = found.checkpoint
-        before = _Before(path, journal.data, journal.data.find(b"\n") + 1, found)
+        before = _Before(path, pack, journal.data, journal.data.find(b"\n") + 1, found)
         done, undone = Stack(point.done, before.fetch), Stack(point.undone, before.fetch)
         first = point.entries + 1
 
         def older(stack: Stack, limit: int) -> tuple[int, GameState] | None:
             return before.older(current_hash, stack, limit)
 
-    kept = _stacks(path, journal.lines, first, done, undone)
+    kept = _stacks(path, pack, journal.lines, first, done, undone)
     changed = changed_content(path, journal.header, pack)
     missing = missing_ids(pack, setup, done.known() + undone.known())
     if missing:

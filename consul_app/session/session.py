@@ -65,7 +65,13 @@ def _try_create(path: Path, header: Header) -> JournalWriter | None:
 def _create(header: Header, path: Path | None, day: date, boss: str) -> JournalWriter:
     """A new journal at `path`, or in the saves folder named by date and boss."""
     if path is None:
-        names = save_names(saves_dir(), day, boss)
+        folder = saves_dir()
+        try:  # first, so that a name taken is the only reason to try the next one
+            folder.mkdir(parents=True, exist_ok=True)
+        except OSError as err:
+            why = "not a folder" if folder.exists() else err.strerror
+            raise SaveError(folder, f"cannot keep saves there ({why})") from None
+        names = save_names(folder, day, boss)
         return next(w for w in (_try_create(name, header) for name in names) if w is not None)
     writer = _try_create(path, header)
     if writer is None:

@@ -17,6 +17,7 @@ import contextlib
 import gc
 import threading
 from collections.abc import Callable, Iterable, Sequence
+from dataclasses import replace
 from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -27,7 +28,10 @@ from textual.content import Content
 from textual.message import Message
 from textual.notifications import SeverityLevel
 from textual.screen import Screen
+from textual.theme import Theme
 from textual.widgets import Footer, Static
+
+from consul_app.preferences import Preferences, load_preferences, save_preferences
 
 if TYPE_CHECKING:
     from consul_app.content import ContentPack
@@ -63,6 +67,12 @@ class LoadingScreen(Screen[None]):
         )
         yield Static("Loading the content...", id="loading")
         yield Footer()
+
+    def loaded(self) -> None:
+        """Under every other screen from now on: say what can be opened, never "Loading"."""
+        self.query_one("#loading", Static).update(
+            "n: a new game   o: the saved games   ?: every key   ctrl+q: quit"
+        )
 
 
 class ConsulApp(App[None]):
@@ -117,6 +127,8 @@ class ConsulApp(App[None]):
         self.save_path = save
         self.clock = clock
         self.session: Session | None = None
+        self.preferences = Preferences()
+        """The Consul's preferences (read on mount; the theme is saved when it changes)."""
         self.load_error: str | None = None
         """Set when the content could not be loaded (the app then exits with code 2)."""
         self.loader: threading.Thread | None = None
@@ -138,10 +150,36 @@ class ConsulApp(App[None]):
     # -- start-up -------------------------------------------------------------------------
 
     def on_mount(self) -> None:
+        self._apply_preferences()
         if self.content is not None:
             self._opening(self.content)()
         else:  # after the first frame, so that loading does not hold it up
             self.call_after_refresh(self._start_loading)
+
+    def _apply_preferences(self) -> None:
+        """The theme chosen last time; a broken preferences file is named, the defaults used.
+        A theme chosen from the palette is kept for next time."""
+        from consul_app.paths import config_file
+
+        preferences, problem = load_preferences()
+        if preferences.theme in self.available_themes:
+            self.theme = preferences.theme
+        elif problem is None:
+            problem = f"{config_file()}: unknown theme {preferences.theme!r}; using the default"
+        if problem is not None:
+            self.notify(problem, title="Preferences", severity="error", timeout=30)
+        self.preferences = preferences
+        self.theme_changed_signal.subscribe(self, self._keep_theme)
+
+    def _keep_theme(self, theme: Theme) -> None:
+        if theme.name == self.preferences.theme:
+            return
+        self.preferences = replace(self.preferences, theme=theme.name)
+        try:
+            save_preferences(self.preferences)
+        except OSError as err:
+            message = f"cannot save the preferences: {err.strerror or err}"
+            self.notify(message, title="Preferences", severity="error", timeout=30)
 
     def _start_loading(self) -> None:
         """Load in a daemon thread of its own, not a Textual worker: the app (and Python, on
@@ -175,7 +213,11 @@ class ConsulApp(App[None]):
             # (modules, the content) lives as long as the app: freeze it out of collections.
             gc.freeze()
         self.content = message.content
+        if isinstance(self.screen_stack[0], LoadingScreen):
+            self.screen_stack[0].loaded()
         message.opening()
+        for warning in self.content.warnings:
+            self.notify(warning, title="Content warning", severity="warning", timeout=15)
         self.call_after_refresh(self._started)
 
     def _started(self) -> None:
@@ -206,13 +248,18 @@ class ConsulApp(App[None]):
     # -- opening games --------------------------------------------------------------------
 
     def action_new_game(self) -> None:
+        self._new_game()
+
+    def _new_game(self, setup: Setup | None = None) -> None:
+        """The new-game screen, filled in with `setup` if given (a start that failed)."""
         from consul_app.tui.screens.new_game import NewGameScreen
 
         if self.content is None or isinstance(self.screen, NewGameScreen):
             return
-        self.push_screen(
-            NewGameScreen(self.content, can_cancel=self.session is not None), self._start
-        )
+        screen = NewGameScreen(self.content, can_cancel=self.session is not None)
+        if setup is not None:
+            screen.setup = setup
+        self.push_screen(screen, self._start)
 
     def action_saves(self) -> None:
         from consul_app.session import list_saves
@@ -250,8 +297,19 @@ class ConsulApp(App[None]):
         clock = {} if self.clock is None else {"clock": self.clock}
         try:
             session = Session.new(self.content, setup, path=path, **clock)
-        except (SetupError, SaveError) as err:
+        except SetupError as err:
             self.notify(str(err), title="Cannot start the game", severity="error", timeout=30)
+            return
+        except SaveError as err:  # the new-game screen again: fix the folder, Enter to retry
+            self.notify(
+                f"{err}\nMake that folder writable (or free some space), set CONSUL_DATA_DIR to "
+                "a folder you can write, or start Consul with --save PATH; then press Enter "
+                "on the last page to try again.",
+                title="Cannot save a new game",
+                severity="error",
+                timeout=60,
+            )
+            self._new_game(setup)
             return
         self.open_table(session)
 

@@ -107,3 +107,19 @@ def test_json_has_setup_actions_and_final_state(played: Session, game: Game) -> 
     assert final["boss"]["relics"] == state.boss.relics
     assert [b["bonus"] for b in final["bonuses"]] == [b.bonus for b in state.bonuses]
     assert report["state"] == state.model_dump(mode="json")
+
+
+def test_models_destroyed_by_wounds_are_logged_as_destroyed(
+    content: ContentPack, tmp_path: pytest.TempPathFactory
+) -> None:
+    """A spawning point worn down by wounds is destroyed in the log and the export alike."""
+    path = tmp_path / "wounds.jsonl"  # type: ignore[operator]
+    with Session.new(content, default_setup(content.edition("sde2")), path=path) as session:
+        point = session.state.spawning_points[0]
+        hearts = session.pack.spawning_points[point.id].hearts
+        hit = Wound(target="spawning-point", model=point.id, tile=point.tile, wounds=hearts)
+        session.dispatch(hit)
+        assert session.history[0].endswith(f"takes {hearts} wounds: destroyed")
+    text = to_markdown(load_game(content, path))
+    name = session.pack.spawning_points[point.id].name
+    assert f"  - Spawning point {name} on tile {point.tile} destroyed" in text

@@ -56,6 +56,23 @@ def test_consul_play_takes_a_save_and_content(tmp_path: Path, launched: list[Con
     assert launched[0].content_dirs == [extra]
 
 
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["--save", "{save}"],  # as README documents it
+        ["--save", "{save}", "play"],
+        ["play", "--save", "{save}"],
+        ["--save", "other.jsonl", "play", "--save", "{save}"],  # the nearer one wins
+    ],
+)
+def test_consul_save_picks_the_file(
+    argv: list[str], tmp_path: Path, launched: list[ConsulApp]
+) -> None:
+    save = tmp_path / "g.jsonl"
+    assert main([arg.format(save=save) for arg in argv]) == 0
+    assert launched[0].save_path == save
+
+
 def test_consul_loads_the_content_and_opens_the_new_game_screen(
     tmp_path: Path, headless: list[ConsulApp]
 ) -> None:

@@ -140,3 +140,28 @@ async def test_heroes_with_sighting_keywords_are_named_at_setup(content: Content
         setup = _table(app).session.state.setup
         assert setup.heroes_with("clever") == ["Ace", "Bo"]
         assert setup.heroes_with("dark-reflection") == ["Dee"]
+
+
+async def test_a_monster_in_play_takes_a_hit_and_shows_its_wounds(content: ContentPack) -> None:
+    app = make_app(content)
+    async with app.run_test(size=WIDE) as pilot:
+        consul = KeyConsul(pilot)
+        await consul.new_game()
+        table = consul.table
+        pool = table.query_one(PoolTable)
+        monster = next(
+            m
+            for m, n in consul.state.pool.items()
+            if n and content.edition("sde2").monsters[m].hearts > 1
+        )
+        while pool.highlighted() != monster:
+            await pilot.press("down")
+        await pilot.press("space", "a")  # one on the dungeon: no dialog, a fresh one is hit
+        hearts = content.edition("sde2").monsters[monster].hearts
+        assert [(m.id, m.wounds) for m in consul.state.tracked] == [(monster, 1)]
+        assert str(pool.get_cell(monster, "Board")) == f"1 w1/{hearts}"
+        await pilot.press("A")  # the only wounded one heals: a count again
+        assert consul.state.tracked == []
+        await pilot.press("9", "a")
+        assert consul.state.board[monster] == 0  # destroyed by wounds: back to the pool
+        assert table.session.history[0].endswith(": destroyed")

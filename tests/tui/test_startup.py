@@ -220,3 +220,41 @@ async def test_a_special_save_given_is_named_and_a_new_game_offered(
         await loaded(pilot)
         assert isinstance(app.screen, NewGameScreen)
         assert any("cannot read the save (not a regular file" in n for n in notes(app))
+
+
+async def test_an_empty_content_file_is_shown_as_a_warning(tmp_path: Path) -> None:
+    mine = tmp_path / "mine"
+    mine.mkdir()
+    (mine / "empty.yaml").write_text("# nothing yet\n", encoding="utf-8")
+    app = ConsulApp(content_dirs=[mine])
+    async with app.run_test(size=WIDE) as pilot:
+        await loaded(pilot)
+        warnings = [n for n in notes(app) if n.startswith("Content warning: ")]
+        assert len(warnings) == 1
+        assert warnings[0].endswith("empty.yaml: empty file, no content in it")
+
+
+async def test_a_data_folder_that_cannot_be_written_says_so_and_offers_a_way_on(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Its saves folder is a file here (as root, permissions would not stop the test): the
+    game cannot be saved, the message says what to do and the new-game screen is back, filled
+    in as it was (it used to hang, or leave a stale "Loading the content..." screen)."""
+    data = tmp_path / "data"
+    data.mkdir()
+    (data / "saves").write_text("not a folder", encoding="utf-8")
+    monkeypatch.setenv("CONSUL_DATA_DIR", str(data))
+    app = ConsulApp()
+    async with app.run_test(size=WIDE) as pilot:
+        await loaded(pilot)
+        assert isinstance(app.screen, NewGameScreen)
+        await pilot.press("right")  # another boss than the default
+        chosen = app.screen.setup
+        await pilot.press("enter", "enter", "enter")
+        await pilot.pause()
+        note = notes(app)[-1]
+        assert note.startswith(f"Cannot save a new game: {data / 'saves'}: cannot keep saves ")
+        assert "(not a folder)" in note and "CONSUL_DATA_DIR" in note and "--save" in note
+        assert isinstance(app.screen, NewGameScreen)
+        assert app.screen.setup == chosen
+        assert "Loading" not in text(app.screen_stack[0].query_one("#loading"))

@@ -43,6 +43,7 @@ from consul_app.rules import (
     boss_status,
     card,
     describe,
+    marked_monsters,
     mini_bosses_left,
     reflected_sighting,
     refusal,
@@ -86,7 +87,7 @@ Answer = TypeVar("Answer")
 
 COUNT_WINDOW = 2.0
 """Seconds within which digits typed before a key count for it."""
-COUNT_KEYS = ("w", "W", "x", "X", "k", "K", "f", "F", "g")
+COUNT_KEYS = ("w", "W", "x", "X", "k", "K", "a", "A", "f", "F", "g")
 """Keys a count typed before them applies to (`2w`: a hit of two wounds)."""
 
 WIDE = Size(110, 34)
@@ -145,6 +146,8 @@ class TableScreen(Screen[None]):
         Binding(
             "F", "summoned_destroyed", "Fight card model destroyed", show=False, id="table.unsummon"
         ),
+        Binding("a", "wound_monster", "Selected monster wound", show=False, id="table.mon_wound"),
+        Binding("A", "heal_monster", "Selected monster heal", show=False, id="table.mon_heal"),
         Binding("v", "correct_chart", "Correct the chart", show=False, id="table.chart"),
         Binding("h", "destroy_hero", "A hero destroyed", show=False, id="table.hero_dead"),
         Binding("g", "gauge", "Power gauge +1 (1.0)", show=False, id="table.gauge"),
@@ -306,6 +309,8 @@ class TableScreen(Screen[None]):
     def _hint(self, step: Step | None) -> str:
         """Which keys do the current step."""
         enter = self._key("table.confirm")
+        if self.session.state.boss.defeated:  # the game is over: no turn to end
+            return f"{self._key('app.new_game')}: new game   {self._key('table.undo')}: undo"
         if step is None:
             end = f"{self._key('table.end_turn')}: {describe(self.session.pack, EndTurn())}"
             if boss_status(self.session.pack, self.session.state).defeated:
@@ -325,7 +330,8 @@ class TableScreen(Screen[None]):
     def _key(self, binding_id: str) -> str:
         """The key of a binding as shown (after any keymap)."""
         active = [a.binding for a in self.active_bindings.values()]
-        binding = next(b for b in [*active, *self.BINDINGS] if getattr(b, "id", None) == binding_id)
+        known = [*active, *self.BINDINGS, *self.app.BINDINGS]
+        binding = next(b for b in known if getattr(b, "id", None) == binding_id)
         assert isinstance(binding, Binding)
         return self.app.get_key_display(binding)
 
@@ -476,7 +482,21 @@ class TableScreen(Screen[None]):
         if not choices:
             self.notify(f"{title}: there is nothing to choose from.", severity="warning")
             return
+        refused = self._every_answer_refused([action(c.id) for c in choices])
+        if refused is not None:  # no question whose every answer the engine would refuse
+            self.notify(refused, title="Not now", severity="warning")
+            return
         self.app.push_screen(PickOneScreen(title, text, choices, unavailable), self._then(action))
+
+    def _every_answer_refused(self, actions: list[Action | None]) -> str | None:
+        """The engine's first reason if it refuses every one of `actions` now, else None."""
+        reasons = []
+        for made in actions:
+            reason = None if made is None else refusal(self.session.pack, self.session.state, made)
+            if reason is None:
+                return None
+            reasons.append(reason)
+        return reasons[0]
 
     def _then(self, action: Callable[[Answer], Action | None]) -> Callable[[Answer | None], None]:
         """A dialog's callback: dispatch the action for its answer (none when put off)."""
@@ -617,6 +637,44 @@ class TableScreen(Screen[None]):
         else:
             choices = [Choice(name, f"{name}: {out} of {up_to} out") for name, out, up_to in kinds]
             self._pick(f"{count} {what}", "Which models?", choices, lambda n: action(n, count))
+
+    def action_wound_monster(self) -> None:
+        """The monster under the pool's cursor takes a hit: a fresh one from the dungeon, or
+        one already wounded (asked when there are)."""
+        self._on_monster(True, self._take_count())
+
+    def action_heal_monster(self) -> None:
+        self._on_monster(False, self._take_count())
+
+    def _on_monster(self, wound: bool, count: int) -> None:
+        monster = self._highlighted()
+        if monster is None:
+            return
+        pack, state = self.session.pack, self.session.state
+        kind = Wound if wound else Heal
+        marked = marked_monsters(state, monster)
+        name, hearts = pack.monsters[monster].name, pack.monsters[monster].hearts
+        choices = [
+            Choice(str(n), f"{name} #{n + 1}: {m.wounds}/{hearts} wounds")
+            for n, m in enumerate(marked)
+        ]
+        if wound:
+            choices.insert(0, Choice("fresh", f"A {name} without wounds"))
+        if len(choices) <= 1:
+            which = None if wound or not choices else 0
+            self.dispatch(kind(target="monster", model=monster, which=which, wounds=count))
+            return
+        self._pick(
+            f"{name} {'takes' if wound else 'heals'} {count}",
+            "Which one?",
+            choices,
+            lambda picked: kind(
+                target="monster",
+                model=monster,
+                which=None if picked == "fresh" else int(picked),
+                wounds=count,
+            ),
+        )
 
     def action_correct_chart(self) -> None:
         """Correct this game's chart against the printed board, for the games to come: the

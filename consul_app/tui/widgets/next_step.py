@@ -66,7 +66,7 @@ class NextStep(Static):
         count typed before a key (`2w`) is said after the title."""
         title = self._head
         if self._count is not None:
-            title = title + Text(f"   COUNT {self._count}: w W x X k K f F g", "bold")
+            title = title + Text(f"   COUNT {self._count}: w W x X k K a A f F g", "bold")
         width = self.content_region.width or max(1, self.app.size.width - 2)
         rows = 1 + (LINES_TALL if self.app.size.height >= TALL else LINES_SHORT)
         head = list(title.wrap(self.app.console, width))[:rows]

@@ -19,6 +19,7 @@ from consul_app.rules import (
     Step,
     card,
     free_spawn_refusal,
+    marked_monsters,
     monster_stats,
     pool,
     refusal,
@@ -125,7 +126,7 @@ class PoolPane(Vertical):
         state = view.state
         closed = free_spawn_refusal(state) if spawning is None else None
         width = self.content_region.width
-        key = (state.pool, state.board, state.bonuses, spawning, closed, width)
+        key = (state.pool, state.board, state.tracked, state.bonuses, spawning, closed, width)
         if key == self._shown:
             return
         self._shown = key
@@ -172,11 +173,18 @@ def _cells(
         cells = [line.name, symbols.bits(line.bits), str(line.skull_points)]
         if step is not None:
             cells.append("yes" if line.may_spawn else "no")
-        cells += [str(line.in_pool), str(line.on_board), *_more(cards[line.id])]
+        cells += [str(line.in_pool), _board(view, line), *_more(cards[line.id])]
         cells += [stats[line.id].get(s, "-") for s in shown]
         cells.append(", ".join(n for n in gained[line.id] if n not in common) or "-")
         rows[line.id] = cells
     return columns, rows, common
+
+
+def _board(view: TableView, line: PoolLine) -> str:
+    """How many are on the dungeon, and the wounds of those marked ("3 w2/4")."""
+    marked = marked_monsters(view.state, line.id)
+    hearts = view.pack.monsters[line.id].hearts
+    return " ".join([str(line.on_board), *(f"w{m.wounds}/{hearts}" for m in marked)])
 
 
 def _more(view: CardView) -> list[str]:
