@@ -128,7 +128,7 @@ _LABELS: dict[type, Callable[[EditionPack, Any], str]] = {
     ),
     a.SpawnBoss: _spawn_boss,
     a.ChooseRelics: _relics,
-    a.ChooseBonus: lambda pack, act: f"Monsters gain {name_of(pack, 'bonuses', act.bonus)}",
+    a.ChooseBonus: lambda pack, act: f"Bonus chosen: {name_of(pack, 'bonuses', act.bonus)}",
     a.AnswerSighting: _sighting,
     a.CancelSighting: _cancel,
     a.Wound: lambda pack, act: f"{who(pack, act)} takes {_plural(act.wounds, 'wound')}",

@@ -312,6 +312,8 @@ class TableScreen(Screen[None]):
     def _hint(self, step: Step | None) -> str:
         """Which keys do the current step."""
         enter = self._key("table.confirm")
+        if self.session.state.boss.defeated:  # the game is over: no turn to end
+            return f"{self._key('app.new_game')}: new game   {self._key('table.undo')}: undo"
         if step is None:
             end = f"{self._key('table.end_turn')}: {describe(self.session.pack, EndTurn())}"
             if boss_status(self.session.pack, self.session.state).defeated:
@@ -331,7 +333,8 @@ class TableScreen(Screen[None]):
     def _key(self, binding_id: str) -> str:
         """The key of a binding as shown (after any keymap)."""
         active = [a.binding for a in self.active_bindings.values()]
-        binding = next(b for b in [*active, *self.BINDINGS] if getattr(b, "id", None) == binding_id)
+        known = [*active, *self.BINDINGS, *self.app.BINDINGS]
+        binding = next(b for b in known if getattr(b, "id", None) == binding_id)
         assert isinstance(binding, Binding)
         return self.app.get_key_display(binding)
 
@@ -494,7 +497,21 @@ class TableScreen(Screen[None]):
         if not choices:
             self.notify(f"{title}: there is nothing to choose from.", severity="warning")
             return
+        refused = self._every_answer_refused([action(c.id) for c in choices])
+        if refused is not None:  # no question whose every answer the engine would refuse
+            self.notify(refused, title="Not now", severity="warning")
+            return
         self.app.push_screen(PickOneScreen(title, text, choices, unavailable), self._then(action))
+
+    def _every_answer_refused(self, actions: list[Action | None]) -> str | None:
+        """The engine's first reason if it refuses every one of `actions` now, else None."""
+        reasons = []
+        for made in actions:
+            reason = None if made is None else refusal(self.session.pack, self.session.state, made)
+            if reason is None:
+                return None
+            reasons.append(reason)
+        return reasons[0]
 
     def _then(self, action: Callable[[Answer], Action | None]) -> Callable[[Answer | None], None]:
         """A dialog's callback: dispatch the action for its answer (none when put off)."""
