@@ -153,9 +153,34 @@ def clean(name: str) -> str:
 
 
 def load(ref: Path, folder: str, name: str) -> dict[str, Any]:
-    """One reference JSON file."""
+    """One reference JSON file, its repeated attack stats mended (see `mend_attacks`)."""
     with open(ref / folder / f"{name}.json", encoding="utf-8") as fh:
-        return json.load(fh)
+        data = json.load(fh)
+    if isinstance(data, dict):
+        for cards in data.values():
+            for card in cards if isinstance(cards, list) else []:
+                if isinstance(card, dict) and card.get("offense"):
+                    mend_attacks(card, data.get("ability_texts", {}))
+    return data
+
+
+ABILITY_STATS = {"Strength": "STR", "Dexterity": "DEX", "Will": "WILL"}
+
+
+def mend_attacks(card: dict[str, Any], ability_texts: dict[str, Any]) -> None:
+    """A card has one basic attack per stat. Where the reference repeats a stat (three FK
+    cards list "STR 1" and "STR 8"), the second attack lost its stat: it is the stat of the
+    card's ability with that range (Beatrix's Bubble & Boil: WILL 8, a magic attack)."""
+    seen: set[str] = set()
+    for attack in card["offense"]:
+        if attack["attribute"] in seen:
+            rows = [r for a in card.get("abilities") or [] for r in ability_texts.get(a, [])]
+            for row in rows:
+                stat = ABILITY_STATS.get(row.get("attribute"))
+                same_range = row.get("range") == attack["range"]
+                if row.get("play_mode") != "Arcade" and same_range and stat not in (None, *seen):
+                    attack["attribute"] = stat
+        seen.add(attack["attribute"])
 
 
 def stats_of(card: dict[str, Any]) -> dict[str, Any]:

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import argparse
+import socket
 import sys
 from pathlib import Path
 
 from consul_app.commands.watch import add_save_argument, find_save, no_such_save
 
 LOOPBACK = ("127.0.0.1", "::1", "localhost")
+EVERYWHERE = ("0.0.0.0", "::")
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -51,6 +53,17 @@ def _the_game_in_progress(content_dirs: list[Path]) -> Path | str:
     return latest.path if latest else "no game in progress to watch (consul list)"
 
 
+def _lan_address() -> str | None:
+    """This machine's address on its network, for a tablet's browser (connecting a UDP socket
+    only picks the route: no packet is sent)."""
+    try:
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+            probe.connect(("192.0.2.1", 9))  # TEST-NET-1: routed like any address outside
+            return str(probe.getsockname()[0])
+    except OSError:
+        return None
+
+
 def run(args: argparse.Namespace) -> int:
     from consul_app.serve import address, serve
 
@@ -67,6 +80,8 @@ def run(args: argparse.Namespace) -> int:
             return _fail(found)
         save = found
     print(f"Serving {save} read-only at {address(args.host, args.port)}", flush=True)
+    if args.host in EVERYWHERE and (lan := _lan_address()):
+        print(f"On this machine's network: {address(lan, args.port)}", flush=True)
     if args.host not in LOOPBACK:
         print(
             f"Warning: anyone who can reach port {args.port} of this machine can watch this "

@@ -172,9 +172,12 @@ def _syntax_problem(err: yaml.YAMLError, data: bytes) -> Problem:
     if isinstance(err, yaml.MarkedYAMLError):
         mark = err.problem_mark or err.context_mark
         message = ": ".join(part for part in (err.context, err.problem) if part)
-        # At the end of a file with no final newline PyYAML points one line past the last.
-        last_line = data.count(b"\n") + 1
+        # At the end of a file PyYAML points one line past the last.
+        last_line = max(1, data.count(b"\n") + (not data.endswith(b"\n")))
         line = min(mark.line + 1, last_line) if mark else 1
+        opened = err.context_mark.line + 1 if err.context_mark else line
+        if opened < line:  # an unclosed bracket or quote: where it began
+            message += f" (opened on line {opened})"
         return Problem(line, (), message or "not valid YAML")
     if isinstance(err, yaml.reader.ReaderError):
         line = data[: err.position].count(b"\n") + 1

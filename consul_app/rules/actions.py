@@ -62,6 +62,13 @@ class DestroySpawningPoint(_Action):
     tile: PositiveInt
 
 
+class EndGame(_Action):
+    """The game ends before the boss is defeated: the heroes lost, or the Consul ends it."""
+
+    type: Literal["end_game"] = "end_game"
+    result: Literal["heroes-lost", "ended"]
+
+
 class DestroyHero(_Action):
     type: Literal["destroy_hero"] = "destroy_hero"
 
@@ -173,6 +180,7 @@ Action = Annotated[
     | DestroyMonsters
     | DestroySpawningPoint
     | DestroyHero
+    | EndGame
     | SpawnMiniBoss
     | DestroyMiniBoss
     | SpawnBoss

@@ -117,6 +117,9 @@ _LABELS: dict[type, Callable[[EditionPack, Any], str]] = {
         f"on tile {act.tile} destroyed"
     ),
     a.DestroyHero: lambda *_: "A hero is destroyed",
+    a.EndGame: lambda _, act: (
+        "The heroes lost: the game ends" if act.result == "heroes-lost" else "End the game here"
+    ),
     a.SpawnMiniBoss: lambda pack, act: (
         f"Spawn the mini-boss {name_of(pack, 'mini_bosses', act.mini_boss)}"
     ),
@@ -125,7 +128,7 @@ _LABELS: dict[type, Callable[[EditionPack, Any], str]] = {
     ),
     a.SpawnBoss: _spawn_boss,
     a.ChooseRelics: _relics,
-    a.ChooseBonus: lambda pack, act: f"Monsters gain {name_of(pack, 'bonuses', act.bonus)}",
+    a.ChooseBonus: lambda pack, act: f"Bonus chosen: {name_of(pack, 'bonuses', act.bonus)}",
     a.AnswerSighting: _sighting,
     a.CancelSighting: _cancel,
     a.Wound: lambda pack, act: f"{who(pack, act)} takes {_plural(act.wounds, 'wound')}",

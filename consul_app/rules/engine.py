@@ -28,6 +28,8 @@ Handler = Callable[[EditionPack, GameState, Any], None]
 def apply(pack: EditionPack, state: GameState, action: a.Action) -> GameState:
     """The state after `action`; raises `RuleError` (with a reason) if the rules forbid it."""
     handler, is_event = _HANDLERS[type(action)]
+    if state.ended is not None:
+        raise RuleError(f"The game has ended ({ENDED[state.ended]}): undo to play on")
     new = state.evolve()
     if is_event:
         require_no_step(new)
@@ -56,6 +58,15 @@ def _end_turn(pack: EditionPack, state: GameState, action: a.EndTurn) -> None:
     edition_rules(state).end_turn(pack, state)
 
 
+ENDED = {"heroes-lost": "the heroes lost", "ended": "the Consul ended it"}
+
+
+def _end_game(pack: EditionPack, state: GameState, action: a.EndGame) -> None:
+    if state.boss.defeated:
+        raise RuleError(f"{boss_of(pack, state).name} is defeated: the game is already over")
+    state.ended = action.result
+
+
 def _destroy_hero(pack: EditionPack, state: GameState, action: a.DestroyHero) -> None:
     state.tally.heroes_destroyed += 1
 
@@ -70,6 +81,7 @@ _HANDLERS: dict[type, tuple[Handler, bool]] = {
     a.DestroyMonsters: (destroy_monsters, True),
     a.DestroySpawningPoint: (destroy_spawning_point, True),
     a.DestroyHero: (_destroy_hero, True),
+    a.EndGame: (_end_game, True),
     a.SpawnMiniBoss: (spawn_mini_boss, False),
     a.DestroyMiniBoss: (destroy_mini_boss, True),
     a.SpawnBoss: (spawn_boss, False),

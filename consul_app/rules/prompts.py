@@ -320,7 +320,7 @@ def _spawn_effects(pack: EditionPack, state: GameState, step: StepState) -> str:
 
 def _bonuses(pack: EditionPack, state: GameState, step: StepState) -> str:
     names = ", ".join(name_of(pack, "bonuses", b) for b in step.options)
-    return f"Monsters gain {names}. {_bonus_rule(state)}"
+    return f"New bonus for the monsters: {names}. {_bonus_rule(state)}"
 
 
 def _bonus_rule(state: GameState) -> str:

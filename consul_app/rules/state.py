@@ -107,6 +107,8 @@ class GameState(Data):
     hero_wounds: dict[str, int] = {}
     """Wounds heroes suffered by the Consul's rules (Clever cancelling a sighting)."""
     tally: Tally = Field(default_factory=Tally)
+    ended: Literal["heroes-lost", "ended"] | None = None
+    """The game ended before the boss was defeated (`EndGame`): nothing more can be done."""
 
     def standing_spawning_points(self) -> list[SpawningPointState]:
         return [p for p in self.spawning_points if p.status == "standing"]

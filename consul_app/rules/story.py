@@ -86,7 +86,7 @@ def story(pack: EditionPack, states: Sequence[GameState], actions: Sequence[Acti
         turn_word=words(final.setup.edition).turn,
         turns=len(ends),
         result=_result(pack, final),
-        finished=final.boss.defeated,
+        finished=final.boss.defeated or final.ended is not None,
         positions=[s.position for s in ends] if final.chart else [],
         chart_spaces=_chart_size(pack, final),
         wounds=[s.boss.wounds for s in ends],
@@ -120,6 +120,10 @@ def _result(pack: EditionPack, state: GameState) -> str:
     turn = f"{words(state.setup.edition).turn.lower()} {state.turn}"
     if state.boss.defeated:
         return f"The heroes won: {name} was defeated on {turn}."
+    if state.ended == "heroes-lost":
+        return f"The heroes lost on {turn}: {name} stands."
+    if state.ended == "ended":
+        return f"The Consul ended the game on {turn}."
     return f"Still in play on {turn}."
 
 

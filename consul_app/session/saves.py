@@ -16,8 +16,8 @@ from consul_app.session.load import changed_content, load_game
 
 
 def finished(state: GameState) -> bool:
-    """The game is over: the dungeon boss is defeated."""
-    return state.boss.defeated
+    """The game is over: the dungeon boss is defeated, or the game was ended (`EndGame`)."""
+    return state.boss.defeated or state.ended is not None
 
 
 @dataclass(frozen=True)

@@ -94,3 +94,50 @@ def test_reviewed_entries(pack: dict[str, EditionPack]) -> None:
     idol = pack["sde2"].spawning_points["maleficent-idol"]
     assert {p.monster: p.count for p in idol.pool}["heartbound"] == 1
     assert "Arcade -" not in pack["sde2"].relics["fire-breath-potion"].effect
+
+
+# The reference lists a second STR attack for three FK cards; the range is that of the
+# card's magic ability (Bubble & Boil 8, Stranglethorn 6, Doom 6), so it is a magic attack.
+SECOND_ATTACKS = {
+    "beatrix-the-witch-queen": ("dungeon_bosses", [("STR", 1), ("WILL", 8)]),
+    "the-forgotten-king": ("dungeon_bosses", [("STR", 2), ("WILL", 6)]),
+    "skullbat": ("monsters", [("STR", 1), ("WILL", 6)]),
+}
+
+
+@pytest.mark.parametrize("card_id", sorted(SECOND_ATTACKS))
+def test_fk_second_attack_is_magic(pack: dict[str, EditionPack], card_id: str) -> None:
+    kind, attacks = SECOND_ATTACKS[card_id]
+    card = pack["forgotten-king"].kind(kind)[card_id]
+    assert [(a.rolls, a.range) for a in card.attacks] == attacks
+
+
+@pytest.mark.parametrize("edition", sorted(FULL))
+def test_no_card_repeats_an_attack_stat(pack: dict[str, EditionPack], edition: str) -> None:
+    """One basic attack per stat: a melee attack of range 8 is a reference slip."""
+    ed = pack[edition]
+    repeated = [
+        c.name
+        for k in KINDS
+        for c in ed.kind(k).values()
+        if len({a.rolls for a in getattr(c, "attacks", [])}) != len(getattr(c, "attacks", []))
+    ]
+    assert repeated == []
+
+
+@pytest.mark.parametrize("edition", sorted(FULL))
+def test_texts_say_melee_and_ap_not_card_shorthand(
+    pack: dict[str, EditionPack], edition: str
+) -> None:
+    """A Consul reads "melee" and "AP" on screen, never the printed icons' "0SW" or "1AC"."""
+    import re
+
+    shorthand = re.compile(r"\b\d+(SW|AC|MA|MI|RG)\b")
+    ed = pack[edition]
+    found = [
+        e.name
+        for kind in ("keywords", "abilities", "relics")
+        for e in ed.kind(kind).values()
+        if shorthand.search(getattr(e, "text", None) or getattr(e, "effect", "") or "")
+    ]
+    assert found == []

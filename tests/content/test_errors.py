@@ -59,6 +59,16 @@ def test_syntax_error_at_the_end_of_a_file_without_final_newline(tmp_path: Path)
     assert_issue(only_issue(tmp_path), path, 2, "", "did not find expected node content")
 
 
+def test_an_unclosed_bracket_names_the_line_it_was_opened_on(tmp_path: Path) -> None:
+    """PyYAML finds the missing ']' at the end of the file: the message also says where the
+    list began, and a file ending in a newline has no line after its last."""
+    path = tmp_path / "m.yaml"
+    path.write_text("monsters:\n  - id: kobold\n    keywords: [Mob\n    rank: minion\n")
+    issue = only_issue(tmp_path)
+    assert_issue(issue, path, 4, "", "did not find expected ',' or ']'")
+    assert issue.message.endswith("(opened on line 3)")
+
+
 def test_text_that_is_not_utf8(tmp_path: Path) -> None:
     path = tmp_path / "m.yaml"
     path.write_bytes(b"monsters:\n  - id: kobold\n    name: Kob\xffld\n")
@@ -476,7 +486,7 @@ def test_every_problem_of_every_file_in_one_run(tmp_path: Path) -> None:
     write(tmp_path, "broken.yaml", "relics:\n  - id: [x\n")
     found = [(Path(i.file).name, i.line, i.field) for i in issues_of(tmp_path)]
     assert found == [
-        ("broken.yaml", 3, ""),
+        ("broken.yaml", 2, ""),  # its last line: the file has two
         ("monsters.yaml", 3, "monsters[0].hearts"),
         ("monsters.yaml", 4, "monsters[1].flies"),
         ("monsters.yaml", 6, "monsters[3].name"),

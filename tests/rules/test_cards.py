@@ -279,6 +279,22 @@ def test_forgotten_king_and_classic_cards(fk: EditionPack, classic: EditionPack)
     assert view.notes == ["SDE 1.0 has no Mighty Monster bonuses."]
 
 
+def test_the_boss_note_names_each_editions_equipment(
+    sde2: EditionPack, fk: EditionPack, classic: EditionPack
+) -> None:
+    """2.0: 'it may choose and equip up to one relic equipment card for each spawning point'.
+    1.0 bosses carry treasure, not relics; Forgotten King bosses get neither."""
+    notes = {
+        ed: card(pack, new_game(pack, make_setup(ed)), "big").notes
+        for ed, pack in (("sde2", sde2), ("forgotten-king", fk), ("classic", classic))
+    }
+    assert notes == {
+        "sde2": ["The dungeon boss gains no Mighty Monster bonus; its relics apply."],
+        "forgotten-king": ["The dungeon boss gains no bonus from the ladder."],
+        "classic": ["SDE 1.0 has no Mighty Monster bonuses; the boss's treasure applies."],
+    }
+
+
 def test_spawning_point_and_unknown_cards(sde2: EditionPack) -> None:
     state = with_bonuses(sde2, "defense")
     view = card(sde2, state, "burrow")

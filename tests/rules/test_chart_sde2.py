@@ -24,6 +24,7 @@ from consul_app.rules import (
     Wound,
     apply,
     current_space,
+    describe,
     monster_bonuses,
     new_game,
     power_up_steps,
@@ -123,6 +124,15 @@ def test_bonus_spaces_remind_of_the_reference_card(sde2: EditionPack, game: Game
     choose = current(sde2, reach(sde2, game, 2))  # a "choose one" space grants a bonus too
     assert choose.key == "choose-bonus"
     assert "reference card next to the monster cards" in choose.text
+
+
+def test_a_bonus_step_names_the_bonus_once(sde2: EditionPack, game: GameState) -> None:
+    """'When a space is reached that grants a bonus, the monsters on the dungeon gain the bonus
+    listed': the step says which, without "Monsters gain Monsters cause Poison"."""
+    step = current(sde2, reach(sde2, game, 5))
+    names = "Massive Damage, Monsters cause Poison"
+    assert step.text.startswith(f"New bonus for the monsters: {names}.")
+    assert describe(sde2, ChooseBonus(bonus="poisoning")) == "Bonus chosen: Monsters cause Poison"
 
 
 def test_the_spaces_passed_stay_marked(sde2: EditionPack, game: GameState) -> None:

@@ -216,3 +216,20 @@ def test_serve_refuses_what_it_cannot_serve(tmp_path: Path) -> None:
 
     assert main(["serve", str(tmp_path / "missing.jsonl")]) == 2
     assert main(["serve", "--port", "0", str(tmp_path)]) == 2
+
+
+def test_serving_the_network_warns_and_names_the_address(
+    save: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import consul_app.serve
+    from consul_app.cli import main
+
+    served: list[dict[str, object]] = []
+    monkeypatch.setattr(consul_app.serve, "serve", lambda save, **how: served.append(how))
+    assert main(["serve", str(save), "--host", "0.0.0.0", "--port", "8123"]) == 0
+    assert served == [{"host": "0.0.0.0", "port": 8123, "viewers": 8, "content_dirs": []}]
+    out = capsys.readouterr().out.splitlines()
+    assert out[0] == f"Serving {save} read-only at http://0.0.0.0:8123"
+    assert "Warning: anyone who can reach port 8123 of this machine can watch this game." in (
+        " ".join(out)
+    )

@@ -70,6 +70,8 @@ async def test_each_edition_asks_for_what_it_needs(content: ContentPack) -> None
         assert isinstance(screen, NewGameScreen)
         await pilot.press("right")  # Forgotten King: no mode or party size
         assert screen.setup == default_setup(content.edition("forgotten-king"))
+        # the page's title (and its keys) stay after the page is rebuilt for the edition
+        assert "New game 1/3: Game and dungeon boss" in text(screen.query_one("#setup-title"))
         assert not screen.query("#mode") and not screen.query("#party_size")
         await pilot.press("right")  # SDE 1.0: a game size, the power gauge
         assert screen.query("#game_size")

@@ -75,7 +75,12 @@ async def test_a_whole_sde2_game_from_new_game_to_the_boss_defeat(content: Conte
         assert isinstance(app.screen, SummaryScreen)  # the game's story opens by itself
         await consul.press("escape")
         assert "DEFEATED" in text(table.query_one("#boss"))
-        assert "the heroes have won" in text(table.query_one("#next-step"))
+        bar = text(table.query_one("#next-step"))
+        assert "the heroes have won" in bar
+        # the game is over: the bar and the steps offer no turn to end, only what is left
+        assert "End the Consul turn" not in bar and "n: new game" in bar and "u: undo" in bar
+        steps = text(table.query_one("#steps"))
+        assert "End the Consul turn" not in steps and "The game is over" in steps
         status = boss_status(pack, consul.state)
         assert f"{status.wounds}/{status.hearts}" in text(table.query_one("#boss"))
         assert (

@@ -12,7 +12,7 @@ from consul_app.rules import default_setup
 from consul_app.tui.screens.summary import SummaryScreen
 from consul_app.tui.screens.table import TableScreen
 
-from .helpers import text
+from .helpers import notes, text
 from .scenarios import SMALL, WIDE, idle, make_app, one_wound_left, play_saved
 
 
@@ -54,3 +54,22 @@ async def test_T_tells_the_story_so_far_at_80_columns(content: ContentPack, tmp_
         assert "Still in play on turn 3." in text(summary.query_one("#summary-title"))
         wounds = summary.query_one("#plot-wounds")
         assert wounds.region.y < 10 and wounds.region.width >= 70  # the plots come first
+
+
+async def test_ending_the_game_by_E_opens_its_story(content: ContentPack, tmp_path: Path) -> None:
+    save = tmp_path / "lost.jsonl"
+    setup = default_setup(content.edition("sde2"))
+    play_saved(content, save, setup, idle(lambda p, s: s.turn >= 3))
+    app = make_app(content, save)
+    async with app.run_test(size=WIDE) as pilot:
+        table = app.screen
+        assert isinstance(table, TableScreen)
+        await pilot.press("E", "enter")  # the first answer: the heroes lost
+        summary = app.screen
+        assert isinstance(summary, SummaryScreen)
+        assert "The heroes lost on turn 3" in text(summary.query_one("#summary-title"))
+        assert table.session.state.ended == "heroes-lost"
+        await pilot.press("escape", "e")
+        assert "The game has ended (the heroes lost)" in notes(app)[-1]
+        await pilot.press("u")
+        assert table.session.state.ended is None

@@ -10,7 +10,8 @@ from textual.widgets import OptionList, Static, TabbedContent
 
 from consul_app.content import ContentPack
 from consul_app.paths import saves_dir
-from consul_app.rules import boss_status, default_setup
+from consul_app.rules import DestroySpawningPoint, boss_status, default_setup
+from consul_app.session import Session
 from consul_app.tui.screens.new_game import NewGameScreen
 from consul_app.tui.screens.pick_one import PickOneScreen
 from consul_app.tui.screens.resume import ResumeScreen
@@ -19,7 +20,16 @@ from consul_app.tui.widgets.placements import Placements
 from consul_app.tui.widgets.pool import MARK, PoolTable
 
 from .helpers import notes, options, text
-from .scenarios import SMALL, WIDE, KeyConsul, idle, make_app, play_saved, step_is
+from .scenarios import (
+    SMALL,
+    WIDE,
+    KeyConsul,
+    current_step,
+    idle,
+    make_app,
+    play_saved,
+    step_is,
+)
 
 
 def _table(app: object) -> TableScreen:
@@ -52,6 +62,33 @@ async def test_the_boss_card_takes_the_left_column_once_the_boss_spawns(
         await pilot.press("u")  # undone: back to the chart on the left
         assert _order(table)[:3] == ["chart", "steps", "boss"]
         assert not table.session.state.boss.spawned
+
+
+async def test_no_line_of_the_boss_pane_is_cut_in_the_fight(
+    content: ContentPack, tmp_path: Path
+) -> None:
+    """Beatrix the Witch Queen's name and hearts did not fit the left column: "(8 hea…"."""
+    save = tmp_path / "fk.jsonl"
+    fk = content.edition("forgotten-king")
+    setup = default_setup(fk).model_copy(update={"boss": "beatrix-the-witch-queen"})
+    with Session.new(content, setup, path=save) as session:
+        for point in setup.spawning_points:  # the last one falls: the boss arrives
+            session.dispatch(DestroySpawningPoint(spawning_point=point.id, tile=point.tile))
+        while (step := current_step(session.pack, session.state)) is not None:
+            if step.key == "boss-spawn-effects":  # its card and fight card: the pane scrolls
+                break
+            assert step.action is not None
+            session.dispatch(step.action)
+        assert session.state.boss.spawned
+    app = make_app(content, save)
+    async with app.run_test(size=WIDE) as pilot:
+        pane = _table(app).query_one("#boss")
+        await pilot.press("home")
+        await pilot.pause()
+        assert pane.max_scroll_y > 0  # with its scrollbar
+        boss = text(pane, width=pane.scrollable_content_region.width)
+        assert "Beatrix the Witch Queen" in boss and "8 hearts" in boss
+        assert "…" not in boss
 
 
 async def test_the_fight_card_section_being_resolved_is_marked_now(
@@ -95,6 +132,13 @@ async def test_at_80x24_the_boss_tab_comes_up_for_the_timeout_effects(
         assert ">> Timeout: resolve NOW" in text(table.query_one("#boss"))
         assert str(tabs.get_tab("tab-boss").label) == "[4 Boss]"  # not by colour alone
         assert str(tabs.get_tab("tab-pool").label) == " 2 Spawning pool "
+        boss = table.query_one("#boss")
+        await pilot.pause()
+        assert boss.scroll_y > 0  # scrolled down to the fight card's timeout
+        await pilot.press("enter")  # done: back to the top, the wound track in sight
+        await pilot.pause()
+        assert table.session.state.open_step() is None
+        assert boss.scroll_y == 0
 
 
 async def test_a_long_step_text_points_to_the_steps_pane(content: ContentPack) -> None:
@@ -143,6 +187,24 @@ async def test_sde2_mini_bosses_come_only_from_the_chart(content: ContentPack) -
         assert notes(app)[-1].startswith("No mini-boss may spawn now: ")
         assert "Spawn Mini-Boss space" in notes(app)[-1]
         assert consul.table.session.history == []
+
+
+async def test_a_question_is_not_asked_when_every_answer_would_be_refused(
+    content: ContentPack,
+) -> None:
+    """While a step is due ('before any further actions are carried out'), `p` says so at once
+    instead of asking which spawning point fell and then refusing the answer."""
+    app = make_app(content)
+    async with app.run_test(size=WIDE) as pilot:
+        consul = KeyConsul(pilot)
+        await consul.new_game()
+        await consul.press("e")  # the 2.0 Equipment step is due
+        assert consul.step() is not None
+        done = len(consul.table.session.history)
+        await consul.press("p")
+        assert not isinstance(app.screen, PickOneScreen)
+        assert "First finish the current step: Equipment" in notes(app)[-1]
+        assert len(consul.table.session.history) == done
 
 
 async def test_the_mini_boss_picker_lists_those_that_may_spawn(content: ContentPack) -> None:

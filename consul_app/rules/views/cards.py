@@ -48,6 +48,12 @@ BASIC_ATTACK_NAMES = {
     "WILL": "Magic attack",
 }
 CAUSES_STATUS = "It causes this when it wounds with an offensive action."
+BOSS_NOTES = {
+    "sde2": "The dungeon boss gains no Mighty Monster bonus; its relics apply.",
+    "forgotten-king": "The dungeon boss gains no bonus from the ladder.",
+    "classic": "SDE 1.0 has no Mighty Monster bonuses; the boss's treasure applies.",
+}
+"""What the boss's card says about bonuses: 2.0 relics, 1.0 treasure, Forgotten King neither."""
 
 
 @dataclass(frozen=True)
@@ -449,7 +455,7 @@ def _relic_view(relic: Relic) -> RelicView:
 def _notes(state: GameState, kind: CardKind, model: Card, actions: list[CardAction]) -> list[str]:
     notes: list[str] = []
     if kind == "dungeon boss":
-        notes.append("The dungeon boss gains no Mighty Monster bonus; its relics apply.")
+        notes.append(BOSS_NOTES[state.setup.edition])
     elif kind == "spawning point":
         notes.append("Spawning points gain no Mighty Monster bonus.")
     elif state.setup.edition == "classic":

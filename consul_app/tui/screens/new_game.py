@@ -150,6 +150,7 @@ class NewGameScreen(Screen[Setup | None]):
         if name == "edition":
             self.setup = default_setup(self.content.edition(event.value))  # type: ignore[arg-type]
             await self.recompose()
+            self._show_page()  # the rebuilt page's title and keys
             self.query_one("#edition").focus()
             return
         value: str | int = int(event.value) if name in ("party_size", "tiles") else event.value

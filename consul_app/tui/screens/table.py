@@ -30,6 +30,7 @@ from consul_app.rules import (
     DestroyMiniBoss,
     DestroyMonsters,
     DestroySummoned,
+    EndGame,
     EndTurn,
     Heal,
     MiniBossOption,
@@ -52,6 +53,7 @@ from consul_app.rules import (
     words,
 )
 from consul_app.session import SaveError, Session
+from consul_app.session.saves import finished
 from consul_app.tui.choices import (
     Target,
     game_cards,
@@ -159,6 +161,7 @@ class TableScreen(Screen[None]):
         Binding("r,ctrl+y", "redo", "Redo", show=False, id="table.redo"),
         Binding("H", "history", "History", show=False, id="table.history"),
         Binding("T", "story", "The game's story", show=False, id="table.story"),
+        Binding("E", "end_game", "End the game", show=False, id="table.end_game"),
         *[
             Binding(
                 str(n),
@@ -309,6 +312,8 @@ class TableScreen(Screen[None]):
     def _hint(self, step: Step | None) -> str:
         """Which keys do the current step."""
         enter = self._key("table.confirm")
+        if self.session.state.boss.defeated:  # the game is over: no turn to end
+            return f"{self._key('app.new_game')}: new game   {self._key('table.undo')}: undo"
         if step is None:
             end = f"{self._key('table.end_turn')}: {describe(self.session.pack, EndTurn())}"
             if boss_status(self.session.pack, self.session.state).defeated:
@@ -328,7 +333,8 @@ class TableScreen(Screen[None]):
     def _key(self, binding_id: str) -> str:
         """The key of a binding as shown (after any keymap)."""
         active = [a.binding for a in self.active_bindings.values()]
-        binding = next(b for b in [*active, *self.BINDINGS] if getattr(b, "id", None) == binding_id)
+        known = [*active, *self.BINDINGS, *self.app.BINDINGS]
+        binding = next(b for b in known if getattr(b, "id", None) == binding_id)
         assert isinstance(binding, Binding)
         return self.app.get_key_display(binding)
 
@@ -337,7 +343,7 @@ class TableScreen(Screen[None]):
     def dispatch(self, action: Action) -> bool:
         """Apply `action` through the session; a refusal is shown, not raised."""
         timeout_before = self.session.state.boss.timeout
-        defeated = self.session.state.boss.defeated
+        over = finished(self.session.state)
         turn = self.session.state.turn
         before = self.current_step()
         try:
@@ -352,9 +358,21 @@ class TableScreen(Screen[None]):
             self._recap_the_phase(turn)
         self.show_game()
         self._announce(timeout_before, before)
-        if self.session.state.boss.defeated and not defeated:
+        if finished(self.session.state) and not over:
             self.action_story()
         return True
+
+    def action_end_game(self) -> None:
+        """End the game before the boss is defeated (the heroes lost, or here it stops)."""
+        self._pick(
+            "End the game",
+            "The game ends here: nothing more can be done but undo. Its story opens.",
+            [
+                Choice("heroes-lost", "The heroes lost", "the boss stands"),
+                Choice("ended", "End the game here", "the Consul stops it"),
+            ],
+            lambda result: EndGame(result=result),  # type: ignore[arg-type]
+        )
 
     def action_story(self) -> None:
         """The game's story so far (it opens by itself when the game ends)."""
@@ -479,7 +497,21 @@ class TableScreen(Screen[None]):
         if not choices:
             self.notify(f"{title}: there is nothing to choose from.", severity="warning")
             return
+        refused = self._every_answer_refused([action(c.id) for c in choices])
+        if refused is not None:  # no question whose every answer the engine would refuse
+            self.notify(refused, title="Not now", severity="warning")
+            return
         self.app.push_screen(PickOneScreen(title, text, choices, unavailable), self._then(action))
+
+    def _every_answer_refused(self, actions: list[Action | None]) -> str | None:
+        """The engine's first reason if it refuses every one of `actions` now, else None."""
+        reasons = []
+        for made in actions:
+            reason = None if made is None else refusal(self.session.pack, self.session.state, made)
+            if reason is None:
+                return None
+            reasons.append(reason)
+        return reasons[0]
 
     def _then(self, action: Callable[[Answer], Action | None]) -> Callable[[Answer | None], None]:
         """A dialog's callback: dispatch the action for its answer (none when put off)."""

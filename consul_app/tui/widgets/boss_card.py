@@ -34,11 +34,14 @@ class BossPane(Pane):
 
     def show(self, view: TableView) -> None:
         """Render; when a step comes up that resolves a section of the fight card, scroll the
-        fight card into sight (the boss's card above it may fill the pane)."""
+        fight card into sight (the boss's card above it may fill the pane), and back to the top
+        once it is done."""
         super().show(view)
         now = view.current.key if view.current and view.current.key in CARD_STEPS else None
         if now is not None and now != self._now:
             self.call_after_refresh(self._scroll_to_fight_card)
+        elif now is None and self._now is not None:  # resolved: its wounds in sight again
+            self.call_after_refresh(self.scroll_home, animate=False)
         self._now = now
 
     def _scroll_to_fight_card(self) -> None:
@@ -79,6 +82,9 @@ class BossPane(Pane):
         return Group(*_mini_boss(view))
 
 
+COLUMN = 30
+"""The text width of the boss column in the fight (36 columns less border, padding and the
+scrollbar its card brings)."""
 CARD_STEPS = {
     "boss-spawn-effects": ("boss_spawn", "resolve NOW"),
     "timeout-effects": ("timeout", "resolve NOW"),
@@ -92,15 +98,23 @@ def _line(text: str, style: str = "") -> Text:
     return Text(text, style, no_wrap=True, overflow="ellipsis")
 
 
+def _name(boss: BossStatus) -> list[Text]:
+    """Its name and hearts; on two lines when they do not fit the boss column together."""
+    hearts = f"({symbols.hearts(boss.hearts)})"
+    if len(boss.name) + 2 + len(hearts) <= COLUMN:
+        return [_line(f"{boss.name}  {hearts}", "bold")]
+    return [_line(boss.name, "bold"), _line(hearts, "bold")]
+
+
 def _status(pack: EditionPack, boss: BossStatus) -> list[Text]:
-    name = _line(f"{boss.name}  ({symbols.hearts(boss.hearts)})", "bold")
+    name = _name(boss)
     if not boss.spawned:
-        return [name, _line("NOT IN PLAY YET", "bold")]
+        return [*name, _line("NOT IN PLAY YET", "bold")]
     track = symbols.wound_track(boss.hearts, boss.wounds, boss.timeout_threshold)
     lines = [
-        name,
+        *name,
         _line(f"Wounds {track}  {boss.wounds}/{boss.hearts}"),
-        _line(f"Timeout at {boss.timeout_threshold} wounds (the {symbols.THRESHOLD} mark)"),
+        _line(f"Timeout at {boss.timeout_threshold} wounds ({symbols.THRESHOLD} mark)"),
     ]
     if boss.defeated:
         lines.append(_line("DEFEATED: the heroes have won", "bold reverse"))
@@ -121,7 +135,7 @@ def _boss_card(view: TableView, boss: BossStatus) -> list[RenderableType]:
     if not boss.spawned:
         return []
     summary = card_summary(card(view.pack, view.state, boss.id))
-    return [*summary, _line("b: the whole card, with every text", "dim")]
+    return [*summary, _line("b: the whole card, every text", "dim")]
 
 
 def _where(view: TableView, boss: BossStatus) -> list[Text]:

@@ -13,6 +13,7 @@ from consul_app.tui.widgets.pane import Pane
 DONE, CURRENT, TODO = "✓", ">>", "."
 POINTER = ">"
 RECAP = "┃"
+GAME_OVER = "The game is over: the heroes have won. Start a new game, or undo the last action."
 
 
 class PromptsPane(Pane):
@@ -23,7 +24,7 @@ class PromptsPane(Pane):
     def key(self, view: TableView, section: str) -> object:
         state = view.state
         shown = (view.steps, state.turn, state.phase, state.tally, state.gauge)
-        return *shown, state.spawning_points, view.recap
+        return *shown, state.spawning_points, view.recap, state.boss.defeated
 
     def body(self, view: TableView, section: str) -> RenderableType:
         steps = self._steps(view)
@@ -34,6 +35,8 @@ class PromptsPane(Pane):
     def _steps(self, view: TableView) -> RenderableType:
         steps = view.steps
         head = Text(f"{turn_name(view.state)}: {phase_name(view.state)}", style="bold")
+        if view.state.boss.defeated:
+            return Group(head, Text(GAME_OVER))
         if not steps:
             end = describe(view.pack, EndTurn())
             notes = [Text(f"{POINTER} {n}", "bold") for n in turn_notes(view.pack, view.state)]
