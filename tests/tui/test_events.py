@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from textual.widgets import TabbedContent
+
 from consul_app.content import ContentPack
 from consul_app.rules import Hero, Setup, default_setup
 from consul_app.tui.screens.pick_one import PickOneScreen
@@ -12,7 +14,7 @@ from consul_app.tui.screens.table import TableScreen
 from consul_app.tui.widgets.pool import PoolTable
 
 from .helpers import notes, text
-from .scenarios import WIDE, KeyConsul, idle, make_app, play_saved, step_is
+from .scenarios import SMALL, WIDE, KeyConsul, idle, make_app, play_saved, step_is
 
 
 def _table(app: object) -> TableScreen:
@@ -42,6 +44,23 @@ async def test_2w_is_a_hit_of_two_wounds(content: ContentPack, tmp_path: Path) -
         await pilot.press("1", "2", "W")  # two digits: heal 12 is refused, with the reason
         assert table.session.state.boss.wounds == 3
         assert "has only 3 wound(s) to heal" in notes(app)[-1]
+
+
+async def test_in_tabs_a_digit_that_switches_the_tab_is_no_count(
+    content: ContentPack, tmp_path: Path
+) -> None:
+    """At 80x24, `4` to see the Boss tab and then `w` is one wound; `4w` on the Boss tab
+    is a hit of four."""
+    save = tmp_path / "boss.jsonl"
+    play_saved(content, save, _setup(content), idle(lambda p, s: s.boss.spawned))
+    app = make_app(content, save)
+    async with app.run_test(size=SMALL) as pilot:
+        table = _table(app)
+        await pilot.press("1", "4", "w")
+        assert table.query_one(TabbedContent).active == "tab-boss"
+        assert table.session.state.boss.wounds == 1
+        await pilot.press("4", "w")  # the Boss tab is in front: 4 is a count
+        assert table.session.state.boss.wounds == 5
 
 
 async def test_a_spawning_point_takes_a_hit_and_shows_its_wounds(

@@ -529,8 +529,13 @@ class TableScreen(Screen[None]):
 
     def action_digit(self, digit: int, pane: str | None = None) -> None:
         """A digit typed just before a key says how many: `2w` is a hit of two wounds. Digits
-        1-6 also show their pane; a digit typed longer than `COUNT_WINDOW` ago is no count
-        (so `4`, reading the boss card, then `w` is one wound)."""
+        1-6 also show their pane; a digit typed longer than `COUNT_WINDOW` ago is no count.
+        In tabs, a digit that brings another tab to the front only switches (so `4`, to see
+        the Boss tab, then `w` is one wound, however quickly typed)."""
+        if pane is not None and self.compact and not self._showing(pane):
+            self._take_count()
+            self.action_pane(pane)
+            return
         now = monotonic()
         recent = self._count and now - self._count_at <= COUNT_WINDOW
         self._count = ((self._count if recent else "") + str(digit))[-2:]
@@ -793,6 +798,10 @@ class TableScreen(Screen[None]):
             severity="error",
             timeout=60,
         )
+
+    def _showing(self, pane: str) -> bool:
+        """In tabs: is `pane`'s tab the one in front?"""
+        return self.query_one(TabbedContent).active == f"tab-{pane}"
 
     def action_pane(self, pane: str) -> None:
         """Show (in tabs) and focus a pane."""
