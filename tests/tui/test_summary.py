@@ -69,7 +69,10 @@ async def test_ending_the_game_by_E_opens_its_story(content: ContentPack, tmp_pa
         assert isinstance(summary, SummaryScreen)
         assert "The heroes lost on turn 3" in text(summary.query_one("#summary-title"))
         assert table.session.state.ended == "heroes-lost"
-        await pilot.press("escape", "e")
+        await pilot.press("escape")
+        bar = text(table.query_one("#next-step"))
+        assert "The game is over: the heroes lost." in bar and "End the Consul turn" not in bar
+        await pilot.press("e")
         assert "The game has ended (the heroes lost)" in notes(app)[-1]
         await pilot.press("u")
         assert table.session.state.ended is None

@@ -312,12 +312,11 @@ class TableScreen(Screen[None]):
     def _hint(self, step: Step | None) -> str:
         """Which keys do the current step."""
         enter = self._key("table.confirm")
-        if self.session.state.boss.defeated:  # the game is over: no turn to end
+        state = self.session.state
+        if state.boss.defeated or state.ended:  # the game is over: no turn to end
             return f"{self._key('app.new_game')}: new game   {self._key('table.undo')}: undo"
         if step is None:
             end = f"{self._key('table.end_turn')}: {describe(self.session.pack, EndTurn())}"
-            if boss_status(self.session.pack, self.session.state).defeated:
-                return "n: new game   o: saved games   u: undo   ?: keys"
             if boss_status(self.session.pack, self.session.state).in_play:
                 return f"{self._key('table.boss_wound')}: the boss takes a wound   {end}"
             return f"{end}   ?: keys"

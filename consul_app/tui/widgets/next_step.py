@@ -12,6 +12,10 @@ TALL = 34
 """From this terminal height up the bar shows up to `LINES_TALL` lines of the step's text."""
 LINES_TALL, LINES_SHORT = 4, 2
 MORE = " … (more: 1 Steps)"
+GAME_ENDED = {
+    "heroes-lost": "The game is over: the heroes lost.",
+    "ended": "The game was ended here.",
+}
 
 
 class NextStep(Static):
@@ -32,12 +36,15 @@ class NextStep(Static):
         """Show the current step of `view`; `hint` says which keys do it."""
         step = view.current
         notes = turn_notes(view.pack, view.state) if step is None else []
-        key = (step, hint, view.state.turn, view.state.boss.defeated, tuple(notes))
+        ended = view.state.ended
+        key = (step, hint, view.state.turn, view.state.boss.defeated, ended, tuple(notes))
         if key == self._shown:
             return
         self._shown = key
         if view.state.boss.defeated:
             now, text = "The dungeon boss is defeated: the heroes have won!", ""
+        elif ended is not None:
+            now, text = GAME_ENDED[ended], ""
         elif step is None:
             now, text = "Consul turn: play your monsters.", " ".join(notes)
         else:
