@@ -55,7 +55,7 @@ def saves_table(saves: list[SaveSummary]) -> Table:
     table.add_column("#", justify="right", no_wrap=True)
     table.add_column("save", no_wrap=True)
     table.add_column("game", ratio=1, overflow="fold")
-    table.add_column("turn", justify="right", no_wrap=True)
+    table.add_column("turn/round", justify="right", no_wrap=True)  # 1.0 plays rounds
     table.add_column("played", no_wrap=True)
     table.add_column("status", no_wrap=True)
     for number, save in enumerate(saves, 1):

@@ -116,12 +116,13 @@ def _option(save: SaveSummary) -> Option:
         ladder = save.edition == EDITION_NAMES["forgotten-king"]
         spot = f"space {save.position}" if save.position else "START"
         where = f" · ladder step {save.position}" if ladder else f" · {spot}"
+    turn = "round" if save.edition == EDITION_NAMES["classic"] else "turn"  # 1.0 plays rounds
     state = "FINISHED · " if save.finished else ""
     return Option(
         Content("\n").join(
             [
                 Content.styled(f"{state}{save.boss} · {save.edition}", "bold"),
-                Content(f"turn {save.turn}{where} · {save.actions} actions · {save.path.name}"),
+                Content(f"{turn} {save.turn}{where} · {save.actions} actions · {save.path.name}"),
             ]
         )
     )
