@@ -241,9 +241,8 @@ class ConsulApp(App[None]):
     def _warm_up(self) -> None:
         from consul_app.tui.warm_up import warm_up
 
-        assert self.content is not None
         try:
-            warm_up(self.content)
+            warm_up()
             if self._freeze_warm_up:  # what it loaded lives as long as the app, too
                 gc.freeze()
         except Exception as err:  # a bug: the app fails with it, as with the loader's
