@@ -242,7 +242,10 @@ class Frames:
         self.changes: list[float] = []
         self._seen: object = None
 
-    def install(self) -> None:
+    @contextmanager
+    def installed(self) -> Iterator[None]:
+        """Record frames while inside (the hook is taken off after: hooks left on from an
+        earlier run would each compare whole screens inside the next run's frames)."""
         from textual.app import App
 
         _display = App._display
@@ -259,6 +262,10 @@ class Frames:
                 frames.changes.append(now)
 
         App._display = display  # type: ignore[method-assign,assignment]
+        try:
+            yield
+        finally:
+            App._display = _display  # type: ignore[method-assign]
 
     async def quiet(self, since: float = 0.0) -> None:
         """Wait until no frame has changed the screen for `KEY_QUIET` seconds (counted from
@@ -284,27 +291,27 @@ async def key_latencies(save: Path, keys: list[list[str]]) -> list[Latency]:
     from consul_app.tui.widgets.pool import PoolTable
 
     frames = Frames()
-    frames.install()
     app = make_app(bundled(), save)
     results: list[Latency] = []
-    async with app.run_test(size=WIDE) as pilot:
-        app.screen.query_one(PoolTable).focus()
-        await pilot.pause()
-        for group in keys:
-            times: list[float] = []
-            counts: list[int] = []
-            for n in range(PRESSES):
-                key = group[n % len(group)]
-                app.clear_notifications()
-                await frames.quiet()
-                frames.changes.clear()
-                start = time.monotonic()
-                app.post_message(events.Key(key, key if len(key) == 1 else None))
-                await frames.quiet(since=start)
-                if frames.changes:
-                    times.append(frames.changes[-1] - start)
-                counts.append(len(frames.changes))
-            results.append((statistics.median(times), statistics.median(counts)))
+    with frames.installed():
+        async with app.run_test(size=WIDE) as pilot:
+            app.screen.query_one(PoolTable).focus()
+            await pilot.pause()
+            for group in keys:
+                times: list[float] = []
+                counts: list[int] = []
+                for n in range(PRESSES):
+                    key = group[n % len(group)]
+                    app.clear_notifications()
+                    await frames.quiet()
+                    frames.changes.clear()
+                    start = time.monotonic()
+                    app.post_message(events.Key(key, key if len(key) == 1 else None))
+                    await frames.quiet(since=start)
+                    if frames.changes:
+                        times.append(frames.changes[-1] - start)
+                    counts.append(len(frames.changes))
+                results.append((statistics.median(times), statistics.median(counts)))
     return results
 
 
@@ -386,22 +393,22 @@ async def _end_and_undo(save: Path) -> list[Latency]:
     from tui.scenarios import WIDE, bundled, make_app
 
     frames = Frames()
-    frames.install()
     app = make_app(bundled(), save)
     took: dict[str, list[float]] = {"e": [], "u": []}
     count: dict[str, list[int]] = {"e": [], "u": []}
-    async with app.run_test(size=WIDE) as pilot:
-        await pilot.pause()
-        for n in range(2 * PRESSES):
-            key = "eu"[n % 2]
-            app.clear_notifications()
-            await frames.quiet()
-            frames.changes.clear()
-            start = time.monotonic()
-            app.post_message(events.Key(key, key))
-            await frames.quiet(since=start)
-            took[key].append(frames.changes[-1] - start)
-            count[key].append(len(frames.changes))
+    with frames.installed():
+        async with app.run_test(size=WIDE) as pilot:
+            await pilot.pause()
+            for n in range(2 * PRESSES):
+                key = "eu"[n % 2]
+                app.clear_notifications()
+                await frames.quiet()
+                frames.changes.clear()
+                start = time.monotonic()
+                app.post_message(events.Key(key, key))
+                await frames.quiet(since=start)
+                took[key].append(frames.changes[-1] - start)
+                count[key].append(len(frames.changes))
     return [(statistics.median(took[k]), statistics.median(count[k])) for k in "eu"]
 
 

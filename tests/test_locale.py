@@ -20,6 +20,7 @@ from consul_app.session import Session
 from consul_app.session.export import to_json
 from consul_app.session.load import load_game
 from consul_app.tui.app import ConsulApp
+from consul_app.tui.watch_app import WatchApp
 
 PET = "Ŏbi the Cat ẞ"
 """A pet's free name with letters Latin-1 lacks."""
@@ -87,3 +88,14 @@ def test_the_table_screen_says_it_needs_utf8(
     err = capsys.readouterr().err
     assert "needs a UTF-8 terminal, and this one is latin-1" in err
     assert "LANG=C.UTF-8" in err
+
+
+def test_the_watch_screen_says_it_needs_utf8(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    ran: list[WatchApp] = []
+    monkeypatch.setattr(WatchApp, "run", lambda self, *a, **k: ran.append(self))
+    with latin1():
+        assert main(["watch"]) == 2
+    assert ran == []
+    assert "needs a UTF-8 terminal, and this one is latin-1" in capsys.readouterr().err

@@ -35,7 +35,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 
 
 def needs_utf8() -> str | None:
-    """Why the table screen cannot be drawn here (a terminal that is not UTF-8), or None.
+    """Why the table (or watch) screen cannot be drawn here (a terminal that is not UTF-8), or None.
 
     Its borders, markers and names need UTF-8; in another encoding they would come out as
     escapes like `\u2500`. Python itself uses UTF-8 in the plain C locale (PEP 538)."""

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 
 from consul_app.content import EditionPack
-from consul_app.rules import GameState, Recap, Step, power_up_steps
+from consul_app.rules import BossStatus, GameState, Recap, Step, boss_status, power_up_steps
 
 
 @dataclass(frozen=True)
@@ -30,3 +30,8 @@ class TableView:
     def current(self) -> Step | None:
         """The step to do now, if any."""
         return next((s for s in self.steps if s.current), None)
+
+    @cached_property
+    def boss(self) -> BossStatus:
+        """The dungeon boss's card as it stands."""
+        return boss_status(self.pack, self.state)

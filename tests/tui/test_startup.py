@@ -8,8 +8,7 @@ import os
 import subprocess
 import sys
 import threading
-import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -25,7 +24,7 @@ from consul_app.tui.screens.new_game import NewGameScreen
 from consul_app.tui.screens.resume import ResumeScreen
 from consul_app.tui.screens.table import TableScreen
 
-from .helpers import notes, options, text
+from .helpers import notes, options, text, until
 from .scenarios import WIDE, idle, play_saved
 
 TURN_TWO = idle(lambda pack, state: state.turn == 2)
@@ -44,14 +43,6 @@ def gate(monkeypatch: pytest.MonkeyPatch) -> Iterator[threading.Event]:
     monkeypatch.setattr(content_cache, "load_pack_cached", held)
     yield event
     event.set()
-
-
-async def until(pilot: Pilot[None], condition: Callable[[], bool], deadline: float = 30.0) -> None:
-    """Let the app run until `condition()` holds; fail after `deadline` seconds."""
-    end = time.monotonic() + deadline
-    while not condition():
-        assert time.monotonic() < end, "the app never got there"
-        await pilot.pause(0.02)
 
 
 def load_done(app: ConsulApp) -> bool:

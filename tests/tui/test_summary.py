@@ -11,6 +11,7 @@ from consul_app.content import ContentPack
 from consul_app.rules import default_setup
 from consul_app.tui.screens.summary import SummaryScreen
 from consul_app.tui.screens.table import TableScreen
+from consul_app.tui.widgets.monster_bars import DESTROYED, SPAWNED, MonsterBars, monster_bars
 
 from .helpers import notes, text
 from .scenarios import SMALL, WIDE, idle, make_app, one_wound_left, play_saved
@@ -35,9 +36,14 @@ async def test_the_summary_opens_when_the_boss_is_defeated(
         words = text(summary.query_one("#summary-text"))
         assert f"Turns played: {turn}" in words and "Chart spaces passed: 18 of 18" in words
         plots = {plot.id: plot for plot in summary.query(PlotextPlot)}
-        assert set(plots) == {"plot-wounds", "plot-chart", "plot-monsters"}
+        assert set(plots) == {"plot-wounds", "plot-chart"}
         for plot in plots.values():
             assert plot.region.height >= 8 and plot.region.width >= 40
+        bars = summary.query_one(MonsterBars)
+        rows = bars.render().plain.splitlines()
+        for name, count in summary.story.spawned.items():  # each kind on the row of its bar
+            assert any(r.startswith(name) and r.endswith(f"{SPAWNED} {count}") for r in rows)
+        assert bars.region.height == 2 + 2 * len(summary.story.spawned)
         await pilot.press("escape")
         assert app.screen is table
 
@@ -76,3 +82,17 @@ async def test_ending_the_game_by_E_opens_its_story(content: ContentPack, tmp_pa
         assert "The game has ended (the heroes lost)" in notes(app)[-1]
         await pilot.press("u")
         assert table.session.state.ended is None
+
+
+def test_monster_bars_keep_each_name_on_its_bars_and_fit_the_width() -> None:
+    lines = monster_bars({"Leaping Spider": 4, "Kobold": 1}, {"Kobold": 2}, 60).plain.split("\n")
+    assert lines[0].strip() == "Monsters spawned and destroyed"
+    spider, spider_lost, kobold, kobold_lost = lines[2:]
+    room = 60 - len("Leaping Spider ") - len(" 4")  # the most fills the row
+    assert spider == "Leaping Spider " + SPAWNED * room + " 4"
+    assert spider_lost.strip() == "0" and not kobold_lost.startswith("Kobold")
+    assert kobold.startswith("Kobold ") and kobold.count(SPAWNED) == round(room / 4)
+    assert kobold_lost.endswith(DESTROYED * round(room / 2) + " 2")
+    narrow = monster_bars({"Leaping Spider": 4}, {}, 30).plain.split("\n")
+    assert narrow[2].startswith("Leaping S… " + SPAWNED) and len(narrow[2]) == 30
+    assert "None yet." in monster_bars({}, {}, 40).plain

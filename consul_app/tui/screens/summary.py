@@ -9,10 +9,12 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
+from textual.widget import Widget
 from textual.widgets import Footer, Static
 from textual_plotext import PlotextPlot
 
 from consul_app.rules import Story, story_sections
+from consul_app.tui.widgets.monster_bars import MonsterBars
 
 WIDE = 110
 """From this width up the plots stand beside the words; below it, above them."""
@@ -54,13 +56,15 @@ class SummaryScreen(Screen[None]):
         self.story = story
 
     def compose(self) -> ComposeResult:
+        story = self.story
         yield Static(
-            Text.assemble(("The game's story: ", "bold"), self.story.result), id="summary-title"
+            Text.assemble(("The game's story: ", "bold"), story.result), id="summary-title"
         )
-        plots = [PlotextPlot(id="plot-wounds"), PlotextPlot(id="plot-monsters")]
-        if self.story.positions:
-            plots.insert(1, PlotextPlot(id="plot-chart"))
-        words = Static(_told(self.story), id="summary-text")
+        plots: list[Widget] = [PlotextPlot(id="plot-wounds")]
+        if story.positions:
+            plots.append(PlotextPlot(id="plot-chart"))
+        plots.append(MonsterBars(story.spawned, story.destroyed, id="monster-bars"))
+        words = Static(_told(story), id="summary-text")
         if self.app.size.width < WIDE:  # one scroll: the plots, then the words
             self.add_class("-compact")
             with VerticalScroll(id="summary-body"):
@@ -82,27 +86,30 @@ class SummaryScreen(Screen[None]):
         wounds.plot(turns, story.wounds, marker="braille")
         wounds.hline(story.timeout_at, "red")
         wounds.ylim(0, story.hearts)
+        wounds.yticks(whole_ticks(story.hearts, 0))
+        wounds.xticks(whole_ticks(story.turns))
         wounds.title(f"Boss wounds by {story.turn_word.lower()} (line: timeout)")
         if story.positions:
             chart = self.query_one("#plot-chart", PlotextPlot).plt
             chart.plot(turns, story.positions, marker="braille")
             chart.ylim(0, story.chart_spaces)
+            chart.yticks(whole_ticks(story.chart_spaces, 0))
+            chart.xticks(whole_ticks(story.turns))
             chart.title(f"Chart space reached by {story.turn_word.lower()}")
-        monsters = self.query_one("#plot-monsters", PlotextPlot).plt
-        names = list(dict.fromkeys([*story.spawned, *story.destroyed]))
-        if names:
-            monsters.multiple_bar(
-                names,
-                [
-                    [story.spawned.get(n, 0) for n in names],
-                    [story.destroyed.get(n, 0) for n in names],
-                ],
-                labels=["spawned", "destroyed"],
-                marker=["sd", "x"],  # told apart by their marks too, not by colour alone
-                orientation="horizontal",
-            )
-        monsters.title("Monsters spawned and destroyed")
 
+
+def whole_ticks(last: int, first: int = 1, most: int = 6) -> list[int]:
+    """At most `most` whole-number ticks from `first` to `last` (turns and wounds come whole),
+    `last` always among them."""
+    if last <= first:
+        return [first]
+    step = -(-(last - first) // (most - 1))
+    ticks = list(range(first, last + 1, step))
+    if ticks[-1] == last:
+        return ticks
+    if last - ticks[-1] < step / 2:
+        ticks.pop()  # too close to `last` to read apart
+    return [*ticks, last]
 
 def _told(story: Story) -> Group:
     lines: list[Text] = []

@@ -41,7 +41,6 @@ from consul_app.rules import (
     Summon,
     Wound,
     answer,
-    boss_status,
     card,
     describe,
     marked_monsters,
@@ -225,7 +224,7 @@ class TableScreen(Screen[None]):
                         yield pane
         else:
             by_id = {pane.id: pane for pane in self.panes}
-            fight = _boss_fight(self.session)
+            fight = self.view().boss.spawned
             with Container(id="panes", classes="-boss-fight" if fight else ""):
                 yield from (by_id[pane_id] for pane_id in (FIGHT_ORDER if fight else GRID_ORDER))
         # Enter's step is in the bar above; at 80 columns the palette's key is left to `?`.
@@ -291,7 +290,7 @@ class TableScreen(Screen[None]):
     def _arrange(self) -> None:
         """The boss card and the chart change places when the boss spawns (or that is undone)."""
         panes = self.query_one("#panes")
-        fight = _boss_fight(self.session)
+        fight = self.view().boss.spawned
         if panes.has_class("-boss-fight") == fight:
             return
         panes.set_class(fight, "-boss-fight")
@@ -317,7 +316,7 @@ class TableScreen(Screen[None]):
             return f"{self._key('app.new_game')}: new game   {self._key('table.undo')}: undo"
         if step is None:
             end = f"{self._key('table.end_turn')}: {describe(self.session.pack, EndTurn())}"
-            if boss_status(self.session.pack, self.session.state).in_play:
+            if self.view().boss.in_play:
                 return f"{self._key('table.boss_wound')}: the boss takes a wound   {end}"
             return f"{end}   ?: keys"
         if step.spawns:
@@ -836,11 +835,6 @@ def _pane_for(before: Step | None, step: Step | None) -> str | None:
     if step.spawns:
         return "pool"
     return "boss" if step.key in CARD_STEPS else None
-
-
-def _boss_fight(session: Session) -> bool:
-    """The boss has spawned (the wide layout then gives its card the left column)."""
-    return boss_status(session.pack, session.state).spawned
 
 
 def _no_mini_boss(options: list[MiniBossOption]) -> str:

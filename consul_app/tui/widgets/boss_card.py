@@ -10,7 +10,6 @@ from rich.text import Text
 from consul_app.content import CardEffect, EditionPack
 from consul_app.rules import (
     BossStatus,
-    boss_status,
     card,
     monster_stats,
     spawning_point_lines,
@@ -50,25 +49,17 @@ class BossPane(Pane):
     def key(self, view: TableView, section: str) -> object:
         state = view.state
         if section == "status":
-            return state.boss, state.setup.boss, view.current.key if view.current else None
+            return view.boss
         if section == "model":  # (not its wounds: a wound does not change its card)
             boss = state.boss
             return boss.spawned, boss.relics, boss.status, state.spawning_points, state.board
-        if section == "card":
+        if section == "card":  # (its spawn space and turns to it are in `view.boss`)
             step = view.current.key if view.current else None
-            return (
-                state.boss,
-                state.position,
-                state.phase,
-                state.spawning_points,
-                state.summoned,
-                state.gauge,
-                CARD_STEPS.get(step or ""),
-            )
+            return view.boss, state.spawning_points, state.summoned, CARD_STEPS.get(step or "")
         return state.mini_boss, state.bonuses
 
     def body(self, view: TableView, section: str) -> RenderableType:
-        boss = boss_status(view.pack, view.state)
+        boss = view.boss
         if section == "status":
             return Group(*_status(view.pack, boss))
         if section == "model":

@@ -2,10 +2,16 @@
 
 from __future__ import annotations
 
-from rich.console import Group, RenderableType
-from rich.text import Text
-from textual.app import ComposeResult
+from rich.console import RenderableType
+from textual.app import ComposeResult, RenderResult
 from textual.containers import VerticalScroll
+from textual.content import Content
+from textual.css.styles import RulesMap
+from textual.selection import Selection
+from textual.strip import Strip
+from textual.style import Style
+from textual.visual import RenderOptions, Visual, VisualType, visualize
+from textual.widget import Widget
 from textual.widgets import Static
 
 from consul_app.tui.view import TableView
@@ -14,9 +20,9 @@ from consul_app.tui.view import TableView
 class Pane(VerticalScroll, can_focus=True):
     """A titled pane of one or more sections, each re-rendered from each `TableView`.
 
-    A section is rendered again only when what it shows (`key`) changed, and the screen is
-    laid out again only when a section's height changed: an action then costs little more
-    than a keypress.
+    A section is rendered again only when what it shows (`key`) changed, painted again only
+    when its lines changed, and the screen is laid out again only when their count changed
+    (see `Section`): an action then costs little more than a keypress.
     """
 
     TITLE = ""
@@ -26,12 +32,11 @@ class Pane(VerticalScroll, can_focus=True):
         super().__init__(id=id, classes="pane")
         self.border_title = self.TITLE
         self._shown: dict[str, object] = {}
-        self._heights: dict[str, int] = {}
         self._view: TableView | None = None
 
     def compose(self) -> ComposeResult:
         for section in self.SECTIONS:
-            yield Static(classes=section)
+            yield Section(classes=section)
 
     def show(self, view: TableView) -> None:
         """Render the sections for this moment of the game (those that changed)."""
@@ -41,26 +46,10 @@ class Pane(VerticalScroll, can_focus=True):
             if section in self._shown and key == self._shown[section]:
                 continue
             self._shown[section] = key
-            self._render_section(section, self.body(view, section))
-
-    def _render_section(self, section: str, body: RenderableType) -> None:
-        static = self.query_one(f".{section}", Static)
-        width = static.content_region.width
-        height = self._measure(body, width) if width else -1
-        static.update(body, layout=height < 0 or height != self._heights.get(section))
-        self._heights[section] = height
-
-    def _measure(self, body: RenderableType, width: int) -> int:
-        """Lines `body` takes at `width` (counted, for unwrapped text; else rendered)."""
-        parts = body.renderables if isinstance(body, Group) else [body]
-        if all(isinstance(p, Text) and p.no_wrap for p in parts):
-            return sum(p.plain.count("\n") + 1 for p in parts)  # type: ignore[union-attr]
-        console = self.app.console
-        return len(console.render_lines(body, console.options.update_width(width), pad=False))
+            self.query_one(f".{section}", Section).update(self.body(view, section))
 
     def on_resize(self) -> None:
-        """Heights change with the width; a section may show more or less."""
-        self._heights.clear()
+        """A section may show more or less at another size (the log: as many as fit)."""
         if self._view is not None:
             self.show(self._view)
 
@@ -71,3 +60,76 @@ class Pane(VerticalScroll, can_focus=True):
     def body(self, view: TableView, section: str) -> RenderableType:
         """A section's content (each pane defines it)."""
         raise NotImplementedError
+
+
+class Section(Static):
+    """A `Static` that paints only what changed: its content is rendered once (`Rendered`),
+    compared line by line with what it shows, painted again only if they differ and laid out
+    again only if their count does."""
+
+    _rendered: Rendered | None = None
+
+    @property
+    def content(self) -> VisualType:
+        """The content as given to `update`."""
+        return self._rendered.body if self._rendered is not None else ""
+
+    @content.setter
+    def content(self, content: VisualType) -> None:
+        self.update(content)
+
+    def update(self, content: VisualType = "", *, layout: bool = True) -> None:
+        """Show `content`; `layout` is decided here (by the count of lines)."""
+        shown, self._rendered = self._rendered, Rendered(self, content)
+        width = self.content_region.width
+        if shown is None or not width:  # not laid out yet
+            self.refresh(layout=True)
+            return
+        before, after = shown.lines(width), self._rendered.lines(width)
+        if after != before:
+            self.refresh(layout=len(after) != len(before))
+
+    def render(self) -> RenderResult:
+        return self._rendered if self._rendered is not None else super().render()
+
+    def get_selection(self, selection: Selection) -> tuple[str, str] | None:
+        """Text selected with the mouse (plain text, as a `Static` of it would give)."""
+        shown = self._rendered.visual if self._rendered is not None else None
+        return (selection.extract(str(shown)), "\n") if isinstance(shown, Content) else None
+
+
+class Rendered(Visual):
+    """A section's content, rendered once per width and style: the section compares its
+    lines, Textual lays it out and paints it, all from the same lines (Textual alone would
+    render it for the layout and again for the paint)."""
+
+    def __init__(self, widget: Widget, body: VisualType) -> None:
+        self.body = body
+        self._widget = widget
+        self.visual = visualize(widget, body)
+        self._strips: dict[tuple[int, Style, Selection | None], list[Strip]] = {}
+
+    def lines(self, width: int) -> list[Strip]:
+        """The lines at `width` in the widget's style."""
+        return self._render(width, self._widget.visual_style)
+
+    def _render(
+        self, width: int, style: Style, options: RenderOptions | None = None
+    ) -> list[Strip]:
+        key = (width, style, options.selection if options else None)
+        if key not in self._strips:
+            widget = self._widget
+            options = options or RenderOptions(widget._get_style, widget.styles)
+            self._strips[key] = self.visual.render_strips(width, None, style, options)
+        return self._strips[key]
+
+    def render_strips(
+        self, width: int, height: int | None, style: Style, options: RenderOptions
+    ) -> list[Strip]:
+        return self._render(width, style, options)[:height]
+
+    def get_optimal_width(self, rules: RulesMap, container_width: int) -> int:
+        return self.visual.get_optimal_width(rules, container_width)
+
+    def get_height(self, rules: RulesMap, width: int) -> int:
+        return len(self.lines(width))

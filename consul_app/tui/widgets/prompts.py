@@ -49,7 +49,7 @@ def recap_box(recap: Recap) -> RenderableType:
     pressed."""
     rows: list[Row] = [(RECAP, Text(recap.title), "bold")]
     rows += [(RECAP, Text(f"- {line}"), "") for line in recap.lines]
-    rows.append((RECAP, Text("Any key: dismiss. H: history, t there: this again"), "italic"))
+    rows.append((RECAP, Text("Any key: dismiss. To see it again: H, then t."), "italic"))
     return Group(marked(rows, width=1), Text(""))
 
 
