@@ -1,13 +1,17 @@
-"""Reading the screen in tests: a pane's whole text (scrolled out or not), the notifications."""
+"""Reading the screen in tests: a pane's whole text (scrolled out or not), the notifications;
+waiting for what the app does after a refresh."""
 
 from __future__ import annotations
 
+import time
+from collections.abc import Callable
 from io import StringIO
 from typing import Any
 
 from rich.console import Console
 from textual.app import App
 from textual.content import Content
+from textual.pilot import Pilot
 from textual.widget import Widget
 from textual.widgets import OptionList, Static
 
@@ -36,3 +40,11 @@ def options(option_list: OptionList) -> str:
     return "\n".join(
         str(option_list.get_option_at_index(n).prompt) for n in range(option_list.option_count)
     )
+
+
+async def until(pilot: Pilot[Any], condition: Callable[[], bool], deadline: float = 30.0) -> None:
+    """Let the app run until `condition()` holds; fail after `deadline` seconds."""
+    end = time.monotonic() + deadline
+    while not condition():
+        assert time.monotonic() < end, "the app never got there"
+        await pilot.pause(0.02)

@@ -19,7 +19,7 @@ from consul_app.tui.screens.table import TableScreen
 from consul_app.tui.widgets.placements import Placements
 from consul_app.tui.widgets.pool import MARK, PoolTable
 
-from .helpers import notes, options, text
+from .helpers import notes, options, text, until
 from .scenarios import (
     SMALL,
     WIDE,
@@ -108,11 +108,11 @@ async def test_the_fight_card_section_being_resolved_is_marked_now(
             assert effect.name in text(table.query_one("#next-step"))  # the step quotes it
         assert f"Timeout (at {status.timeout_threshold} wounds)" in boss
         pane = table.query_one("#boss")  # the NOW line in sight, below the boss's card
-        await pilot.pause()
         card = pane.query_one(".card", Static)
         lines = text(card, width=card.content_region.width).splitlines()
-        now = card.region.y + next(n for n, line in enumerate(lines) if "NOW" in line)
-        assert pane.content_region.y <= now < pane.content_region.bottom
+        now = next(n for n, line in enumerate(lines) if "NOW" in line)
+        await until(pilot, lambda: card.region.y + now < pane.content_region.bottom)  # scrolled
+        assert pane.content_region.y <= card.region.y + now
         await pilot.press("enter")
         assert "resolve NOW" not in text(table.query_one("#boss"))
         assert "Boss spawn (when it spawned)" in text(table.query_one("#boss"))
