@@ -29,9 +29,10 @@ from textual.message import Message
 from textual.notifications import SeverityLevel
 from textual.screen import Screen
 from textual.theme import Theme
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from consul_app.preferences import Preferences, load_preferences, save_preferences
+from consul_app.tui.widgets.footer import Footer
 
 if TYPE_CHECKING:
     from consul_app.content import ContentPack

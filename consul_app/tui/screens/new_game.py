@@ -14,7 +14,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
 from textual.screen import Screen
-from textual.widgets import ContentSwitcher, Footer, Input, Label, Static
+from textual.widgets import ContentSwitcher, Input, Label, Static
 
 from consul_app.content import EDITION_NAMES, EDITIONS, ContentPack, EditionPack
 from consul_app.content.models import Chart
@@ -33,6 +33,7 @@ from consul_app.rules import (
 from consul_app.tui import symbols
 from consul_app.tui.widgets.choice_list import ChoiceList
 from consul_app.tui.widgets.cycle_field import CycleField
+from consul_app.tui.widgets.footer import Footer
 from consul_app.tui.widgets.placements import Placements
 from consul_app.tui.widgets.tick_list import TickList
 
