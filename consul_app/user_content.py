@@ -8,8 +8,6 @@ import os
 import tempfile
 from pathlib import Path
 
-import yaml
-
 from consul_app import paths
 from consul_app.content.corrections import MARK, chart_yaml
 from consul_app.content.folders import MAX_FILE_BYTES, pack_files
@@ -55,6 +53,8 @@ def _written_by_consul(path: Path) -> bool:
 
 def _defined_elsewhere(folder: Path, chart: Chart, target: Path) -> Path | None:
     """Another YAML file of the folder with an entry of this chart's id and edition."""
+    import yaml  # only when a correction is saved: the table screen imports this module
+
     if not folder.is_dir():
         return None
     for _, path in pack_files(folder):

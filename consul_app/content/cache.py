@@ -9,8 +9,9 @@ to its models misses the cache.
 
 The cache is one file per list of pack folders, `content-<hash of the folder names>.json` in
 `paths.cache_dir()` (so `consul` and `consul --content mine/` do not evict each other): the
-key, the pack's sources and hash, and every entry as JSON. Nothing in it can run: it is read
-as data and validated by the same models as the YAML. It is read only from a regular file
+key, the pack's sources and hash, and every entry as JSON (with each edition's hash of its
+entries, `EditionPack.content_hash()`). Nothing in it can run: it is read as data and validated
+by the same models as the YAML. It is read only from a regular file
 (never through a symlink) that belongs to this account and that neither group nor others may
 write, in a folder of this account that they may not write either; anything else (another
 account's file in a shared folder, say) is not read, and the pack is loaded from the files.
@@ -38,8 +39,9 @@ from consul_app.content.folders import pack_files, pack_folders, read_file, uniq
 from consul_app.content.models import EDITIONS, KINDS, ContentFile, Edition
 from consul_app.content.pack import ContentPack
 
-FORMAT = 2
-"""Bump to drop every existing cache (a change in what is stored). 2: JSON, was a pickle."""
+FORMAT = 3
+"""Bump to drop every existing cache (a change in what is stored). 2: JSON, was a pickle.
+3: each edition's `content_hash()` stored (a saved game's summary and resume check it)."""
 MAX_BYTES = 64 * 1024 * 1024
 """A cache file larger than this is not read (the bundled pack's is about 0.2 MB)."""
 _CODE = Path(__file__).resolve().parent
@@ -50,12 +52,13 @@ class _CacheFile(BaseModel):
 
     model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
 
-    format: Literal[2]
+    format: Literal[3]
     key: str
     sources: list[str]
     content_hash: str
     warnings: list[str]
     editions: dict[Edition, ContentFile]
+    edition_hashes: dict[Edition, str]
 
 
 def load_pack_cached(
@@ -172,7 +175,7 @@ def read_cache(path: Path, key: str) -> ContentPack | None:
         cached = _CacheFile.model_validate_json(data)
     except ValueError:  # not JSON, not a pack (pydantic's ValidationError is a ValueError)
         return None
-    if cached.key != key:
+    if cached.key != key or cached.edition_hashes.keys() != cached.editions.keys():
         return None
     pack = ContentPack(
         sources=cached.sources, content_hash=cached.content_hash, warnings=cached.warnings
@@ -185,6 +188,7 @@ def read_cache(path: Path, key: str) -> ContentPack | None:
                 if entry.edition != edition:
                     return None
                 entries[entry.id] = entry
+        into._hash = cached.edition_hashes[edition]  # as computed from these entries
     return pack
 
 
@@ -202,6 +206,7 @@ def _as_json(key: str, pack: ContentPack) -> bytes:
         content_hash=pack.content_hash,
         warnings=pack.warnings,
         editions=editions,
+        edition_hashes={edition: pack.edition(edition).content_hash() for edition in EDITIONS},
     )
     return cached.model_dump_json().encode("utf-8")
 

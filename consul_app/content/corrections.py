@@ -14,7 +14,6 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-import yaml
 from pydantic import ValidationError
 
 from consul_app.content.models import Chart, ChartSpace
@@ -101,6 +100,8 @@ def _read_part(
 def chart_yaml(chart: Chart) -> str:
     """The chart as a content file of its own (its edition once at the top), marked as
     written by the correction."""
+    import yaml  # only when a correction is saved: the table screen imports this module
+
     entry = chart.model_dump(mode="json", exclude_defaults=True, exclude={"edition"})
     entry = {"id": entry.pop("id"), "name": entry.pop("name"), **entry}
     entry["spaces"] = [s.model_dump(mode="json", exclude_defaults=True) for s in chart.spaces]

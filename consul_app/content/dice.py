@@ -6,6 +6,7 @@ B = blue, R = red, G = green (weakest to strongest), ST = a static star (no roll
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import Annotated, Any
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, PlainSerializer, WithJsonSchema
@@ -64,9 +65,16 @@ class Dice(BaseModel):
         return " ".join(parts) or "0ST"
 
 
+@lru_cache(maxsize=1024)
+def _parsed(text: str) -> Dice:
+    """`Dice.parse`, once per text: a pack writes a few dozen pools over thousands of times
+    (loading the cached pack parsed each anew), and a `Dice` is immutable, so one is shared."""
+    return Dice.parse(text)
+
+
 def _coerce_dice(value: Any) -> Any:
     if isinstance(value, str):
-        return Dice.parse(value)
+        return _parsed(value)
     if isinstance(value, int) and not isinstance(value, bool):
         raise ValueError("dice need a colour: write e.g. '1ST' or '2B'")
     return value

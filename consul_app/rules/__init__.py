@@ -8,115 +8,123 @@ no clock, no randomness, never imports textual or rich.
 
 Everything on screen is a view computed from (pack, state); undo replays actions from
 `new_game`, so the state follows from the setup and the actions alone.
+
+Each name is imported from its module when first used (`consul_app.lazy`), so importing one
+part of the engine (`consul_app.rules.setup` for the new-game screen) does not import it all.
 """
 
-from consul_app.rules.actions import (
-    ACTION_ADAPTER,
-    Action,
-    AddStatus,
-    AdvanceChart,
-    AdvanceGauge,
-    AnswerSighting,
-    CancelSighting,
-    ChooseBonus,
-    ChooseRelics,
-    ConfirmStep,
-    DestroyHero,
-    DestroyMiniBoss,
-    DestroyMonsters,
-    DestroySpawningPoint,
-    DestroySummoned,
-    EndGame,
-    EndTurn,
-    Heal,
-    RemoveStatus,
-    Spawn,
-    SpawnBoss,
-    SpawnMiniBoss,
-    Summon,
-    Target,
-    Wound,
-)
-from consul_app.rules.bonus_views import (
-    BonusLine,
-    GroupBonuses,
-    StatLine,
-    bonus_rules,
-    bonuses_by_rank,
-    monster_bonuses,
-)
-from consul_app.rules.boss import eligible_relics, extra_relics, relics_per_slot
-from consul_app.rules.chart import select_chart, space_summary
-from consul_app.rules.describe import describe
-from consul_app.rules.editions.words import Words, words
-from consul_app.rules.engine import apply
-from consul_app.rules.errors import RuleError, SetupError
-from consul_app.rules.game import new_game
-from consul_app.rules.options import MiniBossOption, mini_bosses_left, refusal
-from consul_app.rules.placing import add_spawning_point
-from consul_app.rules.prompts import (
-    Choice,
-    Step,
-    answer,
-    pending_decision,
-    power_up_steps,
-    reflected_sighting,
-)
-from consul_app.rules.recap import Recap, phase_bounds, recap
-from consul_app.rules.setup import (
-    HERO_KEYWORDS,
-    MAX_TILES,
-    PARTY_SIZES,
-    GameSize,
-    Hero,
-    HeroKeyword,
-    PlacedSpawningPoint,
-    Setup,
-    bosses_to_choose,
-    default_setup,
-    pets_to_choose,
-    setup_fields,
-    with_hero_keyword,
-)
-from consul_app.rules.state import GameState
-from consul_app.rules.steps import StepKey
-from consul_app.rules.story import Event, Story, story, story_sections
-from consul_app.rules.summons import summons_out
-from consul_app.rules.timeout import timeout_threshold
-from consul_app.rules.tracked import marked_monsters
-from consul_app.rules.turn_view import free_spawn_refusal, phase_name, turn_name, turn_notes
-from consul_app.rules.views import (
-    BossStatus,
-    ChartStatus,
-    GaugeStatus,
-    PoolLine,
-    SpaceView,
-    SpawningPointLine,
-    TurnsUntil,
-    boss_status,
-    chart_spaces,
-    chart_status,
-    current_space,
-    gauge_status,
-    pool,
-    spawning_point_lines,
-    spawning_points_remaining,
-    turns_until,
-    upcoming_spaces,
-)
-from consul_app.rules.views.cards import (
-    Added,
-    CardAction,
-    CardView,
-    RelicView,
-    RollView,
-    StatFigure,
-    Trait,
-    card,
-    monster_stats,
-)
-from consul_app.rules.views.keyword_effects import KeywordEffect
-from consul_app.rules.views.lookup import LOOKUP_KINDS, LookupHit, lookup
+from typing import TYPE_CHECKING
+
+from consul_app.lazy import lazy_exports
+
+if TYPE_CHECKING:
+    from consul_app.rules.actions import (
+        ACTION_ADAPTER,
+        Action,
+        AddStatus,
+        AdvanceChart,
+        AdvanceGauge,
+        AnswerSighting,
+        CancelSighting,
+        ChooseBonus,
+        ChooseRelics,
+        ConfirmStep,
+        DestroyHero,
+        DestroyMiniBoss,
+        DestroyMonsters,
+        DestroySpawningPoint,
+        DestroySummoned,
+        EndGame,
+        EndTurn,
+        Heal,
+        RemoveStatus,
+        Spawn,
+        SpawnBoss,
+        SpawnMiniBoss,
+        Summon,
+        Target,
+        Wound,
+    )
+    from consul_app.rules.bonus_views import (
+        BonusLine,
+        GroupBonuses,
+        StatLine,
+        bonus_rules,
+        bonuses_by_rank,
+        monster_bonuses,
+    )
+    from consul_app.rules.boss import eligible_relics, extra_relics, relics_per_slot
+    from consul_app.rules.chart import select_chart, space_summary
+    from consul_app.rules.describe import describe
+    from consul_app.rules.editions.words import Words, words
+    from consul_app.rules.engine import apply
+    from consul_app.rules.errors import RuleError, SetupError
+    from consul_app.rules.game import new_game
+    from consul_app.rules.options import MiniBossOption, mini_bosses_left, refusal
+    from consul_app.rules.placing import add_spawning_point
+    from consul_app.rules.prompts import (
+        Choice,
+        Step,
+        answer,
+        pending_decision,
+        power_up_steps,
+        reflected_sighting,
+    )
+    from consul_app.rules.recap import Recap, phase_bounds, recap
+    from consul_app.rules.setup import (
+        HERO_KEYWORDS,
+        MAX_TILES,
+        PARTY_SIZES,
+        GameSize,
+        Hero,
+        HeroKeyword,
+        PlacedSpawningPoint,
+        Setup,
+        bosses_to_choose,
+        default_setup,
+        pets_to_choose,
+        setup_fields,
+        with_hero_keyword,
+    )
+    from consul_app.rules.state import GameState
+    from consul_app.rules.steps import StepKey
+    from consul_app.rules.story import Event, Story, story, story_sections
+    from consul_app.rules.summons import summons_out
+    from consul_app.rules.timeout import timeout_threshold
+    from consul_app.rules.tracked import marked_monsters
+    from consul_app.rules.turn_view import free_spawn_refusal, phase_name, turn_name, turn_notes
+    from consul_app.rules.views import (
+        BossStatus,
+        ChartStatus,
+        GaugeStatus,
+        PoolLine,
+        SpaceView,
+        SpawningPointLine,
+        TurnsUntil,
+        boss_status,
+        chart_spaces,
+        chart_status,
+        current_space,
+        gauge_status,
+        pool,
+        spawning_point_lines,
+        spawning_points_remaining,
+        turns_until,
+        upcoming_spaces,
+    )
+    from consul_app.rules.views.cards import (
+        Added,
+        CardAction,
+        CardView,
+        RelicView,
+        RollView,
+        StatFigure,
+        Trait,
+        card,
+        monster_stats,
+    )
+    from consul_app.rules.views.keyword_effects import KeywordEffect
+    from consul_app.rules.views.lookup import LOOKUP_KINDS, LookupHit, lookup
 
 __all__ = [
     "ACTION_ADAPTER",
@@ -232,3 +240,42 @@ __all__ = [
     "upcoming_spaces",
     "with_hero_keyword",
 ]
+
+_HOMES: dict[str, str] = {
+    "actions": "ACTION_ADAPTER Action AddStatus AdvanceChart AdvanceGauge AnswerSighting"
+    " CancelSighting ChooseBonus ChooseRelics ConfirmStep DestroyHero DestroyMiniBoss"
+    " DestroyMonsters DestroySpawningPoint DestroySummoned EndGame EndTurn Heal"
+    " RemoveStatus Spawn SpawnBoss SpawnMiniBoss Summon Target Wound",
+    "bonus_views": "BonusLine GroupBonuses StatLine bonus_rules bonuses_by_rank monster_bonuses",
+    "boss": "eligible_relics extra_relics relics_per_slot",
+    "chart": "select_chart space_summary",
+    "describe": "describe",
+    "editions.words": "Words words",
+    "engine": "apply",
+    "errors": "RuleError SetupError",
+    "game": "new_game",
+    "options": "MiniBossOption mini_bosses_left refusal",
+    "placing": "add_spawning_point",
+    "prompts": "Choice Step answer pending_decision power_up_steps reflected_sighting",
+    "recap": "Recap phase_bounds recap",
+    "setup": "HERO_KEYWORDS MAX_TILES PARTY_SIZES GameSize Hero HeroKeyword PlacedSpawningPoint"
+    " Setup bosses_to_choose default_setup pets_to_choose setup_fields with_hero_keyword",
+    "state": "GameState",
+    "steps": "StepKey",
+    "story": "Event Story story story_sections",
+    "summons": "summons_out",
+    "timeout": "timeout_threshold",
+    "tracked": "marked_monsters",
+    "turn_view": "free_spawn_refusal phase_name turn_name turn_notes",
+    "views": "BossStatus ChartStatus GaugeStatus PoolLine SpaceView SpawningPointLine TurnsUntil"
+    " boss_status chart_spaces chart_status current_space gauge_status pool"
+    " spawning_point_lines spawning_points_remaining turns_until upcoming_spaces",
+    "views.cards": "Added CardAction CardView RelicView RollView StatFigure Trait card"
+    " monster_stats",
+    "views.keyword_effects": "KeywordEffect",
+    "views.lookup": "LOOKUP_KINDS LookupHit lookup",
+}
+"""Where each name of `__all__` comes from: its module (relative to this package), then the
+names, separated by spaces."""
+
+__getattr__, __dir__ = lazy_exports(__name__, _HOMES)

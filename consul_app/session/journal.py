@@ -27,11 +27,14 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
-from typing import Annotated, Any, Literal
+from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
 from consul_app.files import MB, open_limited, read_limited
+
+if TYPE_CHECKING:
+    from consul_app.content import EditionPack
 
 FORMAT = "consul-journal"
 VERSION = 1
@@ -74,6 +77,17 @@ class Header(_Model):
     setup: dict[str, Any]
     chart: dict[str, Any] | None = None
     """The chart the game started with (a correction saved later does not change it)."""
+
+
+def changed_content(path: Path, header: Header, pack: EditionPack) -> list[str]:
+    """The warning for a game saved with other content than `pack` (none if the same)."""
+    saved, now = header.pack.content_hash, pack.content_hash()
+    if saved == now:
+        return []
+    return [
+        f"{path}: this game was saved with other content (hash {saved[:12]}, now "
+        f"{now[:12]}); everything it needs is still there, so it resumes"
+    ]
 
 
 class Do(_Model):

@@ -36,6 +36,7 @@ from consul_app.session.journal import (
     Redo,
     SaveError,
     Undo,
+    changed_content,
     read_journal,
     validation_message,
 )
@@ -188,17 +189,6 @@ def started_with(pack: EditionPack, header: Header) -> EditionPack:
     if pack.charts.get(chart.id) == chart:
         return pack
     return replace(pack, charts={**pack.charts, chart.id: chart})
-
-
-def changed_content(path: Path, header: Header, pack: EditionPack) -> list[str]:
-    """The warning for a game saved with other content than `pack` (none if the same)."""
-    saved, now = header.pack.content_hash, pack.content_hash()
-    if saved == now:
-        return []
-    return [
-        f"{path}: this game was saved with other content (hash {saved[:12]}, now "
-        f"{now[:12]}); everything it needs is still there, so it resumes"
-    ]
 
 
 def load_game(content: ContentPack, path: Path, *, full: bool = False) -> Game:

@@ -6,13 +6,15 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from consul_app.content import EDITION_NAMES, ContentPack
-from consul_app.rules import GameState
 from consul_app.save_files import save_paths
 from consul_app.session.checkpoint import at_end, count
-from consul_app.session.journal import SaveError, read_tail
-from consul_app.session.load import changed_content, load_game
+from consul_app.session.journal import SaveError, changed_content, read_tail
+
+if TYPE_CHECKING:
+    from consul_app.rules import GameState
 
 
 def finished(state: GameState) -> bool:
@@ -73,12 +75,14 @@ def _from_checkpoint(content: ContentPack, path: Path, modified: datetime) -> Sa
 
 def summarize(content: ContentPack, path: Path) -> SaveSummary:
     """Summarize a save from its last checkpoint, else by replaying it; never raises for a
-    bad save (see `damaged`)."""
+    bad save (see `damaged`). The engine is imported only for a save that must be replayed."""
     modified = datetime.fromtimestamp(path.stat().st_mtime).astimezone()
     try:
         quick = _from_checkpoint(content, path, modified)
         if quick is not None:
             return quick
+        from consul_app.session.load import load_game
+
         game = load_game(content, path)
     except SaveError as err:
         return SaveSummary(path, modified, damaged=str(err))

@@ -2,13 +2,13 @@
 
 Start-up is a budget (see DESIGN.md). Started by `consul` (no `content` given), the app draws
 its first screen at once: this module imports only textual, and `LoadingScreen` needs nothing
-else. After that first frame a loading thread imports the engine, the session and the screens,
-loads the content (from the cache when the files have not changed) and does whatever the
-opening screen needs (list the saves, replay the game to resume); then the app shows that
-screen. The thread is a daemon the app never waits for, so ctrl+q quits at once however long
-loading takes. Content problems end the app with exit code 2 and `load_error`, which
-`consul play` prints. Given a `content` pack (the tests), the app opens its first screen on
-mount instead.
+else. After that first frame a loading thread loads the content (from the cache when the
+files have not changed), imports what the opening screen needs and does what it needs done (list
+the saves, replay the game to resume); then the app shows that screen. Once that screen has
+settled, a second thread loads the rest (`tui/warm_up.py`) for the first actions. Both threads
+are daemons the app never waits for, so ctrl+q quits at once however long loading takes.
+Content problems end the app with exit code 2 and `load_error`, which `consul play` prints.
+Given a `content` pack (the tests), the app opens its first screen on mount instead.
 """
 
 from __future__ import annotations
@@ -29,9 +29,10 @@ from textual.message import Message
 from textual.notifications import SeverityLevel
 from textual.screen import Screen
 from textual.theme import Theme
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from consul_app.preferences import Preferences, load_preferences, save_preferences
+from consul_app.tui.widgets.footer import Footer
 
 if TYPE_CHECKING:
     from consul_app.content import ContentPack
@@ -41,6 +42,9 @@ if TYPE_CHECKING:
 
 Opening = Callable[[], None]
 """What the app does first once the content is loaded (runs on the app's thread)."""
+WARM_UP_AFTER = 0.5
+"""Seconds from the first usable frame to the warm-up (`tui/warm_up.py`): the screen has
+settled by then, and nobody presses a key that fast."""
 
 
 class LoadingScreen(Screen[None]):
@@ -133,6 +137,9 @@ class ConsulApp(App[None]):
         """Set when the content could not be loaded (the app then exits with code 2)."""
         self.loader: threading.Thread | None = None
         """The loading thread (started after the first frame when no `content` is given)."""
+        self.warmer: threading.Thread | None = None
+        """The warm-up thread (started after the loader's first usable frame has settled)."""
+        self._freeze_warm_up = False
 
     def get_default_screen(self) -> Screen:
         return LoadingScreen() if self.content is None else super().get_default_screen()
@@ -212,6 +219,7 @@ class ConsulApp(App[None]):
             # `consul play` starts with the cyclic garbage collector off. What is loaded so far
             # (modules, the content) lives as long as the app: freeze it out of collections.
             gc.freeze()
+            self._freeze_warm_up = True
         self.content = message.content
         if isinstance(self.screen_stack[0], LoadingScreen):
             self.screen_stack[0].loaded()
@@ -221,8 +229,26 @@ class ConsulApp(App[None]):
         self.call_after_refresh(self._started)
 
     def _started(self) -> None:
-        """After the first usable frame: the garbage collector is back on."""
+        """After the first usable frame: the garbage collector is back on, and once the screen
+        has settled the rest of the app loads behind it."""
         gc.enable()
+        self.set_timer(WARM_UP_AFTER, self._start_warm_up)
+
+    def _start_warm_up(self) -> None:
+        """In a daemon thread, as the loader (quitting does not wait for it)."""
+        self.warmer = threading.Thread(target=self._warm_up, name="consul-warm-up", daemon=True)
+        self.warmer.start()
+
+    def _warm_up(self) -> None:
+        from consul_app.tui.warm_up import warm_up
+
+        try:
+            warm_up()
+            if self._freeze_warm_up:  # what it loaded lives as long as the app, too
+                gc.freeze()
+        except Exception as err:  # a bug: the app fails with it, as with the loader's
+            with contextlib.suppress(RuntimeError):
+                self.post_message(self.LoadCrashed(err))
 
     def on_consul_app_load_failed(self, message: LoadFailed) -> None:
         self.load_error = message.error
@@ -235,7 +261,7 @@ class ConsulApp(App[None]):
         from consul_app.tui.screens import new_game, resume  # noqa: F401 (loaded here)
 
         if self.save_path is not None and self.save_path.exists():
-            # the table's modules only when it opens first (else as a game starts: ~30 ms)
+            # the table's modules only when it opens first (else in the warm-up)
             from consul_app.tui.screens import table  # noqa: F401
 
             return partial(self._resumed, self._resume_session(content, self.save_path))

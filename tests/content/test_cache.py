@@ -124,7 +124,7 @@ def test_changed_code_misses_the_cache(
 
 @pytest.mark.parametrize(
     "garbage",
-    [b"", b"not json", b'{"format": 2, "key": "', pickle.dumps("an old pickled cache"), b"[]"],
+    [b"", b"not json", b'{"format": 3, "key": "', pickle.dumps("an old pickled cache"), b"[]"],
     ids=["empty", "garbage", "truncated", "pickle", "not-a-pack"],
 )
 def test_a_corrupt_cache_is_ignored_and_rebuilt(
@@ -148,8 +148,16 @@ def test_a_corrupt_cache_is_ignored_and_rebuilt(
         lambda data: {**data, "key": "another key"},
         lambda data: {**data, "editions": {"classic": data["editions"]["sde2"]}},  # wrong edition
         lambda data: {**data, "more": 1},
+        lambda data: {**data, "edition_hashes": {"sde2": "a hash"}},  # not every edition's
     ],
-    ids=["invalid-entries", "old-format", "other-key", "entries-of-another-edition", "extra"],
+    ids=[
+        "invalid-entries",
+        "old-format",
+        "other-key",
+        "entries-of-another-edition",
+        "extra",
+        "edition-hashes-missing",
+    ],
 )
 def test_a_cache_holding_something_else_is_ignored(
     mine: Path, loads: list[list[Path]], edit: Callable[[dict[str, Any]], dict[str, Any]]

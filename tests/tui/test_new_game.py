@@ -4,14 +4,18 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from textual.app import App
+from textual.widgets._footer import FooterKey
+
 from consul_app.content import ContentPack
 from consul_app.rules import default_setup, select_chart
 from consul_app.tui.screens.new_game import NewGameScreen
 from consul_app.tui.screens.pick_one import PickOneScreen
 from consul_app.tui.screens.table import TableScreen
+from consul_app.tui.widgets.footer import Footer
 from consul_app.tui.widgets.placements import Placements
 
-from .helpers import notes, options, text
+from .helpers import notes, options, text, until
 from .scenarios import WIDE, make_app
 
 
@@ -94,3 +98,28 @@ async def test_a_damaged_save_is_named_and_left_as_it_is(
         assert isinstance(app.screen, NewGameScreen)
         assert any(n.startswith("Cannot resume: ") and str(save) in n for n in notes(app))
     assert save.read_bytes() == b"this is not a journal\n"
+
+
+def footer_keys(app: App[None]) -> list[str]:
+    return [key.description for key in app.screen.query_one(Footer).query(FooterKey)]
+
+
+async def test_the_footer_follows_the_pages_keys_and_is_composed_only_when_they_change(
+    content: ContentPack,
+) -> None:
+    """tui/widgets/footer.py: the chart's key comes with the review page and goes with it; the
+    same keys are not composed again (Textual's footer did, four times as a screen opened)."""
+    app = make_app(content)
+    async with app.run_test(size=WIDE) as pilot:
+        await until(pilot, lambda: "Next page / start" in footer_keys(app))
+        assert "Correct the chart" not in footer_keys(app)
+        footer = app.screen.query_one(Footer)
+        shown = list(footer.query(FooterKey))
+        app.screen.refresh_bindings()  # the footer is told the bindings may have changed
+        await pilot.pause()
+        await pilot.pause()
+        assert list(footer.query(FooterKey)) == shown  # the same widgets: nothing composed
+        await pilot.press("enter", "enter")
+        await until(pilot, lambda: "Correct the chart" in footer_keys(app))
+        await pilot.press("escape")
+        await until(pilot, lambda: "Correct the chart" not in footer_keys(app))

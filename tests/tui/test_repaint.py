@@ -1,5 +1,6 @@
-"""An action paints again only the sections of the panes whose lines it changed: an end of
-turn and its undo leave the boss card alone (its view is the same before and after)."""
+"""An action paints again only what it changed: an end of turn and its undo leave the boss
+card alone (its view is the same before and after) and lays nothing out again (a pane of one
+section keeps its height), a spawn renders only the pool's cells it changed."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ import pytest
 from consul_app.content import ContentPack
 from consul_app.rules import default_setup
 from consul_app.tui.widgets.pane import Section
+from consul_app.tui.widgets.pool import PoolTable
 
 from .helpers import text
 from .scenarios import WIDE, idle, make_app, play_saved
@@ -24,13 +26,18 @@ async def test_end_of_turn_and_undo_paint_only_the_sections_they_change(
     play_saved(content, save, setup, idle(lambda pack, state: state.turn >= 2))
     app = make_app(content, save)
     painted: Counter[str] = Counter()
+    laid_out: list[str] = []
     refresh = Section.refresh
 
     def counted(self: Section, *regions: object, **kwargs: bool) -> Section:
-        painted[f"{self.parent.id if self.parent else ''}.{' '.join(self.classes)}"] += 1
+        where = f"{self.parent.id if self.parent else ''}.{' '.join(self.classes)}"
+        painted[where] += 1
+        if kwargs.get("layout"):
+            laid_out.append(where)
         return refresh(self, *regions, **kwargs)  # type: ignore[arg-type]
 
     async with app.run_test(size=WIDE) as pilot:
+        await pilot.press("down")  # (the recap shown on resuming goes)
         await pilot.pause()
         table = app.screen
         boss = text(table.query_one("#boss"))
@@ -40,4 +47,34 @@ async def test_end_of_turn_and_undo_paint_only_the_sections_they_change(
             await pilot.pause()
         assert painted["steps.body"] and painted["log.body"]
         assert not [section for section in painted if section.startswith("boss.")]
+        assert not laid_out  # the steps and the log fill their panes: no height changed
         assert text(table.query_one("#boss")) == boss
+
+
+async def test_a_spawn_renders_only_the_cells_of_the_pool_it_changed(
+    content: ContentPack, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    save = tmp_path / "idle.jsonl"
+    setup = default_setup(content.edition("sde2"))
+    play_saved(content, save, setup, idle(lambda pack, state: state.turn >= 2))
+    app = make_app(content, save)
+    rendered: list[tuple[int, int]] = []
+    render = PoolTable._marked
+
+    def counted(self: PoolTable, row: int, column: int, *args: object) -> object:
+        rendered.append((row, column))
+        return render(self, row, column, *args)  # type: ignore[arg-type]
+
+    async with app.run_test(size=WIDE) as pilot:
+        await pilot.pause()
+        table = app.screen.query_one(PoolTable)
+        monster = table.highlighted()
+        assert monster is not None
+        before = table.get_row(monster)
+        monkeypatch.setattr(PoolTable, "_marked", counted)
+        await pilot.press("space")
+        await pilot.pause()
+        after = table.get_row(monster)
+        changed = sum(a != b for a, b in zip(after, before, strict=True))
+        body = [cell for cell in rendered if cell[0] >= 0]
+        assert changed and len(body) == changed  # (the header is DataTable's)

@@ -166,6 +166,56 @@ def test_nothing_heavy_is_imported_before_the_first_frame() -> None:
     assert help_only == "False"
 
 
+FIRST_SCREEN_THEN_WARM_UP = """
+import asyncio, sys, time
+from consul_app.tui.app import ConsulApp
+
+async def until(pilot, condition):
+    deadline = time.monotonic() + 30
+    while not condition():
+        assert time.monotonic() < deadline, "the app never got there"
+        await pilot.pause(0.02)
+
+async def main():
+    app = ConsulApp()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await until(pilot, lambda: type(app.screen).__name__ == "NewGameScreen")
+        print(" ".join(sys.modules))
+        await until(pilot, lambda: app.warmer is not None and not app.warmer.is_alive())
+        print(" ".join(sys.modules))
+asyncio.run(main())
+"""
+
+
+def test_the_first_screen_loads_what_it_shows_and_the_warm_up_the_rest() -> None:
+    """The new-game screen needs the engine's setup, not its actions, state or views, nor the
+    YAML parser (the content comes from the cache); the warm-up loads them once it is up (the
+    YAML parser still not)."""
+    content_cache.load_pack_cached()  # the cache, as after any start
+    done = subprocess.run(
+        [sys.executable, "-c", FIRST_SCREEN_THEN_WARM_UP],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode == 0, done.stderr
+    first, warm = (set(line.split()) for line in done.stdout.splitlines())
+    later = {
+        "yaml",
+        "consul_app.content.loader",
+        "consul_app.rules.actions",
+        "consul_app.rules.state",
+        "consul_app.rules.engine",
+        "consul_app.rules.views.cards",
+        "consul_app.session.session",
+        "consul_app.tui.screens.table",
+    }
+    assert "consul_app.rules.setup" in first
+    assert first & later == set()
+    assert later - {"yaml", "consul_app.content.loader"} <= warm
+    assert "yaml" not in warm  # the table needs it only to save a chart correction
+
+
 QUIT_WHILE_LOADING = """
 import asyncio, threading
 from consul_app.content import cache

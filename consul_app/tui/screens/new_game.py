@@ -1,5 +1,8 @@
 """The new-game screen: three pages (game and boss, monsters, review) with playable defaults,
-so Enter, Enter, Enter starts the engine's `default_setup`."""
+so Enter, Enter, Enter starts the engine's `default_setup`.
+
+It is the first screen of a first start, so it imports only what its first page shows (the
+engine's `setup`); the review, the chart and the modals import the rest when first used."""
 
 from __future__ import annotations
 
@@ -11,32 +14,26 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
 from textual.screen import Screen
-from textual.widgets import ContentSwitcher, Footer, Input, Label, Static
+from textual.widgets import ContentSwitcher, Input, Label, Static
 
 from consul_app.content import EDITION_NAMES, EDITIONS, ContentPack, EditionPack
-from consul_app.content.corrections import with_chart
 from consul_app.content.models import Chart
 from consul_app.rules import (
     HERO_KEYWORDS,
     MAX_TILES,
     PARTY_SIZES,
-    Choice,
     Setup,
     SetupError,
     bosses_to_choose,
     default_setup,
-    gauge_status,
-    new_game,
     pets_to_choose,
     setup_fields,
     with_hero_keyword,
 )
 from consul_app.tui import symbols
-from consul_app.tui.screens.chart_edit import ChartEditScreen
-from consul_app.tui.screens.pick_one import PickOneScreen
-from consul_app.tui.widgets.chart import chart_table, gauge_lines
 from consul_app.tui.widgets.choice_list import ChoiceList
 from consul_app.tui.widgets.cycle_field import CycleField
+from consul_app.tui.widgets.footer import Footer
 from consul_app.tui.widgets.placements import Placements
 from consul_app.tui.widgets.tick_list import TickList
 
@@ -182,6 +179,9 @@ class NewGameScreen(Screen[Setup | None]):
 
     @on(Placements.AddRequested)
     def _add_point(self) -> None:
+        from consul_app.rules import Choice
+        from consul_app.tui.screens.pick_one import PickOneScreen
+
         choices = [
             Choice(p.id, p.name, _pool_note(self.pack, p.id) + (" (paired)" if p.paired else ""))
             for p in self.pack.spawning_points.values()
@@ -219,6 +219,9 @@ class NewGameScreen(Screen[Setup | None]):
 
     def _review(self) -> RenderableType:
         """The setup in words and the chart that follows from it (or why it cannot be played)."""
+        from consul_app.rules import gauge_status, new_game
+        from consul_app.tui.widgets.chart import chart_table, gauge_lines
+
         pack, setup = self.pack, self.setup
         try:
             state = new_game(pack, setup)
@@ -254,6 +257,10 @@ class NewGameScreen(Screen[Setup | None]):
     def action_correct_chart(self) -> None:
         """Correct the chart this setup plays, against the printed board; the review then
         shows the chart as saved."""
+        from consul_app.content.corrections import with_chart
+        from consul_app.rules import new_game
+        from consul_app.tui.screens.chart_edit import ChartEditScreen
+
         try:
             state = new_game(self.pack, self.setup)
         except SetupError as err:
@@ -275,6 +282,8 @@ class NewGameScreen(Screen[Setup | None]):
             self.page += 1
             self._show_page()
             return
+        from consul_app.rules import new_game
+
         try:
             new_game(self.pack, self.setup)
         except SetupError as err:

@@ -13,11 +13,12 @@ from textual.binding import Binding
 from textual.containers import Vertical
 from textual.content import Content
 from textual.screen import Screen
-from textual.widgets import Footer, OptionList, Static
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from consul_app.content import EDITION_NAMES
 from consul_app.session import SaveSummary
+from consul_app.tui.widgets.footer import Footer
 
 LEFT_AS_IT_IS = "Its file is left as it is. n: start a new game beside it."
 

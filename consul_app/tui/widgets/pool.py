@@ -4,13 +4,17 @@ MOVE, AP, what it gained from the chart). During a spawn step: the skull-point b
 
 from __future__ import annotations
 
+from typing import Any
+
 from rich.segment import Segment
 from rich.style import Style
 from textual.app import ComposeResult
+from textual.cache import LRUCache
 from textual.containers import Vertical
 from textual.content import Content
+from textual.coordinate import Coordinate
 from textual.strip import Strip
-from textual.widgets import DataTable, Static
+from textual.widgets import DataTable
 
 from consul_app.rules import (
     CardView,
@@ -26,6 +30,7 @@ from consul_app.rules import (
 )
 from consul_app.tui import symbols
 from consul_app.tui.view import TableView
+from consul_app.tui.widgets.pane import Section
 
 STATS = ("STR", "ATT", "ARM", "WILL", "DEX")
 MORE = ("♥", "MOVE", "AP")
@@ -54,6 +59,9 @@ SCROLLBAR = 2
 """Room kept for the table's vertical scrollbar when its rows do not all fit."""
 
 
+CELLS = 4000
+"""Rendered cells kept (the pool's rows by its columns, in the styles they take)."""
+
 MARK, NO_MARK = "> ", "  "
 """Before the name of the monster under the cursor (not told by colour alone)."""
 
@@ -62,6 +70,10 @@ class PoolTable(DataTable[str]):
     """The pool's rows, one per monster; the cursor picks the monster the keys act on, and its
     name is marked `>`. The mark is drawn with the cursor's row (each name keeps room for it),
     so moving the cursor redraws two rows and changes no cell."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self._cells: LRUCache[tuple[object, ...], list[list[Segment]]] = LRUCache(CELLS)
 
     def highlighted(self) -> str | None:
         """The id of the monster under the cursor."""
@@ -78,6 +90,43 @@ class PoolTable(DataTable[str]):
         cursor: bool = False,
         hover: bool = False,
     ) -> list[list[Segment]]:
+        """A cell, rendered again only when what it shows changed. (DataTable renders every
+        cell again after any update: a spawn would render the whole table for two cells.)"""
+        if row_index < 0 or column_index < 0:  # the header: as DataTable does
+            return self._marked(row_index, column_index, base_style, width, cursor, hover)
+        row, column = self.coordinate_to_cell_key(Coordinate(row_index, column_index))
+        key = (  # (the cell's place and text, and what DataTable's own cache is keyed on)
+            row_index,
+            column_index,
+            self.get_cell(row, column),
+            base_style,
+            width,
+            cursor,
+            hover,
+            self._show_hover_cursor,
+            self._pseudo_class_state,
+            self.show_cursor,
+        )
+        if key not in self._cells:
+            self._cells[key] = self._marked(
+                row_index, column_index, base_style, width, cursor, hover
+            )
+        return self._cells[key]
+
+    def notify_style_update(self) -> None:
+        super().notify_style_update()
+        self._cells.clear()
+
+    def _marked(
+        self,
+        row_index: int,
+        column_index: int,
+        base_style: Style,
+        width: int,
+        cursor: bool = False,
+        hover: bool = False,
+    ) -> list[list[Segment]]:
+        """The cell as DataTable renders it, the cursor's row with its mark."""
         lines = super()._render_cell(row_index, column_index, base_style, width, cursor, hover)
         if not (cursor and column_index == 0 and row_index >= 0 and lines):
             return lines
@@ -116,7 +165,7 @@ class PoolPane(Vertical):
         self._shown: object = None
 
     def compose(self) -> ComposeResult:
-        yield Static(classes="budget")
+        yield Section(classes="budget")
         yield PoolTable(cursor_type="row", zebra_stripes=True)
 
     def show(self, view: TableView) -> None:
@@ -136,11 +185,12 @@ class PoolPane(Vertical):
         keep = table.highlighted()
         lines = pool(view.pack, state)
         columns, rows, common = _cells(view, lines, spawning)
-        self.query_one(".budget", Static).update(_budget(spawning, closed, common))
+        budget = _budget(spawning, closed, common)
         stocked = [line for line in lines if line.in_pool]
         if spawning is not None and stocked and not any(line.may_spawn for line in lines):
             why = refusal(view.pack, state, Spawn(monsters={stocked[0].id: 1}))
-            self.query_one(".budget", Static).update(_nothing_spawns(spawning, why or ""))
+            budget = _nothing_spawns(spawning, why or "")
+        self.query_one(".budget", Section).update(budget)  # (painted only if it changed)
         if len(lines) + 1 > table.size.height:  # (the table's header and rows)
             width -= SCROLLBAR
         table.fill(*_fitted((columns, rows), width, spawning is not None))
