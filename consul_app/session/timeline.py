@@ -8,7 +8,9 @@ constant time, whatever the length of the game.
 
 Undo rebuilds the state by replay from the nearest snapshot below; one is kept every
 `SNAPSHOT_EVERY` actions, so an undo costs at most that many `apply` calls (measured: ~40 us
-per action, so ~1 ms). Below the first snapshot, `older` offers the journal's checkpoints.
+per action, so ~1 ms), and the states after the last `RECENT` actions are kept too, so taking
+back one of them replays nothing. Below the first snapshot, `older` offers the journal's
+checkpoints.
 """
 
 from __future__ import annotations
@@ -21,6 +23,8 @@ from consul_app.content import EditionPack
 from consul_app.rules import Action, GameState, RuleError, apply
 
 SNAPSHOT_EVERY = 32
+RECENT = 8
+"""The states after this many of the last actions are kept (an undo of one is free)."""
 
 
 @dataclass(frozen=True)
@@ -236,6 +240,8 @@ class Timeline:
         self._older = older
         # _snapshots[k]: the state after the first k actions of `done`
         self._snapshots: dict[int, GameState] = dict([base]) if base is not None else {}
+        self._recent: dict[int, GameState] = {}
+        """The states after the last `RECENT` actions, by count (as `_snapshots`)."""
         self.state = self.state_at(len(self.done))
 
     @property
@@ -262,8 +268,9 @@ class Timeline:
         number, done = self.done.pop()
         self.undone.push(number, done)
         count = len(self.done)
-        for k in [k for k in self._snapshots if k > count]:
-            del self._snapshots[k]
+        for kept in (self._snapshots, self._recent):
+            for k in [k for k in kept if k > count]:
+                del kept[k]
         self.state = self.state_at(count)
         return done
 
@@ -273,6 +280,8 @@ class Timeline:
         IndexError outside 0..len(done)."""
         if not 0 <= count <= len(self.done):
             raise IndexError(f"{count} actions: the game has {len(self.done)}")
+        if count in self._recent:
+            return self._recent[count]
         base = max((k for k in self._snapshots if k <= count), default=None)
         if base is None and self._older is not None and (found := self._older(self.done, count)):
             base, self._snapshots[found[0]] = found
@@ -295,5 +304,8 @@ class Timeline:
     def _push(self, number: int, done: Done, state: GameState) -> None:
         self.done.push(number, done)
         self.state = state
-        if len(self.done) % SNAPSHOT_EVERY == 0:
-            self._snapshots[len(self.done)] = state
+        count = len(self.done)
+        if count % SNAPSHOT_EVERY == 0:
+            self._snapshots[count] = state
+        self._recent[count] = state
+        self._recent.pop(count - RECENT, None)

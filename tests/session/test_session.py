@@ -23,9 +23,10 @@ from consul_app.rules import (
     Wound,
     describe,
 )
-from consul_app.session import SaveError, Session
+from consul_app.session import SaveError, Session, timeline
 from consul_app.session.naming import slug
 from consul_app.session.session import Clock
+from consul_app.session.timeline import RECENT
 
 
 def _lines(path: Path) -> list[dict]:
@@ -159,6 +160,19 @@ def test_long_undo_crosses_snapshots(content: ContentPack, setup: Setup) -> None
             assert session.state == expected
         for expected in states[1:]:
             session.redo()
+            assert session.state == expected
+
+
+def test_undoing_one_of_the_last_actions_replays_nothing(
+    content: ContentPack, setup: Setup, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    with Session.new(content, setup) as session:
+        states = [session.state]
+        for _ in range(RECENT + 3):  # (past the first snapshot: recent states, not snapshots)
+            states.append(session.dispatch(DestroyHero()))
+        monkeypatch.setattr(timeline, "apply", None)  # any replay would fail
+        for expected in reversed(states[-RECENT:-1]):
+            session.undo()
             assert session.state == expected
 
 

@@ -1,6 +1,6 @@
 """An action paints again only what it changed: an end of turn and its undo leave the boss
-card alone (its view is the same before and after), a spawn renders only the pool's cells it
-changed."""
+card alone (its view is the same before and after) and lays nothing out again (a pane of one
+section keeps its height), a spawn renders only the pool's cells it changed."""
 
 from __future__ import annotations
 
@@ -26,13 +26,18 @@ async def test_end_of_turn_and_undo_paint_only_the_sections_they_change(
     play_saved(content, save, setup, idle(lambda pack, state: state.turn >= 2))
     app = make_app(content, save)
     painted: Counter[str] = Counter()
+    laid_out: list[str] = []
     refresh = Section.refresh
 
     def counted(self: Section, *regions: object, **kwargs: bool) -> Section:
-        painted[f"{self.parent.id if self.parent else ''}.{' '.join(self.classes)}"] += 1
+        where = f"{self.parent.id if self.parent else ''}.{' '.join(self.classes)}"
+        painted[where] += 1
+        if kwargs.get("layout"):
+            laid_out.append(where)
         return refresh(self, *regions, **kwargs)  # type: ignore[arg-type]
 
     async with app.run_test(size=WIDE) as pilot:
+        await pilot.press("down")  # (the recap shown on resuming goes)
         await pilot.pause()
         table = app.screen
         boss = text(table.query_one("#boss"))
@@ -42,6 +47,7 @@ async def test_end_of_turn_and_undo_paint_only_the_sections_they_change(
             await pilot.pause()
         assert painted["steps.body"] and painted["log.body"]
         assert not [section for section in painted if section.startswith("boss.")]
+        assert not laid_out  # the steps and the log fill their panes: no height changed
         assert text(table.query_one("#boss")) == boss
 
 

@@ -184,6 +184,7 @@ class TableScreen(Screen[None]):
         """Digits typed just before a key: how many wounds or heals (`2w`)."""
         self._count_at = 0.0
         self._view: TableView | None = None
+        self._keys_shown: dict[str, str] = {}
         self.recap = session.recap()
         """Since your last turn: on the steps pane when the game opens and when a turn begins,
         until a key is pressed."""
@@ -329,12 +330,15 @@ class TableScreen(Screen[None]):
         return f"{enter}: {describe(self.session.pack, step.action)}"
 
     def _key(self, binding_id: str) -> str:
-        """The key of a binding as shown (after any keymap)."""
-        active = [a.binding for a in self.active_bindings.values()]
-        known = [*active, *self.BINDINGS, *self.app.BINDINGS]
-        binding = next(b for b in known if getattr(b, "id", None) == binding_id)
-        assert isinstance(binding, Binding)
-        return self.app.get_key_display(binding)
+        """The key of a binding as shown (after any keymap: set before the game opens, so
+        looked up once)."""
+        if binding_id not in self._keys_shown:
+            active = [a.binding for a in self.active_bindings.values()]
+            known = [*active, *self.BINDINGS, *self.app.BINDINGS]
+            binding = next(b for b in known if getattr(b, "id", None) == binding_id)
+            assert isinstance(binding, Binding)
+            self._keys_shown[binding_id] = self.app.get_key_display(binding)
+        return self._keys_shown[binding_id]
 
     # -- dispatching ----------------------------------------------------------------------
 

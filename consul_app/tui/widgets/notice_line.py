@@ -52,7 +52,7 @@ class NoticeLine(Static):
         else:
             text = f"{title}: {first}" if title else first
         mark = {"error": "ERROR ", "warning": "! "}.get(severity, "")
-        self.update(Content(mark + text))
+        self.update(Content(mark + text), layout=False)  # (one line: only showing it lays out)
         self.severity = severity
         self.set_class(severity == "warning", "-warning")
         self.set_class(severity == "error", "-error")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from rich.console import RenderableType
+from rich.style import Style as RichStyle
 from textual.app import ComposeResult, RenderResult
 from textual.containers import VerticalScroll
 from textual.content import Content
@@ -39,14 +40,17 @@ class Pane(VerticalScroll, can_focus=True):
             yield Section(classes=section)
 
     def show(self, view: TableView) -> None:
-        """Render the sections for this moment of the game (those that changed)."""
+        """Render the sections for this moment of the game (those that changed). A pane of
+        one section fills its height with it: a body that grows or shrinks within the pane
+        keeps its height, so the screen need not be laid out again."""
         self._view = view
+        fill = self.scrollable_content_region.height if len(self.SECTIONS) == 1 else 0
         for section in self.SECTIONS:
-            key = self.key(view, section)
+            key = self.key(view, section), fill
             if section in self._shown and key == self._shown[section]:
                 continue
             self._shown[section] = key
-            self.query_one(f".{section}", Section).update(self.body(view, section))
+            self.query_one(f".{section}", Section).update(self.body(view, section), fill=fill)
 
     def on_resize(self) -> None:
         """A section may show more or less at another size (the log: as many as fit)."""
@@ -69,6 +73,10 @@ class Section(Static):
 
     _rendered: Rendered | None = None
 
+    def __init__(self, *, classes: str | None = None) -> None:
+        super().__init__(classes=classes)
+        self.set_reactive(Widget.auto_links, False)  # no links: none to style at each paint
+
     @property
     def content(self) -> VisualType:
         """The content as given to `update`."""
@@ -78,9 +86,10 @@ class Section(Static):
     def content(self, content: VisualType) -> None:
         self.update(content)
 
-    def update(self, content: VisualType = "", *, layout: bool = True) -> None:
-        """Show `content`; `layout` is decided here (by the count of lines)."""
-        shown, self._rendered = self._rendered, Rendered(self, content)
+    def update(self, content: VisualType = "", *, layout: bool = True, fill: int = 0) -> None:
+        """Show `content`, in at least `fill` lines; `layout` is decided here (by the count
+        of lines)."""
+        shown, self._rendered = self._rendered, Rendered(self, content, fill)
         width = self.content_region.width
         if shown is None or not width:  # not laid out yet
             self.refresh(layout=True)
@@ -103,8 +112,10 @@ class Rendered(Visual):
     lines, Textual lays it out and paints it, all from the same lines (Textual alone would
     render it for the layout and again for the paint)."""
 
-    def __init__(self, widget: Widget, body: VisualType) -> None:
+    def __init__(self, widget: Widget, body: VisualType, fill: int = 0) -> None:
         self.body = body
+        self.fill = fill
+        """At least this many lines (blank ones below the body)."""
         self._widget = widget
         self.visual = visualize(widget, body)
         self._strips: dict[tuple[int, Style, Selection | None], list[Strip]] = {}
@@ -120,7 +131,10 @@ class Rendered(Visual):
         if key not in self._strips:
             widget = self._widget
             options = options or RenderOptions(widget._get_style, widget.styles)
-            self._strips[key] = self.visual.render_strips(width, None, style, options)
+            strips = self.visual.render_strips(width, None, style, options)
+            # (as the pane shows where no section is: its background only)
+            blank = Strip.blank(width, RichStyle(bgcolor=style.rich_style.bgcolor))
+            self._strips[key] = strips + [blank] * (self.fill - len(strips))
         return self._strips[key]
 
     def render_strips(
