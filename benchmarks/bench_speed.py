@@ -12,6 +12,9 @@ Run: `.venv/bin/python benchmarks/bench_speed.py [--quick]`. Prints:
    and the peak once the app's warm-up (what it loads behind the settled frame) is done; the
    start screen with 50 saves of 1,000 actions vs no save (goal <= 1.1x); `consul play --save`
    of a game in progress (the table).
+   Then the first keys of a first start (Enter three times: page 2, the review, the table),
+   each from the key to its settled frame, `READ` seconds after the new-game screen settled
+   (the warm-up is done by then): what moving work behind the settled frame must not slow.
 2. Resume (`Session.resume`: read, check, replay) of 50,000 actions vs 1,000 (goal <= 2x).
 3. Keys in one running app on the table screen, from the key event to its settled frame (the
    last frame that changes the screen before it is quiet for `KEY_QUIET` seconds), and how many
@@ -120,6 +123,62 @@ else:
     main(sys.argv[4:])
 """
 
+FIRST = r"""
+import asyncio, sys, time
+from textual import events
+from textual.app import App
+
+QUIET, DEADLINE, READ = float(sys.argv[1]), float(sys.argv[2]), float(sys.argv[3])
+changes = [0.0]
+
+_display = App._display
+def display(self, screen, renderable):
+    _display(self, screen, renderable)
+    if renderable is None:
+        return
+    seen = tuple(tuple(strip) for strip in screen._compositor.render_strips())
+    if seen != getattr(self, "_seen", None):
+        self._seen = seen
+        changes.append(time.monotonic())
+App._display = display
+
+async def quiet(since):
+    while time.monotonic() - max(changes[-1], since) < QUIET:
+        await asyncio.sleep(0.01)
+
+async def enter_three_times(app):
+    while type(app.screen).__name__ != "NewGameScreen":
+        await asyncio.sleep(0.01)
+    await quiet(0.0)
+    await asyncio.sleep(READ)  # the Consul reads the screen (the app warms up meanwhile)
+    took = []
+    for _ in range(3):
+        start = time.monotonic()
+        app.post_message(events.Key("enter", None))
+        await quiet(start)
+        took.append(changes[-1] - start)
+    print(*took, type(app.screen).__name__, flush=True)
+    app.exit()
+
+def give_up(app):
+    print("deadline", file=sys.stderr)
+    app.exit(return_code=3)
+
+_run = App.run
+def run(self, *args, **kwargs):
+    def begin():
+        self.set_timer(DEADLINE, lambda: give_up(self))
+        self._bench_task = asyncio.get_running_loop().create_task(enter_three_times(self))
+    self.call_later(begin)
+    return _run(self, headless=True, size=(120, 40))
+App.run = run
+
+from consul_app.cli import main
+main(["play"])
+"""
+READ = 1.5
+"""Seconds the new-game screen is read before the first Enter (`first_keys`)."""
+
 Settled = tuple[float, int, int]
 """Seconds from spawning the process to its settled frame, its peak RSS then and its peak RSS
 once the app's warm-up after that frame is done (KiB)."""
@@ -214,6 +273,31 @@ def starts(home: Path, games: dict[str, Path]) -> dict[str, Settled]:
         )
         for name, runs in samples.items()
     }
+
+
+def first_keys(home: Path) -> list[float]:
+    """Medians of the first three keys of a first start (Enter: page 2, the review, the table),
+    from the key to its settled frame, `READ` seconds after the new-game screen settled."""
+    runs: list[list[float]] = []
+    for n in range(RUNS + 1):  # the first run unmeasured, as for the starts
+        data = home / f"first-{n}"
+        shutil.copytree(home / "cache", data / "cache")
+        env = {**os.environ, "CONSUL_DATA_DIR": str(data)}
+        env["PYTHONPYCACHEPREFIX"] = str(home / "bytecode")
+        env.pop("PYTHONDONTWRITEBYTECODE", None)
+        done = subprocess.run(
+            [sys.executable, "-c", FIRST, str(KEY_QUIET), str(DEADLINE), str(READ)],
+            capture_output=True,
+            text=True,
+            env=env,
+            check=True,
+            cwd=ROOT,
+        )
+        *took, screen = done.stdout.split()
+        assert screen == "TableScreen", done.stdout
+        if n:
+            runs.append([float(t) for t in took])
+    return [statistics.median(key) for key in zip(*runs, strict=True)]
 
 
 def best(run: Callable[[], object], rounds: int) -> float:
@@ -329,6 +413,13 @@ def main() -> int:
         print(f"(journals written in {time.monotonic() - made:.0f} s)", flush=True)
         load_pack_cached()  # the cache, as after any start
         print_starts(starts(home, games))
+        page, review, table = first_keys(home)
+        print(
+            f"first keys, {READ:.1f} s after the new-game screen settled, key to settled frame, "
+            f"median of {RUNS}: Enter (page 2) {page * 1000:.0f} ms, Enter (the review) "
+            f"{review * 1000:.0f} ms, Enter (start: the table) {table * 1000:.0f} ms",
+            flush=True,
+        )
         small, large = resumes(games)
         print("resume (Session.resume: read, check, replay)")
         print(

@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from textual.app import App
+from textual.screen import Screen
 from textual.widgets._footer import FooterKey
 
 from consul_app.content import ContentPack
@@ -123,3 +124,9 @@ async def test_the_footer_follows_the_pages_keys_and_is_composed_only_when_they_
         await until(pilot, lambda: "Correct the chart" in footer_keys(app))
         await pilot.press("escape")
         await until(pilot, lambda: "Correct the chart" not in footer_keys(app))
+        await app.push_screen(Screen())  # over it, then gone: the footer is as it was
+        footer.screen.refresh_bindings()
+        await pilot.pause()
+        app.pop_screen()
+        await until(pilot, lambda: "Next page / start" in footer_keys(app))
+        assert "Correct the chart" not in footer_keys(app)
