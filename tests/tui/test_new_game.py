@@ -88,6 +88,22 @@ async def test_each_edition_asks_for_what_it_needs(content: ContentPack) -> None
         assert f"(*) {boss.name}" in options(screen.query_one("#boss"))  # type: ignore[arg-type]
 
 
+async def test_the_monsters_page_is_filled_in_behind_the_first_page(content: ContentPack) -> None:
+    """Not with the first page (its first frame comes sooner): `FILL_AFTER` seconds later, or
+    when it is shown first, for the edition chosen by then."""
+    app = make_app(content)
+    async with app.run_test(size=WIDE) as pilot:
+        screen = app.screen
+        assert isinstance(screen, NewGameScreen)
+        assert not screen.query(Placements)
+        await until(pilot, lambda: bool(screen.query(Placements)))
+        await pilot.press("right")  # Forgotten King: the screen is composed again
+        assert not screen.query(Placements)
+        await pilot.press("enter")
+        assert screen.query_one(Placements).pack is content.edition("forgotten-king")
+        assert screen.query_one("#page-monsters").has_focus_within
+
+
 async def test_a_damaged_save_is_named_and_left_as_it_is(
     content: ContentPack, tmp_path: Path
 ) -> None:
