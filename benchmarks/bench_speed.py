@@ -18,9 +18,10 @@ Run: `.venv/bin/python benchmarks/bench_speed.py [--quick]`. Prints:
 2. Resume (`Session.resume`: read, check, replay) of 50,000 actions vs 1,000 (goal <= 2x).
 3. Keys in one running app on the table screen, from the key event to its settled frame (the
    last frame that changes the screen before it is quiet for `KEY_QUIET` seconds), and how many
-   changed frames that took: a keypress (`h`, a hero destroyed: journaled, every pane shown
-   again) at 50,000 actions vs at 10 (goal <= 1.2x); `e` (end turn) and `u` (undo) vs a no-op
-   keypress (Down/Up in the spawning pool) (goal <= 2x, one frame).
+   changed frames that took: a keypress (`space` and `d` in turn, one monster spawned, one
+   destroyed: journaled) at 50,000 actions vs at 10 (the games grown by `h`, a hero destroyed)
+   (goal <= 1.2x); `e` (end turn) and `u` (undo) vs a no-op keypress (Down/Up in the spawning
+   pool) (goal <= 2x, one frame).
 
 The journals are written through a real `Session` with `os.fsync` stubbed out (the figures
 measure reading and playing them, not writing them).

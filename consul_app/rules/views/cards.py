@@ -472,7 +472,11 @@ def monster_stats(pack: EditionPack, state: GameState, model_id: str) -> list[St
     stat gains a stat-named bonus, relic and keyword dice; the offense bonuses if an offensive
     action of the card rolls it; the defense bonuses if it defends basic attacks with it (the
     card view has the roll of every action and defense). A pet without a card: []."""
-    view = card(pack, state, model_id)
+    return stat_lines(card(pack, state, model_id))
+
+
+def stat_lines(view: CardView) -> list[StatLine]:
+    """`monster_stats` of a card already computed."""
     offense = {a.rolls: a.roll for a in view.actions if a.type == "offense" and a.roll}
     defense = {r.stat: r for r in view.defense if r.stat in view.defends_basic}
     lines: list[StatLine] = []

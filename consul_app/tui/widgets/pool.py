@@ -24,10 +24,10 @@ from consul_app.rules import (
     card,
     free_spawn_refusal,
     marked_monsters,
-    monster_stats,
     pool,
     refusal,
 )
+from consul_app.rules.views.cards import stat_lines
 from consul_app.tui import symbols
 from consul_app.tui.view import TableView
 from consul_app.tui.widgets.pane import Section
@@ -211,9 +211,9 @@ def _cells(
     """The columns and each monster's cells: stats with bonuses, more of the card (hearts, MOVE,
     AP, what it gained besides what they all gained) and "Spawn?" in a spawn step (whether the
     engine would spawn one more now); and what they all gained."""
-    stats = {line.id: _stats(view, line.id) for line in lines}
-    shown = [s for s in STATS if any(s in line_stats for line_stats in stats.values())]
     cards = {line.id: card(view.pack, view.state, line.id) for line in lines}
+    stats = {line.id: _stats(cards[line.id]) for line in lines}
+    shown = [s for s in STATS if any(s in line_stats for line_stats in stats.values())]
     gained = {m: list(dict.fromkeys(t.name for t in c.gained)) for m, c in cards.items()}
     common = [n for n in next(iter(gained.values()), []) if all(n in g for g in gained.values())]
     spawn = ["Spawn?"] if step is not None else []
@@ -274,11 +274,11 @@ def _cursor_row(lines: list[PoolLine], keep: str | None) -> int:
     return ids.index(keep) if keep in ids else 0
 
 
-def _stats(view: TableView, monster: str) -> dict[str, str]:
+def _stats(view: CardView) -> dict[str, str]:
     """Each dice stat as "2B 1R +1ST": the card's dice, then what the bonuses add."""
     return {
         line.stat: f"{line.base}" + ("" if line.bonus.is_empty() else f" +{line.bonus}")
-        for line in monster_stats(view.pack, view.state, monster)
+        for line in stat_lines(view)
     }
 
 
