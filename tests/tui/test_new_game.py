@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from textual.app import App
 from textual.screen import Screen
 from textual.widgets._footer import FooterKey
@@ -88,6 +89,22 @@ async def test_each_edition_asks_for_what_it_needs(content: ContentPack) -> None
         assert f"(*) {boss.name}" in options(screen.query_one("#boss"))  # type: ignore[arg-type]
 
 
+async def test_the_monsters_page_is_filled_in_behind_the_first_page(content: ContentPack) -> None:
+    """Not with the first page (its first frame comes sooner): `FILL_AFTER` seconds later, or
+    when it is shown first, for the edition chosen by then."""
+    app = make_app(content)
+    async with app.run_test(size=WIDE) as pilot:
+        screen = app.screen
+        assert isinstance(screen, NewGameScreen)
+        assert not screen.query(Placements)
+        await until(pilot, lambda: bool(screen.query(Placements)))
+        await pilot.press("right")  # Forgotten King: the screen is composed again
+        assert not screen.query(Placements)
+        await pilot.press("enter")
+        assert screen.query_one(Placements).pack is content.edition("forgotten-king")
+        assert screen.query_one("#page-monsters").has_focus_within
+
+
 async def test_a_damaged_save_is_named_and_left_as_it_is(
     content: ContentPack, tmp_path: Path
 ) -> None:
@@ -103,6 +120,26 @@ async def test_a_damaged_save_is_named_and_left_as_it_is(
 
 def footer_keys(app: App[None]) -> list[str]:
     return [key.description for key in app.screen.query_one(Footer).query(FooterKey)]
+
+
+async def test_the_first_frame_of_the_screen_has_its_keys(
+    content: ContentPack, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The footer composes as the bindings change, not after the next refresh: its keys are in
+    the screen's first frame (with Textual's they came a frame or two later)."""
+    frames: list[list[str]] = []
+    display = App._display
+
+    def spy(app: App[None], screen: Screen[object], renderable: object) -> None:
+        if renderable is not None and isinstance(screen, NewGameScreen):
+            frames.append([key.description for key in screen.query(FooterKey)])
+        display(app, screen, renderable)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(App, "_display", spy)
+    app = make_app(content)
+    async with app.run_test(size=WIDE) as pilot:
+        await until(pilot, lambda: bool(frames))
+    assert "Next page / start" in frames[0]
 
 
 async def test_the_footer_follows_the_pages_keys_and_is_composed_only_when_they_change(

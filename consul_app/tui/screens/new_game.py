@@ -14,6 +14,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
 from textual.screen import Screen
+from textual.widget import AwaitMount, Widget
 from textual.widgets import ContentSwitcher, Input, Label, Static
 
 from consul_app.content import EDITION_NAMES, EDITIONS, ContentPack, EditionPack
@@ -39,6 +40,9 @@ from consul_app.tui.widgets.tick_list import TickList
 
 PAGES = ("game", "monsters", "review")
 PAGE_TITLES = ("Game and dungeon boss", "Mini-bosses, spawning points, pets", "Review and start")
+FILL_AFTER = 0.5
+"""Seconds after the screen is mounted that its monsters page is filled in (`_fill_monsters`):
+the first page has settled by then, and nobody presses a key that fast."""
 
 
 class NewGameScreen(Screen[Setup | None]):
@@ -62,6 +66,7 @@ class NewGameScreen(Screen[Setup | None]):
         return self.content.edition(self.setup.edition)
 
     def compose(self) -> ComposeResult:
+        self._monsters: AwaitMount | None = None
         yield Static(id="setup-title")
         with ContentSwitcher(initial="page-game", id="pages"):
             with Horizontal(id="page-game"):
@@ -70,20 +75,34 @@ class NewGameScreen(Screen[Setup | None]):
                 with Vertical(classes="column"):
                     yield Label("Dungeon boss (Up/Down)", classes="heading")
                     yield ChoiceList(self._bosses(), self.setup.boss, id="boss")
-            with Horizontal(id="page-monsters"):
-                with Vertical(classes="column"):
-                    yield Label("Mini-bosses (space ticks)", classes="heading")
-                    yield TickList(self._mini_bosses(), self.setup.mini_bosses, id="mini-bosses")
-                with Vertical(classes="column"):
-                    yield Label("Spawning points and their tiles", classes="heading")
-                    yield Label("a: add  x: remove  Left/Right: tile", classes="hint")
-                    yield Placements(
-                        self.pack, self.setup.spawning_points, self.setup.tiles, id="points"
-                    )
-                    yield from self._pet_list()
+            yield Horizontal(id="page-monsters")  # filled in by `_fill_monsters`
             with VerticalScroll(id="page-review"):
                 yield Static(id="review")
         yield Footer()
+
+    def _monsters_page(self) -> list[Widget]:
+        return [
+            Vertical(
+                Label("Mini-bosses (space ticks)", classes="heading"),
+                TickList(self._mini_bosses(), self.setup.mini_bosses, id="mini-bosses"),
+                classes="column",
+            ),
+            Vertical(
+                Label("Spawning points and their tiles", classes="heading"),
+                Label("a: add  x: remove  Left/Right: tile", classes="hint"),
+                Placements(self.pack, self.setup.spawning_points, self.setup.tiles, id="points"),
+                *self._pet_list(),
+                classes="column",
+            ),
+        ]
+
+    async def _fill_monsters(self) -> None:
+        """Mount the monsters page once: not with the first page (this screen is the first of
+        a first start, and its first frame comes sooner without it), but `FILL_AFTER` seconds
+        later behind it, or when it is shown first, whichever comes first (both wait for it)."""
+        if self._monsters is None:
+            self._monsters = self.query_one("#page-monsters").mount_all(self._monsters_page())
+        await self._monsters
 
     def _fields(self) -> ComposeResult:
         editions = [(e, EDITION_NAMES[e]) for e in EDITIONS if self._playable(e)]
@@ -128,16 +147,19 @@ class NewGameScreen(Screen[Setup | None]):
             for m in self.pack.mini_bosses.values()
         ]
 
-    def _pet_list(self) -> ComposeResult:
+    def _pet_list(self) -> list[Widget]:
         pets = [(m.id, Content(m.name)) for m in pets_to_choose(self.pack)]
         if not pets:
-            yield Label("No pets in this edition's content.", classes="heading")
-            return
-        yield Label("Pets (space ticks)", classes="heading")
-        yield TickList(pets, self.setup.pets, id="pets")
+            return [Label("No pets in this edition's content.", classes="heading")]
+        return [
+            Label("Pets (space ticks)", classes="heading"),
+            TickList(pets, self.setup.pets, id="pets"),
+        ]
 
     def on_mount(self) -> None:
         self._show_page()
+        # through the screen's queue: never in the middle of a recompose (a new edition)
+        self.set_timer(FILL_AFTER, lambda: self.call_later(self._fill_monsters))
 
     # -- changes --------------------------------------------------------------------------
 
@@ -153,7 +175,8 @@ class NewGameScreen(Screen[Setup | None]):
         value: str | int = int(event.value) if name in ("party_size", "tiles") else event.value
         self.setup = self.setup.model_copy(update={name: value})
         if name == "tiles":
-            self.query_one(Placements).tiles = self.setup.tiles
+            for placements in self.query(Placements):  # (none before the page is filled in)
+                placements.tiles = self.setup.tiles
 
     @on(Input.Changed, ".hero-keyword")
     def _heroes_changed(self, event: Input.Changed) -> None:
@@ -277,8 +300,9 @@ class NewGameScreen(Screen[Setup | None]):
 
         self.app.push_screen(ChartEditScreen(self.content, self.pack.charts[state.chart]), saved)
 
-    def action_next(self) -> None:
+    async def action_next(self) -> None:
         if PAGES[self.page] != "review":
+            await self._fill_monsters()
             self.page += 1
             self._show_page()
             return

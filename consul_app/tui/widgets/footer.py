@@ -1,17 +1,20 @@
-"""The footer: Textual's, composed again only when the keys it shows change."""
+"""The footer: Textual's, with its keys in a screen's first frame, composed again only when
+they change."""
 
 from __future__ import annotations
 
+from textual.screen import Screen
 from textual.widgets import Footer as TextualFooter
 
 
 class Footer(TextualFooter):
-    """Textual's footer composes its keys anew whenever the screen's bindings may have changed,
-    and a screen that opens says so several times before its first frames settle (focus, the
-    screen stack, the app's checks): four compositions of the same keys, about 6 ms each, and
-    the footer of a screen under another one is composed too. This one composes only when the
-    keys it would show differ from those it shows, and not while its screen is hidden (a screen
-    shown again says its bindings changed)."""
+    """Textual's footer composes its keys after the next refresh whenever the screen's bindings
+    may have changed: a screen's first frame has an empty footer, its keys come one or two
+    frames later, and a screen that opens says so several times (focus, the screen stack, the
+    app's checks): four compositions of the same keys, about 6 ms each, and the footer of a
+    screen under another one is composed too. This one composes next in its queue (the keys
+    are in the first frame), only when the keys it would show differ from those it shows, and
+    not while its screen is hidden (a screen shown again says its bindings changed)."""
 
     _shown: object = None
 
@@ -38,6 +41,12 @@ class Footer(TextualFooter):
             return False
         above = stack[stack.index(self.screen) + 1 :]
         return any(screen.styles.background.a == 1 for screen in above)
+
+    def bindings_changed(self, screen: Screen) -> None:
+        """As Textual's, but composing at once rather than after the next refresh."""
+        self._bindings_ready = True
+        if screen.app.app_focus and self.is_attached and screen is self.screen:
+            self.call_later(self.recompose)
 
     async def recompose(self) -> None:
         if self.is_attached and self._hidden():
