@@ -242,7 +242,7 @@ class Timeline:
         self._snapshots: dict[int, GameState] = dict([base]) if base is not None else {}
         self._recent: dict[int, GameState] = {}
         """The states after the last `RECENT` actions, by count (as `_snapshots`)."""
-        self.state = self.state_at(len(self.done))
+        self.state = self._recent[len(self.done)] = self.state_at(len(self.done))
 
     @property
     def initial(self) -> GameState:
@@ -271,7 +271,7 @@ class Timeline:
         for kept in (self._snapshots, self._recent):
             for k in [k for k in kept if k > count]:
                 del kept[k]
-        self.state = self.state_at(count)
+        self.state = self._recent[count] = self.state_at(count)
         return done
 
     def state_at(self, count: int) -> GameState:

@@ -23,10 +23,10 @@ from consul_app.rules import (
     Wound,
     describe,
 )
-from consul_app.session import SaveError, Session, timeline
+from consul_app.session import SaveError, Session
 from consul_app.session.naming import slug
 from consul_app.session.session import Clock
-from consul_app.session.timeline import RECENT
+from consul_app.session.timeline import RECENT, Done, Stack, Timeline
 
 
 def _lines(path: Path) -> list[dict]:
@@ -168,12 +168,21 @@ def test_undoing_one_of_the_last_actions_replays_nothing(
 ) -> None:
     with Session.new(content, setup) as session:
         states = [session.state]
-        for _ in range(RECENT + 3):  # (past the first snapshot: recent states, not snapshots)
+        for _ in range(RECENT + 3):  # (no snapshot but the first: a replay would be long)
             states.append(session.dispatch(DestroyHero()))
-        monkeypatch.setattr(timeline, "apply", None)  # any replay would fail
-        for expected in reversed(states[-RECENT:-1]):
-            session.undo()
-            assert session.state == expected
+        with monkeypatch.context() as patch:
+            patch.setattr(Timeline, "replay", None)  # a replay would fail
+            for expected in reversed(states[-RECENT:-1]):
+                session.undo()
+                assert session.state == expected
+    played = Timeline(session.pack, states[0], done=Stack())
+    for n in range(1, 4):
+        played.do(n, Done(DestroyHero(), "h"), states[n])
+    reopened = Timeline(session.pack, states[0], done=played.done)  # its state as opened too
+    monkeypatch.setattr(Timeline, "replay", None)
+    reopened.do(4, Done(DestroyHero(), "h"), states[4])
+    reopened.undo()
+    assert reopened.state == states[3]
 
 
 def test_session_imports_neither_textual_nor_rich() -> None:

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from rich.text import Text
-from textual.widgets import Static
 
 from consul_app.rules import turn_name, turn_notes
 from consul_app.tui.view import TableView
+from consul_app.tui.widgets.pane import Section
 
 TALL = 34
 """From this terminal height up the bar shows up to `LINES_TALL` lines of the step's text."""
@@ -18,7 +18,7 @@ GAME_ENDED = {
 }
 
 
-class NextStep(Static):
+class NextStep(Section):
     """Always visible, at every size: the current step (or the turn), its key, its rule text.
 
     A text longer than the bar may show ends with a pointer to the steps pane, where it is
@@ -29,8 +29,6 @@ class NextStep(Static):
     _head: Text = Text()
     _text: str = ""
     _count: int | None = None
-    _rows = 0
-    """The bar's height in lines: the screen is laid out again only when it changes."""
 
     def show(self, view: TableView, hint: str) -> None:
         """Show the current step of `view`; `hint` says which keys do it."""
@@ -85,5 +83,4 @@ class NextStep(Static):
             last.truncate(max(0, width - len(MORE)))
             last.append(MORE, style="bold")
         lines = [*head, *(lines + [Text()] * limit)[:limit]]
-        self.update(Text("\n").join(lines), layout=self._rows != rows)
-        self._rows = rows
+        self.update(Text("\n").join(lines))  # (painted if it changed, laid out if `rows` did)

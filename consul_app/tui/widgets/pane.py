@@ -73,8 +73,8 @@ class Section(Static):
 
     _rendered: Rendered | None = None
 
-    def __init__(self, *, classes: str | None = None) -> None:
-        super().__init__(classes=classes)
+    def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
+        super().__init__(id=id, classes=classes)
         self.set_reactive(Widget.auto_links, False)  # no links: none to style at each paint
 
     @property
