@@ -85,9 +85,11 @@ import consul_app.tui.app; mark("import consul_app.tui.app (the first frame need
 import consul_app.content.cache; mark("  worker: import pydantic, the content models")
 from consul_app.content.cache import load_pack_cached
 load_pack_cached(); mark("  worker: load_pack_cached() (every edition, from the cache)")
-import consul_app.rules, consul_app.session; mark("  worker: import the rules and the session")
-from consul_app.tui.screens import new_game, resume, table
-mark("  worker: import the screens and widgets")
+from consul_app.session import list_saves
+from consul_app.tui.screens import new_game, resume
+mark("  worker: import the new-game and saved-games screens (the engine's setup only)")
+from consul_app.tui.warm_up import warm_up
+warm_up(); mark("  warm-up after the first usable frame: the engine, the session, the table")
 from consul_app.content import load_pack
 load_pack(); mark("(for comparison: load_pack(), every edition, parsed and validated)")
 gc.enable(); load_pack(); mark("(the same with the garbage collector on)")
