@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 from textual import _wait
+from textual.pilot import Pilot
 
 from consul_app.content import ContentPack
 
@@ -11,11 +12,22 @@ from .scenarios import bundled
 
 # Pilot waits after every key until the app looks idle: less than SLEEP_IDLE of CPU time in a
 # sleep of SLEEP_GRANULARITY (20 ms), twice a key. Much of a Pilot test was that sleeping. With
-# 5 ms sleeps (the same 5% share of CPU for "idle") the TUI tests take about a third less. What
-# the app does only after its next frame (`call_after_refresh`) may come after such a wait:
-# tests wait for it with `helpers.until`.
+# 5 ms sleeps (the same 5% share of CPU for "idle") the TUI tests take about a third less.
+# A 5 ms wait can end before the next frame (every 1/60 s), so `press` then draws that frame
+# itself (as `pause` does: the layout, so regions are current) and lets what the app does
+# after it (`call_after_refresh`) run before the test reads the screen.
 _wait.SLEEP_GRANULARITY = 1 / 200
 _wait.SLEEP_IDLE = _wait.SLEEP_GRANULARITY / 20
+_press = Pilot.press
+
+
+async def _press_then_frame(self: Pilot[object], *keys: str) -> None:
+    await _press(self, *keys)
+    await self.pause()
+    await self._wait_for_screen()
+
+
+Pilot.press = _press_then_frame  # type: ignore[method-assign]
 
 
 @pytest.fixture(scope="session")

@@ -10,13 +10,14 @@ from textual.binding import Binding
 from textual.containers import Vertical
 from textual.content import Content
 from textual.screen import ModalScreen, Screen
-from textual.widgets import DataTable, Footer, Input, Static
+from textual.widgets import DataTable, Input, Static
 
 from consul_app.content import EDITION_NAMES, ContentPack
 from consul_app.content.corrections import SpaceError, parse_space, space_text, with_chart
 from consul_app.content.models import Chart, ChartSpace
 from consul_app.rules import space_summary
 from consul_app.tui.screens.confirm import fit_height
+from consul_app.tui.widgets.footer import Footer
 from consul_app.user_content import CorrectionError, save_chart
 
 HOW = (

@@ -9,12 +9,13 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, OptionList, Static
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from consul_app.rules import Recap, words
 from consul_app.session import SaveError, Session
 from consul_app.tui.screens.confirm import ConfirmScreen
+from consul_app.tui.widgets.footer import Footer
 from consul_app.tui.widgets.marked_list import MarkedList
 from consul_app.tui.widgets.moment import moment
 

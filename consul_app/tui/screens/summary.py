@@ -10,10 +10,11 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widget import Widget
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 from textual_plotext import PlotextPlot
 
 from consul_app.rules import Story, story_sections
+from consul_app.tui.widgets.footer import Footer
 from consul_app.tui.widgets.monster_bars import MonsterBars
 
 WIDE = 110

@@ -18,7 +18,7 @@ from textual.containers import Container
 from textual.events import Key, Resize
 from textual.geometry import Size
 from textual.screen import Screen
-from textual.widgets import Footer, TabbedContent, TabPane
+from textual.widgets import TabbedContent, TabPane
 
 from consul_app.content import Edition
 from consul_app.rules import (
@@ -77,6 +77,7 @@ from consul_app.tui.view import TableView
 from consul_app.tui.widgets.bonuses import BonusesPane
 from consul_app.tui.widgets.boss_card import CARD_STEPS, BossPane
 from consul_app.tui.widgets.chart import ChartPane
+from consul_app.tui.widgets.footer import Footer
 from consul_app.tui.widgets.log import LogPane
 from consul_app.tui.widgets.next_step import NextStep
 from consul_app.tui.widgets.notice_line import NoticeLine

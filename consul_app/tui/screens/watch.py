@@ -20,7 +20,7 @@ from textual.containers import Container
 from textual.events import Resize
 from textual.geometry import Size
 from textual.screen import Screen
-from textual.widgets import Footer, Static, TabbedContent, TabPane
+from textual.widgets import Static, TabbedContent, TabPane
 
 from consul_app.rules import RuleError, card, phase_name, turn_name, words
 from consul_app.session.doorbell import doorbell, drain
@@ -31,6 +31,7 @@ from consul_app.tui.view import TableView
 from consul_app.tui.widgets.bonuses import BonusesPane
 from consul_app.tui.widgets.boss_card import BossPane
 from consul_app.tui.widgets.chart import ChartPane
+from consul_app.tui.widgets.footer import Footer
 from consul_app.tui.widgets.log import LogPane
 from consul_app.tui.widgets.next_step import NextStep
 from consul_app.tui.widgets.pane import Pane
