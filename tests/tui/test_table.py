@@ -177,6 +177,23 @@ async def test_the_pool_marks_the_monster_under_the_cursor(content: ContentPack)
         assert marked() == [table.cursor_row]
 
 
+async def test_a_spent_spawn_budget_is_said_as_spent_not_as_a_wrong_reason(
+    content: ContentPack,
+) -> None:
+    app = make_app(content)
+    async with app.run_test(size=WIDE) as pilot:
+        consul = KeyConsul(pilot)
+        await consul.new_game()
+        await consul.press("e", "enter", "enter")  # space 1: 2 skull points of 8-Bit
+        step = consul.step()
+        assert step is not None and step.budget == 2
+        await consul.press("down", "space", "space")  # two Leaping Spiders (1 skull point)
+        budget = text(consul.table.query_one("#pool .budget", Static))
+        assert "picked 2, 0 left" in budget
+        assert "nothing more may spawn. Enter: done" in budget
+        assert "16-Bit" not in budget  # not the first monster's reason: it is the budget
+
+
 async def test_sde2_mini_bosses_come_only_from_the_chart(content: ContentPack) -> None:
     app = make_app(content)
     async with app.run_test(size=WIDE) as pilot:

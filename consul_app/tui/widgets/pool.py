@@ -185,9 +185,10 @@ class PoolPane(Vertical):
         keep = table.highlighted()
         lines = pool(view.pack, state)
         columns, rows, common = _cells(view, lines, spawning)
-        budget = _budget(spawning, closed, common)
         stocked = [line for line in lines if line.in_pool]
-        if spawning is not None and stocked and not any(line.may_spawn for line in lines):
+        full = spawning is not None and not any(line.may_spawn for line in lines)
+        budget = _budget(spawning, closed, common, full)
+        if full and spawning is not None and stocked and not spawning.spent:
             why = refusal(view.pack, state, Spawn(monsters={stocked[0].id: 1}))
             budget = _nothing_spawns(spawning, why or "")
         self.query_one(".budget", Section).update(budget)  # (painted only if it changed)
@@ -283,14 +284,18 @@ def _stats(view: CardView) -> dict[str, str]:
 
 
 def _nothing_spawns(step: Step, why: str) -> Content:
-    """A spawn step in which no monster may spawn (no spawning point, or nothing fits): said
-    up front, with the engine's reason; Enter confirms the step."""
+    """A spawn step in which no monster may spawn from the start (no spawning point, or nothing
+    fits): said up front, with the engine's reason; Enter confirms the step. (Once some were
+    spawned, the budget line says what is spent: one monster's reason would mislead.)"""
     return Content.assemble((f"{step.title}: NOTHING MAY SPAWN", "bold"), f"   {why}. Enter: done")
 
 
-def _budget(step: Step | None, closed: str | None, gained: list[str]) -> Content:
-    """The spawn step's budget (or why no monster may spawn), and what they all gained."""
+def _budget(step: Step | None, closed: str | None, gained: list[str], full: bool) -> Content:
+    """The spawn step's budget (or why no monster may spawn; `full`: no more may spawn in this
+    step), and what they all gained."""
     line = _spawning(step, closed)
+    if full:
+        line = Content.assemble(line, "   nothing more may spawn. Enter: done")
     if gained:
         line = Content.assemble(line, "\n", ("All of them gained: ", "bold"), ", ".join(gained))
     return line
