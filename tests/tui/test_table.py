@@ -190,7 +190,7 @@ async def test_a_spent_spawn_budget_is_said_as_spent_not_as_a_wrong_reason(
         await consul.press("down", "space", "space")  # two Leaping Spiders (1 skull point)
         budget = text(consul.table.query_one("#pool .budget", Static))
         assert "picked 2, 0 left" in budget
-        assert "nothing more may spawn. Enter: done" in budget
+        assert "no more may spawn. Enter: done" in budget
         assert "16-Bit" not in budget  # not the first monster's reason: it is the budget
 
 

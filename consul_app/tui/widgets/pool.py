@@ -295,7 +295,7 @@ def _budget(step: Step | None, closed: str | None, gained: list[str], full: bool
     step), and what they all gained."""
     line = _spawning(step, closed)
     if full:
-        line = Content.assemble(line, "   nothing more may spawn. Enter: done")
+        line = Content.assemble(line, "   no more may spawn. Enter: done")
     if gained:
         line = Content.assemble(line, "\n", ("All of them gained: ", "bold"), ", ".join(gained))
     return line
