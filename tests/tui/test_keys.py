@@ -16,7 +16,7 @@ from consul_app.rules import default_setup
 from consul_app.session import SaveError
 from consul_app.tui.screens.help import HelpScreen
 from consul_app.tui.screens.resume import ResumeScreen
-from consul_app.tui.screens.table import TableScreen
+from consul_app.tui.screens.table import COUNT_KEYS, TableScreen
 
 from .helpers import notes, options, text
 from .scenarios import SMALL, WIDE, KeyConsul, idle, make_app, play_saved, step_is
@@ -39,6 +39,14 @@ async def test_help_lists_every_key_of_the_table(content: ContentPack) -> None:
             assert key in shown
         await pilot.press("escape")
         assert isinstance(app.screen, TableScreen)
+
+
+def test_the_help_of_the_digits_names_the_keys_a_count_goes_with() -> None:
+    """`2k` is a hit of two on a spawning point: the digits' help names k K, not old keys."""
+    digits = [b for b in TableScreen.BINDINGS if isinstance(b, Binding) and b.key.isdigit()]
+    assert len(digits) == 6
+    for binding in digits:
+        assert f"just before {' '.join(COUNT_KEYS)}: how many" in binding.description
 
 
 async def test_help_names_the_end_of_a_1_0_round(content: ContentPack) -> None:

@@ -166,7 +166,7 @@ class TableScreen(Screen[None]):
             Binding(
                 str(n),
                 f"digit({n}, '{pane}')",
-                f"Show the {pane} pane (just before w W x X t T g: how many)",
+                f"Show the {pane} pane (just before {' '.join(COUNT_KEYS)}: how many)",
                 show=False,
                 id=f"table.pane_{pane}",
             )
