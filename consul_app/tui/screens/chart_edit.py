@@ -30,10 +30,10 @@ class ChartEditScreen(Screen[Chart | None]):
     """The chart's spaces; returns the chart saved, or None when left without saving."""
 
     BINDINGS = [
-        Binding("enter", "change", "Change the space", priority=True, id="chart.change"),
-        Binding("a", "add", "Add a space after it", id="chart.add"),
-        Binding("x", "remove", "Remove the space", id="chart.remove"),
-        Binding("v", "checked", "Checked against the board", id="chart.checked"),
+        Binding("enter", "change", "Edit", priority=True, id="chart.change"),
+        Binding("a", "add", "Add after", id="chart.add"),
+        Binding("x", "remove", "Remove", id="chart.remove"),
+        Binding("v", "checked", "Checked", id="chart.checked"),
         Binding("ctrl+s", "save", "Save", id="chart.save"),
         Binding("escape", "leave", "Back", id="chart.back"),
     ]
@@ -55,7 +55,7 @@ class ChartEditScreen(Screen[Chart | None]):
         yield Static(id="chart-edit-title")
         yield Static(HOW, classes="hint")
         yield DataTable(id="chart-spaces", cursor_type="row", zebra_stripes=True)
-        yield Footer()
+        yield Footer(compact=True)  # (six keys and the palette in 80 columns)
 
     def on_mount(self) -> None:
         self._show()

@@ -48,7 +48,7 @@ class HistoryScreen(Screen[list[str]]):
     """
 
     BINDINGS = [
-        Binding("escape,H", "back", "Back to the table", id="history.back"),
+        Binding("escape,H", "back", "Back", id="history.back"),
         Binding("u", "undo_to_here", "Undo to here", id="history.undo_to"),
         Binding("t", "recap", "Since your last turn", id="history.recap"),
     ]
