@@ -78,10 +78,13 @@ async def test_ending_the_game_by_E_opens_its_story(content: ContentPack, tmp_pa
         await pilot.press("escape")
         bar = text(table.query_one("#next-step"))
         assert "The game is over: the heroes lost." in bar and "End the Consul turn" not in bar
+        steps = text(table.query_one("#steps"))  # the Steps pane says the same, no turn to end
+        assert "The game is over: the heroes lost." in steps and "End the Consul turn" not in steps
         await pilot.press("e")
         assert "The game has ended (the heroes lost)" in notes(app)[-1]
         await pilot.press("u")
         assert table.session.state.ended is None
+        assert "End the Consul turn when it is over" in text(table.query_one("#steps"))
 
 
 def test_monster_bars_keep_each_name_on_its_bars_and_fit_the_width() -> None:

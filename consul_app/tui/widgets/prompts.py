@@ -8,12 +8,14 @@ from rich.text import Text
 from consul_app.rules import EndTurn, Recap, Step, describe, phase_name, turn_name, turn_notes
 from consul_app.tui.rows import Row, marked
 from consul_app.tui.view import TableView
+from consul_app.tui.widgets.next_step import GAME_ENDED
 from consul_app.tui.widgets.pane import Pane
 
 DONE, CURRENT, TODO = "✓", ">>", "."
 POINTER = ">"
 RECAP = "┃"
-GAME_OVER = "The game is over: the heroes have won. Start a new game, or undo the last action."
+AFTER = "Start a new game, or undo the last action."
+GAME_OVER = f"The game is over: the heroes have won. {AFTER}"
 
 
 class PromptsPane(Pane):
@@ -24,7 +26,7 @@ class PromptsPane(Pane):
     def key(self, view: TableView, section: str) -> object:
         state = view.state
         shown = (view.steps, state.turn, state.phase, state.tally, state.gauge)
-        return *shown, state.spawning_points, view.recap, state.boss.defeated
+        return *shown, state.spawning_points, view.recap, state.boss.defeated, state.ended
 
     def body(self, view: TableView, section: str) -> RenderableType:
         steps = self._steps(view)
@@ -37,6 +39,8 @@ class PromptsPane(Pane):
         head = Text(f"{turn_name(view.state)}: {phase_name(view.state)}", style="bold")
         if view.state.boss.defeated:
             return Group(head, Text(GAME_OVER))
+        if view.state.ended is not None:  # (E: the heroes lost, or the game stops here)
+            return Group(head, Text(f"{GAME_ENDED[view.state.ended]} {AFTER}"))
         if not steps:
             end = describe(view.pack, EndTurn())
             notes = [Text(f"{POINTER} {n}", "bold") for n in turn_notes(view.pack, view.state)]
