@@ -142,6 +142,17 @@ async def test_the_first_frame_of_the_screen_has_its_keys(
     assert "Next page / start" in frames[0]
 
 
+async def test_a_1_0_review_offers_no_chart_to_correct(content: ContentPack) -> None:
+    """SDE 1.0 plays with a power gauge: its review page does not offer `v` in the footer."""
+    app = make_app(content)
+    async with app.run_test(size=WIDE) as pilot:
+        await until(pilot, lambda: "Next page / start" in footer_keys(app))
+        await pilot.press("left", "enter", "enter")  # SDE 1.0; the review page
+        await until(pilot, lambda: "Power gauge" in text(app.screen.query_one("#review")))
+        await pilot.pause()
+        assert "Correct the chart" not in footer_keys(app)
+
+
 async def test_the_footer_follows_the_pages_keys_and_is_composed_only_when_they_change(
     content: ContentPack,
 ) -> None:

@@ -274,8 +274,10 @@ class NewGameScreen(Screen[Setup | None]):
         return Group(*parts)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """The chart is corrected from the review page (it shows the chart)."""
-        return action != "correct_chart" or PAGES[self.page] == "review"
+        """The chart is corrected from the review page (it shows the chart); SDE 1.0 plays
+        with a power gauge, no chart."""
+        review = PAGES[self.page] == "review"
+        return action != "correct_chart" or (review and bool(self.pack.charts))
 
     def action_correct_chart(self) -> None:
         """Correct the chart this setup plays, against the printed board; the review then
