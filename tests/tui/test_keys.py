@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from textual.binding import Binding
 from textual.command import CommandList, CommandPalette
-from textual.widgets import OptionList, TabbedContent
+from textual.widgets import OptionList, Static, TabbedContent
 
 from consul_app.content import ContentPack
 from consul_app.paths import saves_dir
@@ -47,6 +47,21 @@ def test_the_help_of_the_digits_names_the_keys_a_count_goes_with() -> None:
     assert len(digits) == 6
     for binding in digits:
         assert f"just before {' '.join(COUNT_KEYS)}: how many" in binding.description
+
+
+async def test_help_wraps_a_long_description_in_its_own_column(content: ContentPack) -> None:
+    """At 80x24 the digits' description wraps: its second line stays under the description,
+    clear of the keys' column."""
+    app = make_app(content)
+    async with app.run_test(size=SMALL) as pilot:
+        await KeyConsul(pilot).new_game()
+        await pilot.press("question_mark")
+        assert isinstance(app.screen, HelpScreen)
+        keys = app.screen.query_one(Static)
+        lines = [keys.render_line(y).text for y in range(keys.size.height)]
+        first = next(n for n, line in enumerate(lines) if line.startswith("  1 "))
+        assert "Show the steps pane" in lines[first]
+        assert lines[first + 1].startswith(" " * 18) and "how many" in lines[first + 1]
 
 
 async def test_help_names_the_end_of_a_1_0_round(content: ContentPack) -> None:

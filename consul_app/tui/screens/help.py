@@ -4,14 +4,18 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from rich.console import Group, RenderableType
+from rich.table import Table
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
-from textual.content import Content
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
 Section = tuple[str, Iterable[BindingType]]
+KEYS_WIDTH = 18
+"""Where the descriptions start: two cells of indent, the keys padded to 15, one cell apart."""
 
 
 class HelpScreen(ModalScreen[None]):
@@ -28,16 +32,19 @@ class HelpScreen(ModalScreen[None]):
             dialog.border_title = "Keys"
             yield Static(self._text())
 
-    def _text(self) -> Content:
-        lines: list[Content] = []
+    def _text(self) -> Group:
+        """Each section: its title, then its keys beside their descriptions (a description
+        that wraps stays in its column, clear of the keys)."""
+        parts: list[RenderableType] = []
         for title, bindings in self.sections:
-            lines.append(Content.styled(title, "bold underline"))
-            for description, keys in _by_description(bindings).items():
-                shown = " / ".join(self._display(key) for key in keys)
-                lines.append(Content.assemble((f"  {shown:<16}", "bold"), description))
-            lines.append(Content(""))
-        lines.append(Content.styled("Esc, q or ? closes this list.", "italic"))
-        return Content("\n").join(lines)
+            keys = Table.grid(padding=(0, 1))
+            keys.add_column(min_width=KEYS_WIDTH - 1, no_wrap=True, style="bold")
+            keys.add_column(ratio=1)
+            for description, bound in _by_description(bindings).items():
+                keys.add_row("  " + " / ".join(self._display(key) for key in bound), description)
+            parts += [Text(title, "bold underline"), keys, Text("")]
+        parts.append(Text("Esc, q or ? closes this list.", "italic"))
+        return Group(*parts)
 
     def _display(self, key: str) -> str:
         return self.app.get_key_display(Binding(key, ""))
