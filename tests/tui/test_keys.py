@@ -62,6 +62,7 @@ async def test_help_wraps_a_long_description_in_its_own_column(content: ContentP
         first = next(n for n, line in enumerate(lines) if line.startswith("  1 "))
         assert "Show the steps pane" in lines[first]
         assert lines[first + 1].startswith(" " * 18) and "how many" in lines[first + 1]
+        assert not any("esc / esc" in line for line in lines)  # (several dialogs bind Esc)
 
 
 async def test_help_names_the_end_of_a_1_0_round(content: ContentPack) -> None:

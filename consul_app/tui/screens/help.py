@@ -51,9 +51,11 @@ class HelpScreen(ModalScreen[None]):
 
 
 def _by_description(bindings: Iterable[BindingType]) -> dict[str, list[str]]:
-    """Keys per description, in order (so "1 / 2 / ... / 9" share one line)."""
+    """Keys per description, in order (so "1 / 2 / ... / 9" share one line); a key bound by
+    several dialogs alike (Esc: not now) is said once."""
     keys: dict[str, list[str]] = {}
     for binding in bindings:
         assert isinstance(binding, Binding)
-        keys.setdefault(binding.description, []).extend(k.strip() for k in binding.key.split(","))
+        shown = keys.setdefault(binding.description, [])
+        shown += [k.strip() for k in binding.key.split(",") if k.strip() not in shown]
     return keys
