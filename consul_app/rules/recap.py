@@ -59,7 +59,7 @@ def recap(
         *_boss(pack, before, after),
     ]
     title = f"Since your last turn: {edition.turn} {before.turn}, {edition.phase}"
-    return Recap(title, before.turn, lines or ["Nothing else happened."], start)
+    return Recap(title, before.turn, lines or ["Nothing to report."], start)
 
 
 def _chart(pack: EditionPack, before: GameState, after: GameState) -> list[str]:

@@ -95,4 +95,4 @@ def test_a_phase_that_did_nothing_says_so(fk: EditionPack) -> None:
     recap = tape.recap()
     assert recap is not None
     assert recap.title == "Since your last turn: Turn 1, end of the turn"
-    assert recap.lines == ["Nothing else happened."]
+    assert recap.lines == ["Nothing to report."]

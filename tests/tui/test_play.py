@@ -65,7 +65,8 @@ async def test_a_whole_sde2_game_from_new_game_to_the_boss_defeat(content: Conte
         assert f">>  {space:>2}" not in chart and f"✓  {space:>2} BOSS" in chart
 
         await consul.until(lambda p, s: s.boss.timeout)
-        assert any(n.startswith("TIMEOUT!") for n in notes(app))
+        timeout_notes = [n for n in notes(app) if n.startswith("TIMEOUT!")]
+        assert timeout_notes and "Timeout!" not in timeout_notes[-1]  # said once, in the title
         assert "NOW >> Timeout" in text(table.query_one("#next-step"))
         assert "TIMEOUT NOW" in text(table.query_one("#boss"))
         await consul.until(lambda p, s: s.boss.timeout and s.open_step() is None)

@@ -416,7 +416,8 @@ class TableScreen(Screen[None]):
         if step is None:
             return
         if self.session.state.boss.timeout and not timeout_before:
-            self.notify(step.text, title="TIMEOUT!", severity="warning", timeout=15)
+            text = step.text.removeprefix("Timeout! ")  # (the title says it)
+            self.notify(text, title="TIMEOUT!", severity="warning", timeout=15)
         elif step.key in ANNOUNCED and (step_before is None or step_before.key != step.key):
             self.notify(step.text, title=f"{step.title}!", severity="warning", timeout=15)
 
