@@ -188,7 +188,7 @@ def read_cache(path: Path, key: str) -> ContentPack | None:
                 if entry.edition != edition:
                     return None
                 entries[entry.id] = entry
-        into._hash = cached.edition_hashes[edition]  # as computed from these entries
+        into.known_hash(cached.edition_hashes[edition])
     return pack
 
 

@@ -62,6 +62,11 @@ class EditionPack:
         self._hash = digest.hexdigest()
         return self._hash
 
+    def known_hash(self, content_hash: str) -> None:
+        """Take `content_hash()` as already computed from these same entries (the cache
+        stores it), so it is not computed again."""
+        self._hash = content_hash
+
 
 @dataclass
 class ContentPack:

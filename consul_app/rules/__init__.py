@@ -122,6 +122,7 @@ if TYPE_CHECKING:
         Trait,
         card,
         monster_stats,
+        stat_lines,
     )
     from consul_app.rules.views.keyword_effects import KeywordEffect
     from consul_app.rules.views.lookup import LOOKUP_KINDS, LookupHit, lookup
@@ -229,6 +230,7 @@ __all__ = [
     "spawning_point_lines",
     "summons_out",
     "spawning_points_remaining",
+    "stat_lines",
     "story",
     "story_sections",
     "timeout_threshold",
@@ -271,7 +273,7 @@ _HOMES: dict[str, str] = {
     " boss_status chart_spaces chart_status current_space gauge_status pool"
     " spawning_point_lines spawning_points_remaining turns_until upcoming_spaces",
     "views.cards": "Added CardAction CardView RelicView RollView StatFigure Trait card"
-    " monster_stats",
+    " monster_stats stat_lines",
     "views.keyword_effects": "KeywordEffect",
     "views.lookup": "LOOKUP_KINDS LookupHit lookup",
 }

@@ -47,6 +47,15 @@ WARM_UP_AFTER = 0.5
 settled by then, and nobody presses a key that fast."""
 
 
+class LoadFailed(Message):
+    """Nothing to show: `error` says why (the content's problems, or no game to watch). The
+    app (`ConsulApp` or `WatchApp`) exits with code 2, and its command prints `error`."""
+
+    def __init__(self, error: str) -> None:
+        super().__init__()
+        self.error = error
+
+
 class LoadingScreen(Screen[None]):
     """The first frame: the app's title bar and footer, and a line saying what is going on."""
 
@@ -102,13 +111,6 @@ class ConsulApp(App[None]):
             super().__init__()
             self.content = content
             self.opening = opening
-
-    class LoadFailed(Message):
-        """The content has problems: `error` lists them all."""
-
-        def __init__(self, error: str) -> None:
-            super().__init__()
-            self.error = error
 
     class LoadCrashed(Message):
         """Loading raised what it should not have (a bug): the app fails with it."""
@@ -203,7 +205,7 @@ class ConsulApp(App[None]):
             try:
                 content = load_pack_cached(self.content_dirs)
             except ContentError as err:
-                message: Message = self.LoadFailed(str(err))
+                message: Message = LoadFailed(str(err))
             else:
                 message = self.Loaded(content, self._opening(content))
         except Exception as err:
@@ -250,7 +252,7 @@ class ConsulApp(App[None]):
             with contextlib.suppress(RuntimeError):
                 self.post_message(self.LoadCrashed(err))
 
-    def on_consul_app_load_failed(self, message: LoadFailed) -> None:
+    def on_load_failed(self, message: LoadFailed) -> None:
         self.load_error = message.error
         self.exit(return_code=2)
 

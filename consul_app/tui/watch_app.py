@@ -17,7 +17,7 @@ from textual.binding import Binding
 from textual.message import Message
 from textual.screen import Screen
 
-from consul_app.tui.app import LoadingScreen
+from consul_app.tui.app import LoadFailed, LoadingScreen
 
 if TYPE_CHECKING:
     from consul_app.content import ContentPack
@@ -38,13 +38,6 @@ class WatchApp(App[None]):
         def __init__(self, follower: Follower) -> None:
             super().__init__()
             self.follower = follower
-
-    class Failed(Message):
-        """Nothing to watch: `error` says why."""
-
-        def __init__(self, error: str) -> None:
-            super().__init__()
-            self.error = error
 
     def __init__(
         self,
@@ -79,19 +72,19 @@ class WatchApp(App[None]):
         try:
             content = self.content or load_pack_cached(self.content_dirs)
         except ContentError as err:
-            self.post_message(self.Failed(str(err)))
+            self.post_message(LoadFailed(str(err)))
             return
         path = self.save_path
         if path is None:
             latest = latest_unfinished(content)
             if latest is None:
-                self.post_message(self.Failed("No game in progress to watch (consul list)."))
+                self.post_message(LoadFailed("No game in progress to watch (consul list)."))
                 return
             path = latest.path
         follower = Follower(content, path)
         follower.poll()
         if follower.game is None:
-            self.post_message(self.Failed(f"Cannot watch {path}: {follower.problem}"))
+            self.post_message(LoadFailed(f"Cannot watch {path}: {follower.problem}"))
             return
         self.post_message(self.Opened(follower))
 
@@ -100,6 +93,6 @@ class WatchApp(App[None]):
 
         self.push_screen(WatchScreen(message.follower, self.clock))
 
-    def on_watch_app_failed(self, message: Failed) -> None:
+    def on_load_failed(self, message: LoadFailed) -> None:
         self.load_error = message.error
         self.exit(return_code=2)

@@ -26,8 +26,8 @@ from consul_app.rules import (
     marked_monsters,
     pool,
     refusal,
+    stat_lines,
 )
-from consul_app.rules.views.cards import stat_lines
 from consul_app.tui import symbols
 from consul_app.tui.view import TableView
 from consul_app.tui.widgets.pane import Section
