@@ -60,12 +60,6 @@ class LoadingScreen(Screen[None]):
     """The first frame: the app's title bar and footer, and a line saying what is going on."""
 
     DEFAULT_CSS = """
-    LoadingScreen #loading-title {
-        height: auto;
-        padding: 0 1;
-        background: $boost;
-        border-bottom: solid $primary;
-    }
     LoadingScreen #loading {
         height: 1fr;
         padding: 1 1;
@@ -77,6 +71,7 @@ class LoadingScreen(Screen[None]):
         yield Static(
             Content.assemble(("Consul", "bold"), "   ctrl+q: quit"),
             id="loading-title",
+            classes="title-bar",
         )
         yield Static("Loading the content...", id="loading")
         yield Footer()

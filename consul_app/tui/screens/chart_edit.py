@@ -52,7 +52,7 @@ class ChartEditScreen(Screen[Chart | None]):
         return set(self.content.edition(self.chart.edition).bonuses)
 
     def compose(self) -> ComposeResult:
-        yield Static(id="chart-edit-title")
+        yield Static(id="chart-edit-title", classes="title-bar")
         yield Static(HOW, classes="hint")
         yield DataTable(id="chart-spaces", cursor_type="row", zebra_stripes=True)
         yield Footer(compact=True)  # (six keys and the palette in 80 columns)

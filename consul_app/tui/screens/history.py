@@ -26,12 +26,6 @@ class HistoryScreen(Screen[list[str]]):
     """Returns the labels taken back by "undo to here" (newest first; none: nothing undone)."""
 
     DEFAULT_CSS = """
-    HistoryScreen #history-title {
-        height: auto;
-        padding: 0 1;
-        background: $boost;
-        border-bottom: solid $primary;
-    }
     HistoryScreen #history-body {
         height: 1fr;
     }
@@ -64,6 +58,7 @@ class HistoryScreen(Screen[list[str]]):
             f"History: {count} actions, newest first. Beside them: the game just after the "
             "highlighted one.",
             id="history-title",
+            classes="title-bar",
         )
         with Horizontal(id="history-body"):
             yield MarkedList(*self._options(), id="history-list")

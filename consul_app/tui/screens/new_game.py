@@ -67,7 +67,7 @@ class NewGameScreen(Screen[Setup | None]):
 
     def compose(self) -> ComposeResult:
         self._monsters: AwaitMount | None = None
-        yield Static(id="setup-title")
+        yield Static(id="setup-title", classes="title-bar")
         with ContentSwitcher(initial="page-game", id="pages"):
             with Horizontal(id="page-game"):
                 with Vertical(classes="fields"):

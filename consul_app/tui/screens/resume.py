@@ -48,6 +48,7 @@ class ResumeScreen(Screen[Path | None]):
             yield Static(
                 Content.assemble(("Saved games", "bold"), f"   Enter: resume   n: new game{back}"),
                 id="resume-title",
+                classes="title-bar",
             )
             if self.saves and self.saves[0].damaged:
                 yield Static(

@@ -27,12 +27,6 @@ class SummaryScreen(Screen[None]):
     BINDINGS = [Binding("escape,T", "dismiss", "Back to the table", id="summary.back")]
 
     DEFAULT_CSS = """
-    SummaryScreen #summary-title {
-        height: auto;
-        padding: 0 1;
-        background: $boost;
-        border-bottom: solid $primary;
-    }
     SummaryScreen #summary-body {
         height: 1fr;
     }
@@ -59,7 +53,8 @@ class SummaryScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         story = self.story
         yield Static(
-            Text.assemble(("The game's story: ", "bold"), story.result), id="summary-title"
+            Text.assemble(("The game's story: ", "bold"), story.result), id="summary-title",
+            classes="title-bar",
         )
         plots: list[Widget] = [PlotextPlot(id="plot-wounds")]
         if story.positions:

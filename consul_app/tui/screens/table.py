@@ -217,7 +217,7 @@ class TableScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         self.compact = _is_compact(self.app.size)
         self.panes = _panes(self.session.state.setup.edition)
-        yield NextStep(id="next-step")
+        yield NextStep(id="next-step", classes="title-bar")
         if self.compact:
             shown = self._opening_pane() or "pool"
             with TabbedContent(id="tabs", initial=f"tab-{shown}"):

@@ -87,7 +87,7 @@ class WatchScreen(Screen[None]):
         self.compact = _is_compact(self.app.size)
         panes = self._panes()
         yield Static(id="watching")
-        yield NextStep(id="next-step")
+        yield NextStep(id="next-step", classes="title-bar")
         if self.compact:
             game = self.follower.game
             fight = game is not None and game.timeline.state.boss.spawned
