@@ -359,7 +359,7 @@ def _sighting_effects(pack: EditionPack, state: GameState, step: StepState) -> s
 
 def _heal_hero(pack: EditionPack, state: GameState, step: StepState) -> str:
     return (
-        f"Timeout! {_boss(pack, state)} has {state.boss.wounds} wounds. The party may choose one "
+        f"{_boss(pack, state)} has {state.boss.wounds} wounds. The party may choose one "
         "hero and discard equipment cards from the backpack: that hero heals 1 per card."
     )
 
@@ -373,7 +373,7 @@ def _immune(pack: EditionPack, state: GameState, step: StepState) -> str:
 
 def _status(pack: EditionPack, state: GameState, step: StepState) -> str:
     statuses = ", ".join(name_of(pack, "status_effects", s) for s in state.boss.status) or "none"
-    return f"Timeout! Remove all status effects from {_boss(pack, state)} (now: {statuses})."
+    return f"Remove all status effects from {_boss(pack, state)} (now: {statuses})."
 
 
 def _heal_boss(pack: EditionPack, state: GameState, step: StepState) -> str:

@@ -416,8 +416,7 @@ class TableScreen(Screen[None]):
         if step is None:
             return
         if self.session.state.boss.timeout and not timeout_before:
-            text = step.text.removeprefix("Timeout! ")  # (the title says it)
-            self.notify(text, title="TIMEOUT!", severity="warning", timeout=15)
+            self.notify(step.text, title="TIMEOUT!", severity="warning", timeout=15)
         elif step.key in ANNOUNCED and (step_before is None or step_before.key != step.key):
             self.notify(step.text, title=f"{step.title}!", severity="warning", timeout=15)
 
