@@ -87,10 +87,6 @@ class Model(Entry):
     keywords: list[Name] = []
     abilities: list[Name] = []
 
-    @property
-    def large_base(self) -> bool:
-        return self.base != "small"
-
 
 class Monster(Model):
     """A monster that can be in the spawning pool (or a pet)."""
