@@ -22,14 +22,14 @@ from __future__ import annotations
 import json
 import mmap
 import os
+import re
 import tempfile
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from functools import cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
+import msgspec
 
 from consul_app.files import MB, open_limited, read_limited
 
@@ -54,19 +54,19 @@ class SaveError(Exception):
         self.line = line
 
 
-class _Model(BaseModel):
-    # Built on first use, not at import: a new game needs them only when it starts.
-    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
+class _Struct(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """A journal line, read with `msgspec.convert` (strict types, no unknown keys); built
+    without checks, like a dataclass."""
 
 
-class PackRef(_Model):
+class PackRef(_Struct):
     """Which content a game was played with: the pack folders and the hash of their files."""
 
     sources: list[str]
     content_hash: str
 
 
-class Header(_Model):
+class Header(_Struct, kw_only=True):
     """Line 1 of a journal. `setup` is the rules' Setup as JSON."""
 
     format: Literal["consul-journal"] = FORMAT
@@ -90,29 +90,27 @@ def changed_content(path: Path, header: Header, pack: EditionPack) -> list[str]:
     ]
 
 
-class Do(_Model):
-    op: Literal["do"] = "do"
+class _Op(_Struct, tag_field="op"):
+    """An entry: its `op` key is its class's tag (written first)."""
+
+
+class Do(_Op, tag="do"):
     action: dict[str, Any]
     label: str
 
 
-class Undo(_Model):
-    op: Literal["undo"] = "undo"
+class Undo(_Op, tag="undo"):
+    pass
 
 
-class Redo(_Model):
-    op: Literal["redo"] = "redo"
+class Redo(_Op, tag="redo"):
+    pass
 
 
-Op = Annotated[Do | Undo | Redo, Field(discriminator="op")]
+Op = Do | Undo | Redo
 CHECKPOINT = "checkpoint"
 CHECKPOINT_START = b'{"op": "checkpoint"'
 """How a checkpoint line starts (as written): a damaged one is still known by it."""
-
-
-@cache
-def _op_adapter() -> TypeAdapter[Do | Undo | Redo]:
-    return TypeAdapter(Op)
 
 
 @dataclass(frozen=True)
@@ -120,7 +118,7 @@ class Line:
     """One entry with the line it was read from (1 is the header)."""
 
     number: int
-    op: Do | Undo | Redo
+    op: Op
 
 
 @dataclass
@@ -162,23 +160,32 @@ def _header(path: Path, raw: bytes) -> Header:
             1,
         )
     try:
-        return Header.model_validate(value)
-    except ValidationError as err:
-        raise SaveError(path, f"bad journal header: {validation_message(err)}", 1) from None
+        return msgspec.convert(value, Header)
+    except msgspec.ValidationError as err:
+        raise SaveError(path, f"bad journal header: {_message(err)}", 1) from None
 
 
-def validation_message(err: ValidationError) -> str:
-    """The first problem pydantic found, as "field.path: message"."""
-    first = err.errors()[0]
-    loc = ".".join(str(p) for p in first["loc"])
-    return f"{loc}: {first['msg']}" if loc else first["msg"]
+_WHERE = re.compile(r"(.*) - at `\$(.*)`", re.DOTALL)
+_MISSING = re.compile(r"Object missing required field `(.*)`", re.DOTALL)
+
+
+def _message(err: msgspec.ValidationError) -> str:
+    """What msgspec found wrong, as "field.path: message" (`$.pack.sources[0]` is
+    `pack.sources.0`; a missing field is named in the path)."""
+    text, where = str(err), ""
+    if found := _WHERE.fullmatch(text):
+        text, where = found[1], found[2]
+    if missing := _MISSING.fullmatch(text):
+        text, where = "Field required", f"{where}.{missing[1]}"
+    loc = re.sub(r"\[(\d+)\]", r".\1", where).lstrip(".")
+    return f"{loc}: {text}" if loc else text
 
 
 def _entry(path: Path, number: int, value: Any) -> Line:
     try:
-        return Line(number, _op_adapter().validate_python(value))
-    except ValidationError as err:
-        raise SaveError(path, f"not a journal entry ({validation_message(err)})", number) from None
+        return Line(number, msgspec.convert(value, Op))
+    except msgspec.ValidationError as err:
+        raise SaveError(path, f"not a journal entry ({_message(err)})", number) from None
 
 
 def _corrupt(path: Path, number: int) -> SaveError:
@@ -294,8 +301,10 @@ def _read_entries(journal: Journal, data: bytes, first: int) -> None:
         journal.torn = True
 
 
-def _encode(model: BaseModel) -> bytes:
-    return (json.dumps(model.model_dump(mode="json"), ensure_ascii=False) + "\n").encode("utf-8")
+def _encode(line: _Struct) -> bytes:
+    """A line as written: `json.dumps` spacing (`CHECKPOINT_START` and old files rely on it)."""
+    text = json.dumps(msgspec.to_builtins(line), ensure_ascii=False)
+    return (text + "\n").encode("utf-8")
 
 
 def _write_all(fd: int, data: bytes) -> None:
@@ -349,7 +358,7 @@ class JournalWriter:
         _fsync_dir(path.parent)
         return cls(path)
 
-    def append(self, op: Do | Undo | Redo) -> None:
+    def append(self, op: Op) -> None:
         """Append one entry and fsync it. If the disk refuses, raise SaveError and stop: after a
         failed write or fsync only the file knows what it holds, so resume it to go on."""
         self._write(_encode(op))

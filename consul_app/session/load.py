@@ -12,6 +12,7 @@ from dataclasses import dataclass, replace
 from functools import partial
 from pathlib import Path
 
+import msgspec
 from pydantic import ValidationError
 
 from consul_app.content import ContentPack, EditionPack
@@ -38,9 +39,15 @@ from consul_app.session.journal import (
     Undo,
     changed_content,
     read_journal,
-    validation_message,
 )
 from consul_app.session.timeline import Done, Refused, Stack, Timeline
+
+
+def validation_message(err: ValidationError) -> str:
+    """The first problem pydantic found, as "field.path: message"."""
+    first = err.errors()[0]
+    loc = ".".join(str(p) for p in first["loc"])
+    return f"{loc}: {first['msg']}" if loc else first["msg"]
 
 
 @dataclass
@@ -134,8 +141,8 @@ class _Before:
     def fetch(self, number: int) -> Done:
         value, line = self.entries.value(number)
         try:
-            op = Do.model_validate(value)
-        except ValidationError:
+            op = msgspec.convert(value, Do)
+        except msgspec.ValidationError:
             raise SaveError(
                 self.path, "the checkpoint after this line does not match it", line
             ) from None

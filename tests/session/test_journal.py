@@ -151,8 +151,23 @@ def test_unreadable_line_before_a_torn_tail_is_refused(tmp_path: Path) -> None:
             b'{"format": "consul-journal", "version": 1, "app": "x"}\n',
             ", line 1: bad journal header: pack: Field required",
         ),
+        (
+            b'{"format": "consul-journal", "version": 1, "app": "x", "setup": {}, '
+            b'"pack": {"sources": ["a", 2], "content_hash": "h"}}\n',
+            ", line 1: bad journal header: pack.sources.1: Expected `str`, got `int`",
+        ),
     ],
-    ids=["empty", "blank", "binary", "other-json", "json-list", "no-newline", "version", "header"],
+    ids=[
+        "empty",
+        "blank",
+        "binary",
+        "other-json",
+        "json-list",
+        "no-newline",
+        "version",
+        "header",
+        "header-type",
+    ],
 )
 def test_not_a_journal_is_refused(tmp_path: Path, content: bytes, message: str) -> None:
     path = tmp_path / "game.jsonl"
@@ -164,7 +179,7 @@ def test_not_a_journal_is_refused(tmp_path: Path, content: bytes, message: str) 
     ("line", "message"),
     [
         (b'{"op": "jump"}', "not a journal entry"),
-        (b'{"op": "do", "label": "x"}', "not a journal entry (do.action: Field required)"),
+        (b'{"op": "do", "label": "x"}', "not a journal entry (action: Field required)"),
         (b"[1]", "not a journal entry"),
     ],
 )

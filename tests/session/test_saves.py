@@ -4,11 +4,14 @@ from __future__ import annotations
 
 import os
 import random
+import subprocess
+import sys
 
 from consul_app.content import ContentPack
 from consul_app.paths import saves_dir
 from consul_app.rules import DestroyHero, EndTurn, Setup, default_setup
 from consul_app.session import Session, latest_unfinished, list_saves
+from consul_app.session.checkpoint import CLOSE_AFTER
 from session.players import random_action
 
 
@@ -55,3 +58,31 @@ def test_list_and_latest_unfinished(content: ContentPack, setup: Setup) -> None:
     assert (summary.turn, summary.position, summary.actions) == (1, 0, 1)
     assert summary.warnings == []
     assert latest_unfinished(content) == summary
+
+
+READ_SUMMARY_LINES = """
+import sys
+from pathlib import Path
+from consul_app.session.checkpoint import at_end
+from consul_app.session.journal import read_tail
+
+tail = read_tail(Path(sys.argv[1]), 64 * 1024)
+point = at_end(tail.data, tail.start)
+print(tail.header.setup["boss"], point.entries, [m for m in sys.modules if "pydantic" in m])
+"""
+
+
+def test_reading_a_summary_imports_no_pydantic(content: ContentPack, setup: Setup) -> None:
+    """The start screen summarizes every save from its header and closing checkpoint: reading
+    them must not import pydantic (16 MiB and about 60 ms of start-up)."""
+    with Session.new(content, setup) as session:
+        for _ in range(CLOSE_AFTER):  # enough for a checkpoint when it closes
+            session.dispatch(DestroyHero())
+    done = subprocess.run(
+        [sys.executable, "-c", READ_SUMMARY_LINES, str(session.path)],
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=60,
+    )
+    assert done.stdout == f"{setup.boss} {CLOSE_AFTER} []\n"
