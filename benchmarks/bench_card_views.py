@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import timeit
 from collections.abc import Callable
+from dataclasses import replace
 
 from consul_app.content import load_pack
 from consul_app.rules import card, default_setup, lookup, new_game, pool
@@ -27,7 +28,7 @@ def best(run: Callable[[], object], number: int = 20) -> float:
 
 def main() -> None:
     pack = load_pack(include_user=False).edition("sde2")
-    setup = default_setup(pack).model_copy(update={"boss": "black-handed-henry"})
+    setup = replace(default_setup(pack), boss="black-handed-henry")
     state = new_game(pack, setup)
     bonuses = ["bonus-offensive-rolls", "bonus-defensive-rolls", "bonus-massive-damage"]
     relics = ["fire-breath-potion", "flaming-crown"]

@@ -26,6 +26,7 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from consul_app.content.models import ContentFile  # noqa: E402
+from consul_app.content.validate import adapter, validate  # noqa: E402
 from scripts.convert_cards import (  # noqa: E402
     ability_rows,
     named_entries,
@@ -1012,7 +1013,7 @@ def write_file(
     if data != expected:
         raise SystemExit(f"{path}: the YAML writer lost something")
     filled = {kind: [{**e, "edition": ed} for e in data[kind]], "edition": ed}
-    ContentFile.model_validate(filled)
+    validate(ContentFile, filled)
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(text, encoding="utf-8")
     return path
@@ -1023,7 +1024,7 @@ def write_schema(out_dir: Path) -> None:
     try:
         from consul_app.content.schema import schema_json
     except ImportError:  # the app's schema module is optional here
-        schema = ContentFile.model_json_schema()
+        schema = adapter(ContentFile).json_schema()
         for definition in schema.get("$defs", {}).values():
             required = definition.get("required")
             if required and "edition" in required:

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import msgspec
 import pytest
-from pydantic import BaseModel, ValidationError
+from pydantic import ValidationError
 
-from consul_app.content.dice import Dice, DiceField
+from consul_app.content.dice import Dice
+from consul_app.content.fields import frozen
+from consul_app.content.validate import dump, validate
 
 
 @pytest.mark.parametrize(
@@ -52,22 +55,28 @@ def test_is_empty() -> None:
 
 
 def test_dice_are_immutable() -> None:
-    with pytest.raises(ValidationError):
+    with pytest.raises(AttributeError):
         Dice().blue = 1  # type: ignore[misc]
 
 
-class _Card(BaseModel):
-    STR: DiceField
+def test_equal_dice_hash_alike() -> None:
+    assert {Dice.parse("1B 1R"), Dice(red=1, blue=1)} == {Dice(blue=1, red=1)}
+
+
+@frozen
+class _Card:
+    STR: Dice
 
 
 def test_field_parses_and_serialises_text() -> None:
-    strength = _Card.model_validate({"STR": "2B 1R"}).STR
+    strength = validate(_Card, {"STR": "2B 1R"}).STR
     assert strength == Dice(blue=2, red=1)
     card = _Card(STR=strength)
-    assert card.model_dump() == {"STR": "2B 1R"}
+    assert dump(card) == {"STR": "2B 1R"}
+    assert msgspec.json.decode(msgspec.json.encode(card), type=_Card) == card  # the cache's way
 
 
-@pytest.mark.parametrize("value", [3, "3", "blue"])
+@pytest.mark.parametrize("value", [3, "3", "blue", {"blue": 1}])
 def test_field_rejects_numbers_and_words(value: object) -> None:
     with pytest.raises(ValidationError, match="dice|colour"):
-        _Card.model_validate({"STR": value})
+        validate(_Card, {"STR": value})

@@ -8,6 +8,7 @@ import io
 import json
 import sys
 from collections.abc import Iterator
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -15,6 +16,7 @@ import pytest
 from consul_app import paths
 from consul_app.cli import main
 from consul_app.content.cache import load_pack_cached
+from consul_app.content.validate import dump
 from consul_app.rules import DestroyHero, default_setup
 from consul_app.session import Session
 from consul_app.session.export import to_json
@@ -42,7 +44,7 @@ def latin1() -> Iterator[io.BytesIO]:
 @pytest.fixture
 def save(tmp_path: Path) -> Path:
     pack = load_pack_cached()
-    setup = default_setup(pack.edition("sde2")).model_copy(update={"pets": [PET]})
+    setup = replace(default_setup(pack.edition("sde2")), pets=[PET])
     with Session.new(pack, setup, path=tmp_path / "game.jsonl") as session:
         session.dispatch(DestroyHero())
     return session.path
@@ -62,7 +64,7 @@ def test_markdown_export_keeps_every_name_in_latin1(tmp_path: Path) -> None:
     pack = load_pack_cached()
     setup = default_setup(pack.edition("sde2"))
     boss = pack.edition("sde2").dungeon_bosses[setup.boss]
-    renamed = {**boss.model_dump(mode="json"), "name": PET}
+    renamed = {**dump(boss), "name": PET}
     paths.user_content_dir().mkdir(parents=True)
     (paths.user_content_dir() / "boss.yaml").write_text(
         json.dumps({"dungeon_bosses": [renamed]}), encoding="utf-8"

@@ -1,7 +1,8 @@
-"""Game content: the YAML schema (pydantic models), loading and validating content packs.
+"""Game content: the YAML schema (frozen dataclasses), loading and validating content packs.
 
-Imports only pydantic and yaml: never textual or rich. `load_pack` (and with it the YAML
-parser) is imported when first used: reading a cached pack needs neither.
+Never imports textual or rich. `load_pack` (and with it the YAML parser and pydantic, which
+validates the YAML) is imported when first used: reading a cached pack needs neither (msgspec
+reads it).
 """
 
 from typing import Any

@@ -4,14 +4,16 @@ Parsing and validating every YAML file is most of what loading costs; validating
 the pack that came out of it last time takes a few milliseconds. The key hashes every file of
 every pack folder (names and bytes, as the loader reads them), the folders' names (the pack
 records them as its sources), and the code that builds a pack (the source of
-`consul_app/content/`, the app, Python and pydantic versions), so any change to the content or
+`consul_app/content/`, the app, Python and msgspec versions), so any change to the content or
 to its models misses the cache.
 
 The cache is one file per list of pack folders, `content-<hash of the folder names>.json` in
 `paths.cache_dir()` (so `consul` and `consul --content mine/` do not evict each other): the
 key, the pack's sources and hash, and every entry as JSON (with each edition's hash of its
-entries, `EditionPack.content_hash()`). Nothing in it can run: it is read as data and validated
-by the same models as the YAML. It is read only from a regular file
+entries, `EditionPack.content_hash()`). Nothing in it can run: it is read as data by msgspec into
+the same dataclasses as the YAML, which checks its structure, types and each class's own checks
+(not pydantic: that takes longer than the rest of the start; the ranges and patterns were
+checked by pydantic before the pack was written). It is read only from a regular file
 (never through a symlink) that belongs to this account and that neither group nor others may
 write, in a folder of this account that they may not write either; anything else (another
 account's file in a shared folder, say) is not read, and the pack is loaded from the files.
@@ -31,28 +33,26 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Literal
 
-import pydantic
-from pydantic import BaseModel, ConfigDict
+import msgspec
 
 from consul_app import __version__, paths
 from consul_app.content.folders import pack_files, pack_folders, read_file, unique_folders
 from consul_app.content.models import EDITIONS, KINDS, ContentFile, Edition
 from consul_app.content.pack import ContentPack
 
-FORMAT = 3
+FORMAT = 4
 """Bump to drop every existing cache (a change in what is stored). 2: JSON, was a pickle.
-3: each edition's `content_hash()` stored (a saved game's summary and resume check it)."""
+3: each edition's `content_hash()` stored (a saved game's summary and resume check it).
+4: read by msgspec into dataclasses (every field written, defaults too)."""
 MAX_BYTES = 64 * 1024 * 1024
 """A cache file larger than this is not read (the bundled pack's is about 0.2 MB)."""
 _CODE = Path(__file__).resolve().parent
 
 
-class _CacheFile(BaseModel):
+class _CacheFile(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     """What a cache file holds: the key it was written for and the pack, entry by entry."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
-
-    format: Literal[3]
+    format: Literal[4]
     key: str
     sources: list[str]
     content_hash: str
@@ -118,7 +118,7 @@ def cache_key(folders: Iterable[Path]) -> str | None:
 def _code_fingerprint() -> bytes:
     """What the cached entries depend on: the content package's code and the versions."""
     digest = hashlib.sha256(
-        f"{FORMAT}\0{__version__}\0{sys.version}\0{pydantic.VERSION}\0".encode()
+        f"{FORMAT}\0{__version__}\0{sys.version}\0{msgspec.__version__}\0".encode()
     )
     for source in sorted(_CODE.glob("*.py")):
         digest.update(source.name.encode() + b"\0")
@@ -172,8 +172,8 @@ def read_cache(path: Path, key: str) -> ContentPack | None:
     if data is None:
         return None
     try:
-        cached = _CacheFile.model_validate_json(data)
-    except ValueError:  # not JSON, not a pack (pydantic's ValidationError is a ValueError)
+        cached = msgspec.json.decode(data, type=_CacheFile)
+    except (ValueError, msgspec.MsgspecError):  # not JSON, not a pack
         return None
     if cached.key != key or cached.edition_hashes.keys() != cached.editions.keys():
         return None
@@ -194,7 +194,7 @@ def read_cache(path: Path, key: str) -> ContentPack | None:
 
 def _as_json(key: str, pack: ContentPack) -> bytes:
     editions = {
-        edition: ContentFile.model_construct(
+        edition: ContentFile(
             **{kind: list(pack.edition(edition).kind(kind).values()) for kind in KINDS}
         )
         for edition in EDITIONS
@@ -208,7 +208,7 @@ def _as_json(key: str, pack: ContentPack) -> bytes:
         editions=editions,
         edition_hashes={edition: pack.edition(edition).content_hash() for edition in EDITIONS},
     )
-    return cached.model_dump_json().encode("utf-8")
+    return msgspec.json.encode(cached)
 
 
 def write_cache(path: Path, key: str, pack: ContentPack) -> None:

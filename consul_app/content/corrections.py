@@ -14,10 +14,9 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from pydantic import ValidationError
-
 from consul_app.content.models import Chart, ChartSpace
 from consul_app.content.pack import ContentPack
+from consul_app.content.validate import changed_fields, validate
 
 BITS = {"8b": "8-bit", "16b": "16-bit", "8-bit": "8-bit", "16-bit": "16-bit"}
 MARK = "# Written by Consul: a chart corrected against the printed board."
@@ -58,9 +57,10 @@ def parse_space(text: str, bonuses: set[str], base: ChartSpace | None = None) ->
         word, *rest = part.split()
         _read_part(word.lower(), rest, part, bonuses, fields)
     try:
-        return ChartSpace(**fields)
-    except ValidationError as err:
-        reasons = "; ".join(str(e["msg"]).removeprefix("Value error, ") for e in err.errors())
+        return validate(ChartSpace, fields)
+    except ValueError as err:  # pydantic's ValidationError (imported only when one is checked)
+        problems = err.errors()  # type: ignore[attr-defined]
+        reasons = "; ".join(str(e["msg"]).removeprefix("Value error, ") for e in problems)
         raise SpaceError(reasons) from None
 
 
@@ -102,9 +102,10 @@ def chart_yaml(chart: Chart) -> str:
     written by the correction."""
     import yaml  # only when a correction is saved: the table screen imports this module
 
-    entry = chart.model_dump(mode="json", exclude_defaults=True, exclude={"edition"})
+    entry = changed_fields(chart)
+    del entry["edition"]
     entry = {"id": entry.pop("id"), "name": entry.pop("name"), **entry}
-    entry["spaces"] = [s.model_dump(mode="json", exclude_defaults=True) for s in chart.spaces]
+    entry["spaces"] = [changed_fields(s) for s in chart.spaces]
     body = yaml.safe_dump(
         {"edition": chart.edition, "charts": [entry]}, sort_keys=False, allow_unicode=True
     )

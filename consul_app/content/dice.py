@@ -7,24 +7,36 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
-from typing import Annotated, Any
-
-from pydantic import BaseModel, BeforeValidator, ConfigDict, PlainSerializer, WithJsonSchema
+from typing import Any, NamedTuple
 
 _TERM = re.compile(r"^\+?(\d+)\s*(ST|STAR|B|R|G)$", re.IGNORECASE)
 _COLOURS = {"B": "blue", "R": "red", "G": "green", "ST": "stars", "STAR": "stars"}
 DICE_PATTERN = r"^\s*(\+?\d+\s*(ST|Star|B|R|G)\s*)+$"
 
 
-class Dice(BaseModel):
-    """A pool of dice plus static stars. Immutable; add pools with `+`."""
+class Dice(NamedTuple):
+    """A pool of dice plus static stars. Immutable; add pools with `+`.
 
-    model_config = ConfigDict(frozen=True)
+    Written as a string ("2B 1R") in YAML and journals (pydantic: `__get_pydantic_core_schema__`);
+    the content cache, read by msgspec, keeps it as its four counts."""
 
     blue: int = 0
     red: int = 0
     green: int = 0
     stars: int = 0
+
+    @classmethod
+    def __get_pydantic_core_schema__(cls, source: Any, handler: Any) -> Any:
+        """How pydantic validates and writes dice (pydantic-core is imported only then)."""
+        from pydantic_core import core_schema
+
+        return core_schema.no_info_plain_validator_function(
+            dice_from, serialization=core_schema.plain_serializer_function_ser_schema(str)
+        )
+
+    @classmethod
+    def __get_pydantic_json_schema__(cls, schema: Any, handler: Any) -> dict[str, Any]:
+        return {"type": "string", "pattern": DICE_PATTERN, "examples": ["2B 1R", "1ST"]}
 
     @classmethod
     def parse(cls, text: str) -> Dice:
@@ -40,7 +52,7 @@ class Dice(BaseModel):
             counts[_COLOURS[match.group(2).upper()]] += int(match.group(1))
         return cls(**counts)
 
-    def __add__(self, other: Dice) -> Dice:
+    def __add__(self, other: Dice) -> Dice:  # type: ignore[override]  # adds, not concatenates
         return Dice(
             blue=self.blue + other.blue,
             red=self.red + other.red,
@@ -72,18 +84,12 @@ def _parsed(text: str) -> Dice:
     return Dice.parse(text)
 
 
-def _coerce_dice(value: Any) -> Any:
+def dice_from(value: Any) -> Dice:
+    """A dice pool as written ("2B 1R") or given; raises ValueError for anything else."""
+    if isinstance(value, Dice):
+        return value
     if isinstance(value, str):
         return _parsed(value)
     if isinstance(value, int) and not isinstance(value, bool):
         raise ValueError("dice need a colour: write e.g. '1ST' or '2B'")
-    return value
-
-
-DiceField = Annotated[
-    Dice,
-    BeforeValidator(_coerce_dice),
-    PlainSerializer(str, return_type=str),
-    WithJsonSchema({"type": "string", "pattern": DICE_PATTERN, "examples": ["2B 1R", "1ST"]}),
-]
-"""A dice pool written as a string in YAML and JSON."""
+    raise ValueError("dice are written as text, e.g. '2B 1R' or '1ST'")

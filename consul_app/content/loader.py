@@ -34,6 +34,7 @@ from consul_app.content.folders import (
 from consul_app.content.models import EDITIONS, KINDS, ContentFile, Edition, Entry
 from consul_app.content.pack import ContentPack
 from consul_app.content.safeyaml import Document, parse
+from consul_app.content.validate import validate
 
 __all__ = ["SUFFIXES", "load_dirs", "load_pack", "pack_files", "pack_folders", "unique_folders"]
 
@@ -195,7 +196,7 @@ class _Loader:
         Yields (kind, position, entry) for every entry, None for one that is not valid.
         """
         try:
-            content = ContentFile.model_validate(data)
+            content = validate(ContentFile, data)
         except ValidationError as err:
             errors = err.errors(include_url=False)
         else:
@@ -226,7 +227,7 @@ class _Loader:
                 if (kind, kept[position] if kept else position) in failed:
                     yield kind, position, None
                 else:
-                    yield kind, position, model.model_validate(item)
+                    yield kind, position, validate(model, item)
 
     def _claim(self, kind: str, item: Any, source: _Source, index: int) -> bool:
         """Record an entry (valid or not) by id; False for a duplicate within this pack.
@@ -305,9 +306,10 @@ def _message(error: ErrorDetails) -> str:
     if kind == "missing":
         hint = " (give it here or once at the top of the file)" if loc[-1] == "edition" else ""
         return f"missing field '{loc[-1]}'{hint}"
-    if kind == "extra_forbidden" and len(loc) == 1:
+    unknown = kind in ("extra_forbidden", "unexpected_keyword_argument")
+    if unknown and len(loc) == 1:
         return f"unknown top-level key '{loc[0]}' (expected edition, {', '.join(KINDS)})"
-    if kind == "extra_forbidden":
+    if unknown:
         return f"unknown field '{loc[-1]}'"
     if kind in ("value_error", "assertion_error"):
         return str(error.get("ctx", {}).get("error", error["msg"]))

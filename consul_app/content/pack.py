@@ -23,6 +23,7 @@ from consul_app.content.models import (
     SpawningPoint,
     StatusEffect,
 )
+from consul_app.content.validate import dump_json
 
 
 @dataclass
@@ -58,7 +59,7 @@ class EditionPack:
         for kind in KINDS:
             for id_, entry in sorted(self.kind(kind).items()):
                 digest.update(f"{kind}\0{id_}\0".encode())
-                digest.update(entry.model_dump_json().encode())
+                digest.update(dump_json(entry))
         self._hash = digest.hexdigest()
         return self._hash
 

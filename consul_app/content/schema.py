@@ -6,12 +6,13 @@ import json
 from typing import Any
 
 from consul_app.content.models import KINDS, ContentFile
+from consul_app.content.validate import adapter
 
 
 def content_schema() -> dict[str, Any]:
     """`ContentFile`'s JSON Schema. An entry's `edition` is optional in a file: the loader
     fills it from the file's top-level `edition`."""
-    schema = ContentFile.model_json_schema()
+    schema = adapter(ContentFile).json_schema()
     for model in KINDS.values():
         definition = schema["$defs"][model.__name__]
         definition["required"] = [f for f in definition["required"] if f != "edition"]

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Literal
+from dataclasses import field, replace
+from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
-
+from consul_app.content.fields import STRICT, Ge, Le, MaxLen, MinLen, frozen
 from consul_app.content.models import ChartSize, DungeonBoss, Edition, Mode, Monster, SpawningPoint
 from consul_app.content.pack import EditionPack
 from consul_app.rules.errors import SetupError
@@ -21,13 +21,14 @@ PARTY_SIZES = range(MIN_PARTY, MAX_PARTY + 1)
 """How many heroes a 2.0 game may have (3-4: the standard chart, 5-6: the extended one)."""
 
 
-class PlacedSpawningPoint(BaseModel):
+@frozen
+class PlacedSpawningPoint:
     """One spawning point model on the dungeon and the tile it stands on (first tile = 1)."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    __pydantic_config__ = STRICT
 
     id: str
-    tile: int = Field(ge=1, le=MAX_TILES)
+    tile: Annotated[int, Ge(1), Le(MAX_TILES)]
 
 
 HeroKeyword = Literal["clever", "dark-reflection"]
@@ -37,35 +38,38 @@ it. Dark Reflection: it also affects the tile the hero is on."""
 HERO_KEYWORDS: dict[str, str] = {"clever": "Clever", "dark-reflection": "Dark Reflection"}
 
 
-class Hero(BaseModel):
+@frozen
+class Hero:
     """A hero of the party whose keywords the Consul's rules must know (others need no entry)."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    __pydantic_config__ = STRICT
 
-    name: str = Field(min_length=1, max_length=40)
-    keywords: list[HeroKeyword] = []
+    name: Annotated[str, MinLen(1), MaxLen(40)]
+    keywords: list[HeroKeyword] = field(default_factory=list)
 
 
-class Setup(BaseModel):
+@frozen
+class Setup:
     """Everything a game follows from, besides the actions. Embedded in `GameState`.
 
     `mode` and `party_size` matter in SDE 2.0 only (they pick the chart); `game_size` and
-    `power_gauge` in SDE 1.0 only (`power_gauge=None`: the pack's first gauge).
+    `power_gauge` in SDE 1.0 only (`power_gauge=None`: the pack's first gauge). Checked by
+    pydantic when read from a journal (`content.validate`).
     """
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    __pydantic_config__ = STRICT
 
     edition: Edition = "sde2"
     mode: Mode = "explore"
-    party_size: int = Field(default=4, ge=MIN_PARTY, le=MAX_PARTY)
+    party_size: Annotated[int, Ge(MIN_PARTY), Le(MAX_PARTY)] = 4
     boss: str
-    mini_bosses: list[str] = []
-    spawning_points: list[PlacedSpawningPoint] = []
-    tiles: int = Field(default=4, ge=1, le=MAX_TILES)
-    pets: list[str] = []
+    mini_bosses: list[str] = field(default_factory=list)
+    spawning_points: list[PlacedSpawningPoint] = field(default_factory=list)
+    tiles: Annotated[int, Ge(1), Le(MAX_TILES)] = 4
+    pets: list[str] = field(default_factory=list)
     game_size: GameSize = "16-bit"
     power_gauge: str | None = None
-    heroes: list[Hero] = []
+    heroes: list[Hero] = field(default_factory=list)
 
     def heroes_with(self, keyword: HeroKeyword) -> list[str]:
         """The names of the heroes with this keyword, in setup order."""
@@ -128,7 +132,7 @@ def with_hero_keyword(setup: Setup, keyword: HeroKeyword, names: list[str]) -> S
         for name, kws in heroes.items()
         if kws
     ]
-    return setup.model_copy(update={"heroes": listed})
+    return replace(setup, heroes=listed)
 
 
 def bosses_to_choose(pack: EditionPack) -> list[DungeonBoss]:

@@ -17,6 +17,7 @@ from pydantic import ValidationError
 
 from consul_app.content import ContentPack, EditionPack
 from consul_app.content.models import Chart
+from consul_app.content.validate import validate
 from consul_app.rules import (
     ACTION_ADAPTER,
     Action,
@@ -67,7 +68,7 @@ class Game:
 
 def _setup(journal: Journal) -> Setup:
     try:
-        return Setup.model_validate(journal.header.setup)
+        return validate(Setup, journal.header.setup)
     except ValidationError as err:
         raise SaveError(
             journal.path, f"the game setup is not valid ({validation_message(err)})", 1
@@ -190,7 +191,7 @@ def started_with(pack: EditionPack, header: Header) -> EditionPack:
     if header.chart is None:
         return pack
     try:
-        chart = Chart.model_validate(header.chart)
+        chart = validate(Chart, header.chart)
     except ValidationError:
         return pack  # written by another version: the content's chart will do
     if pack.charts.get(chart.id) == chart:

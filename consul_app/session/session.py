@@ -17,6 +17,7 @@ from types import TracebackType
 
 from consul_app import __version__
 from consul_app.content import ContentPack, EditionPack
+from consul_app.content.validate import dump
 from consul_app.paths import saves_dir
 from consul_app.rules import (
     ACTION_ADAPTER,
@@ -125,8 +126,8 @@ class Session:
             app=APP,
             created=now.isoformat(timespec="seconds"),
             pack=PackRef(sources=content.sources, content_hash=pack.content_hash()),
-            setup=setup.model_dump(mode="json"),
-            chart=pack.charts[initial.chart].model_dump(mode="json") if initial.chart else None,
+            setup=dump(setup),
+            chart=dump(pack.charts[initial.chart]) if initial.chart else None,
         )
         writer = _create(header, path, now.date(), pack.dungeon_bosses[setup.boss].name)
         try:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from consul_app.content import load_pack
@@ -23,9 +25,7 @@ def test_a_boss_with_its_own_chart_plays_it_at_every_party_size(
     boss: str, mode: str, party_size: int, size: str
 ) -> None:
     pack = load_pack(include_user=False).edition("sde2")
-    setup = default_setup(pack).model_copy(
-        update={"boss": boss, "mode": mode, "party_size": party_size}
-    )
+    setup = replace(default_setup(pack), boss=boss, mode=mode, party_size=party_size)
     chart = select_chart(pack, setup)
     assert chart is not None
     assert (chart.boss, chart.mode, chart.size) == (boss, mode, size)
@@ -35,7 +35,7 @@ def test_a_boss_with_its_own_chart_plays_it_at_every_party_size(
 @pytest.mark.parametrize("mode", ["explore", "arcade"])
 def test_other_bosses_play_the_general_chart(party_size: int, size: str, mode: str) -> None:
     pack = load_pack(include_user=False).edition("sde2")
-    setup = default_setup(pack).model_copy(update={"mode": mode, "party_size": party_size})
+    setup = replace(default_setup(pack), mode=mode, party_size=party_size)
     chart = select_chart(pack, setup)
     assert chart is not None
     assert (chart.boss, chart.mode, chart.size) == (None, mode, size)

@@ -13,6 +13,7 @@ import pytest
 import yaml
 
 from consul_app.content.models import KINDS, ContentFile
+from consul_app.content.validate import validate
 
 DATA = Path(__file__).resolve().parents[2] / "data"
 SCHEMA_LINE = "# yaml-language-server: $schema=../content.schema.json"
@@ -111,7 +112,7 @@ def load_edition(edition: str) -> Counter[str]:
             key: [{"edition": file_edition, **entry} for entry in value] if key in KINDS else value
             for key, value in raw.items()
         }
-        content = ContentFile.model_validate(filled)
+        content = validate(ContentFile, filled)
         for kind in KINDS:
             counts[kind] += len(getattr(content, kind))
     return counts

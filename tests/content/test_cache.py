@@ -140,6 +140,12 @@ def test_a_corrupt_cache_is_ignored_and_rebuilt(
     assert len(loads) == 2
 
 
+def _first_monster(data: dict[str, Any], **changes: Any) -> dict[str, Any]:
+    monsters = data["editions"]["sde2"]["monsters"]
+    monsters[0] = {**monsters[0], **changes}
+    return data
+
+
 @pytest.mark.parametrize(
     "edit",
     [
@@ -149,6 +155,8 @@ def test_a_corrupt_cache_is_ignored_and_rebuilt(
         lambda data: {**data, "editions": {"classic": data["editions"]["sde2"]}},  # wrong edition
         lambda data: {**data, "more": 1},
         lambda data: {**data, "edition_hashes": {"sde2": "a hash"}},  # not every edition's
+        lambda data: _first_monster(data, hearts="many"),
+        lambda data: _first_monster(data, stats={"STR": "2B"}),  # dice are their four counts
     ],
     ids=[
         "invalid-entries",
@@ -157,6 +165,8 @@ def test_a_corrupt_cache_is_ignored_and_rebuilt(
         "entries-of-another-edition",
         "extra",
         "edition-hashes-missing",
+        "wrong-type",
+        "dice-as-text",
     ],
 )
 def test_a_cache_holding_something_else_is_ignored(

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from consul_app.content.models import (
@@ -18,6 +19,7 @@ from consul_app.content.models import (
     StatusEffect,
 )
 from consul_app.content.pack import EditionPack
+from consul_app.content.validate import validate
 from consul_app.rules import (
     Action,
     AnswerSighting,
@@ -37,7 +39,7 @@ from consul_app.rules import (
 
 def _fill(pack: EditionPack, kind: str, model: type, entries: list[dict[str, Any]]) -> None:
     for entry in entries:
-        item = model(edition=pack.edition, **entry)
+        item = validate(model, {"edition": pack.edition, **entry})
         pack.kind(kind)[item.id] = item
 
 
@@ -470,6 +472,4 @@ def next_turn(pack: EditionPack, state: GameState) -> GameState:
 
 def with_spaces(pack: EditionPack, spaces: list[dict[str, Any]], chart: str = "standard") -> None:
     """Replace the spaces of one of the pack's charts."""
-    pack.charts[chart] = pack.charts[chart].model_copy(
-        update={"spaces": [ChartSpace(**s) for s in spaces]}
-    )
+    pack.charts[chart] = replace(pack.charts[chart], spaces=[ChartSpace(**s) for s in spaces])

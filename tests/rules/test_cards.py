@@ -3,11 +3,14 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from consul_app.content.dice import Dice
-from consul_app.content.models import Ability, Keyword, Monster, Relic
+from consul_app.content.models import Ability, DungeonBoss, Keyword, Monster, Relic
 from consul_app.content.pack import EditionPack
+from consul_app.content.validate import dump, validate
 from consul_app.rules import (
     CardView,
     GameState,
@@ -31,12 +34,12 @@ def with_bonuses(pack: EditionPack, *bonuses: str, edition: str = "sde2") -> Gam
 
 def add_monster(pack: EditionPack, **fields: object) -> None:
     base = {"rank": "minion", "bits": "8-bit", "hearts": 1, "skull_points": 1}
-    monster = Monster(edition=pack.edition, **{**base, **fields})  # type: ignore[arg-type]
+    monster = validate(Monster, {"edition": pack.edition, **base, **fields})
     pack.monsters[monster.id] = monster
 
 
 def add_ability(pack: EditionPack, **fields: object) -> None:
-    ability = Ability(edition=pack.edition, **fields)  # type: ignore[arg-type]
+    ability = validate(Ability, {"edition": pack.edition, **fields})
     pack.abilities[ability.id] = ability
 
 
@@ -185,24 +188,26 @@ def test_the_dungeon_boss_gets_relic_modifiers_and_no_chart_bonus(sde2: EditionP
     """'Bonuses apply to all monsters except the dungeon boss.' 'The dungeon boss gains all the
     abilities and bonuses listed on the relic card exactly as though they were printed on the
     model's card.'"""
-    sde2.dungeon_bosses["big"] = sde2.dungeon_bosses["big"].model_copy(
-        update={
-            "stats": sde2.dungeon_bosses["big"].stats.model_copy(
-                update={"move": 5, "ap": 4, "STR": Dice(red=2), "ARM": Dice(red=1)}
-            ),
-        }
+    sde2.dungeon_bosses["big"] = replace(
+        sde2.dungeon_bosses["big"],
+        stats=replace(
+            sde2.dungeon_bosses["big"].stats, move=5, ap=4, STR=Dice(red=2), ARM=Dice(red=1)
+        ),
     )
-    sde2.dungeon_bosses["big"] = type(sde2.dungeon_bosses["big"]).model_validate(
-        {**sde2.dungeon_bosses["big"].model_dump(), "attacks": [{"rolls": "STR"}]}
+    sde2.dungeon_bosses["big"] = validate(
+        DungeonBoss, {**dump(sde2.dungeon_bosses["big"]), "attacks": [{"rolls": "STR"}]}
     )
-    sde2.relics["sandals"] = Relic(
-        edition="sde2",
-        id="sandals",
-        name="Sandals",
-        slot="Top",
-        effect="+4 MOVE and +1R STR; gains Backstabber.",
-        modifiers=[{"stat": "MOVE", "add": 4}, {"stat": "STR", "add": "1R"}],  # type: ignore[list-item]
-        keywords=["Backstabber"],
+    sde2.relics["sandals"] = validate(
+        Relic,
+        {
+            "edition": "sde2",
+            "id": "sandals",
+            "name": "Sandals",
+            "slot": "Top",
+            "effect": "+4 MOVE and +1R STR; gains Backstabber.",
+            "modifiers": [{"stat": "MOVE", "add": 4}, {"stat": "STR", "add": "1R"}],
+            "keywords": ["Backstabber"],
+        },
     )
     sde2.keywords["backstabber"] = Keyword(
         edition="sde2", id="backstabber", name="Backstabber", text="Passes a wound."

@@ -4,6 +4,8 @@ dice (test_cards.py); Forge Master, Riches and Armory the relics (test_boss_sde2
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from consul_app.content.models import Monster
@@ -14,9 +16,7 @@ from .packs import make_setup
 
 
 def with_keywords(pack: EditionPack, point: str, *keywords: str) -> None:
-    pack.spawning_points[point] = pack.spawning_points[point].model_copy(
-        update={"keywords": list(keywords)}
-    )
+    pack.spawning_points[point] = replace(pack.spawning_points[point], keywords=list(keywords))
 
 
 def test_reserve_keeps_a_spawning_point_off_the_first_tile(sde2: EditionPack) -> None:
@@ -53,8 +53,8 @@ def test_oni_guards_adds_an_ijin_oni_to_the_pool(sde2: EditionPack) -> None:
     )
     sde2.monsters[oni.id] = oni
     assert new_game(sde2, make_setup()).pool.get("clan-ijin-oni") is None
-    sde2.dungeon_bosses["big"] = sde2.dungeon_bosses["big"].model_copy(
-        update={"keywords": ["Oni Guards", "Rampage"]}
+    sde2.dungeon_bosses["big"] = replace(
+        sde2.dungeon_bosses["big"], keywords=["Oni Guards", "Rampage"]
     )
     state = new_game(sde2, make_setup())
     assert state.pool["clan-ijin-oni"] == 1

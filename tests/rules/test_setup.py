@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from consul_app.content.models import Chart
+from consul_app.content.models import Chart, ChartSpace
 from consul_app.content.pack import EditionPack
 from consul_app.rules import PlacedSpawningPoint, SetupError, default_setup, new_game, select_chart
 
@@ -80,7 +80,7 @@ def test_a_boss_with_its_own_chart_uses_it(sde2: EditionPack) -> None:
 
 def test_charts_are_picked_by_mode_and_size(sde2: EditionPack) -> None:
     """'4 charts total - Explore:Standard/Extended - Arcade:Standard/Extended'"""
-    spaces = [{"dungeon_boss": True}]
+    spaces = [ChartSpace(dungeon_boss=True)]
     for size in ("standard", "extended"):
         chart = Chart(
             edition="sde2", id=f"arcade-{size}", name="A", mode="arcade", size=size, spaces=spaces

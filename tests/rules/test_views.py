@@ -5,10 +5,12 @@ is once the boss has left the chart."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 
 import pytest
 
 from consul_app.content.pack import EditionPack
+from consul_app.content.validate import validate
 from consul_app.rules import (
     MAX_TILES,
     PARTY_SIZES,
@@ -134,13 +136,13 @@ def test_the_pets_rule_is_said_only_when_pets_can_apply(sde2: EditionPack) -> No
 def test_the_setup_limits_the_form_offers(sde2: EditionPack) -> None:
     assert list(PARTY_SIZES) == [3, 4, 5, 6]
     assert MAX_TILES == 12
-    Setup(boss="big", tiles=MAX_TILES, party_size=PARTY_SIZES[-1])
+    validate(Setup, {"boss": "big", "tiles": MAX_TILES, "party_size": PARTY_SIZES[-1]})
     with pytest.raises(ValueError):
-        Setup(boss="big", tiles=MAX_TILES + 1)
+        validate(Setup, {"boss": "big", "tiles": MAX_TILES + 1})
     with pytest.raises(ValueError):
-        PlacedSpawningPoint(id="burrow", tile=MAX_TILES + 1)
+        validate(PlacedSpawningPoint, {"id": "burrow", "tile": MAX_TILES + 1})
     with pytest.raises(ValueError):
-        Setup(boss="big", party_size=PARTY_SIZES[0] - 1)
+        validate(Setup, {"boss": "big", "party_size": PARTY_SIZES[0] - 1})
 
 
 def test_each_edition_has_its_own_setup_fields() -> None:
@@ -150,8 +152,8 @@ def test_each_edition_has_its_own_setup_fields() -> None:
 
 
 def test_the_bosses_and_pets_to_choose(sde2: EditionPack) -> None:
-    sde2.dungeon_bosses["sidekick"] = sde2.dungeon_bosses["big"].model_copy(
-        update={"id": "sidekick", "companion": True}
+    sde2.dungeon_bosses["sidekick"] = replace(
+        sde2.dungeon_bosses["big"], id="sidekick", companion=True
     )
     assert "sidekick" not in [b.id for b in bosses_to_choose(sde2)]
     assert {"big", "special"} <= {b.id for b in bosses_to_choose(sde2)}

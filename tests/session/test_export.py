@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from consul_app.content import ContentPack
+from consul_app.content.validate import dump
 from consul_app.rules import (
     ACTION_ADAPTER,
     ChooseRelics,
@@ -94,7 +95,7 @@ def test_markdown_carries_the_story_of_the_summary_screen(played: Session, game:
 def test_json_has_setup_actions_and_final_state(played: Session, game: Game) -> None:
     report = to_json(game)
     state = played.state
-    assert report["setup"] == state.setup.model_dump(mode="json")
+    assert report["setup"] == dump(state.setup)
     assert report["actions"][0]["line"] == 2
     assert [(a["label"], a["action"]) for a in report["actions"]] == [
         (d.label, ACTION_ADAPTER.dump_python(d.action, mode="json")) for d in played.actions

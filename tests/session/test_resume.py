@@ -6,6 +6,7 @@ import dataclasses
 import json
 import random
 import tempfile
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -82,7 +83,7 @@ def _repack(content: ContentPack, drop: tuple[str, str] | None = None) -> Conten
     without one entry (kind, id)."""
     editions = dict(content.editions)
     pack = editions["sde2"]
-    status = {k: v.model_copy(update={"text": "Edited."}) for k, v in pack.status_effects.items()}
+    status = {k: replace(v, text="Edited.") for k, v in pack.status_effects.items()}
     pack = dataclasses.replace(pack, status_effects=status)
     if drop is not None:
         kind, entry = drop

@@ -7,11 +7,13 @@ import json
 import os
 import subprocess
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
 from consul_app.content import ContentPack
+from consul_app.content.validate import dump
 from consul_app.paths import saves_dir
 from consul_app.rules import (
     DestroyHero,
@@ -60,8 +62,8 @@ def test_new_game_names_the_save_by_date_and_boss(
             "sources": content.sources,
             "content_hash": content.edition(setup.edition).content_hash(),
         },
-        "setup": setup.model_dump(mode="json"),
-        "chart": content.edition(setup.edition).charts[chart].model_dump(mode="json"),
+        "setup": dump(setup),
+        "chart": dump(content.edition(setup.edition).charts[chart]),
     }
     assert sorted(p.name for p in saves_dir().iterdir()) == sorted(s.path.name for s in sessions)
 
@@ -80,7 +82,7 @@ def test_explicit_path_is_never_overwritten(
 
 def test_bad_setup_creates_no_file(content: ContentPack, setup: Setup) -> None:
     with pytest.raises(SetupError):
-        Session.new(content, setup.model_copy(update={"boss": "nobody"}))
+        Session.new(content, replace(setup, boss="nobody"))
     assert not saves_dir().exists() or not list(saves_dir().iterdir())
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 import os
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
 from typing import Literal
@@ -280,9 +280,7 @@ class Shot:
             return None
         setup = default_setup(content.edition(self.edition))
         if self.edition == "sde2":
-            setup = setup.model_copy(
-                update={"party_size": self.heroes, "heroes": list(self.keywords)}
-            )
+            setup = replace(setup, party_size=self.heroes, heroes=list(self.keywords))
         path = folder / f"{self.name}.jsonl"
         play_saved(content, path, setup, self.goal)
         return path

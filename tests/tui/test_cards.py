@@ -5,6 +5,7 @@ screen only lays them out."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 from textual.widgets import Input, OptionList, Static
@@ -34,7 +35,7 @@ from .scenarios import (
 def _save(content: ContentPack, tmp_path: Path, goal, **setup: object) -> Path:  # noqa: ANN001
     save = tmp_path / "game.jsonl"
     base = default_setup(content.edition("sde2"))
-    play_saved(content, save, base.model_copy(update=setup), goal)
+    play_saved(content, save, replace(base, **setup), goal)
     return save
 
 

@@ -3,6 +3,7 @@ spawning point, the spawn cursor that stays put, boss sightings with hero keywor
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 from textual.widgets import TabbedContent
@@ -24,7 +25,7 @@ def _table(app: object) -> TableScreen:
 
 
 def _setup(content: ContentPack, **changes: object) -> Setup:
-    return default_setup(content.edition("sde2")).model_copy(update=changes)
+    return replace(default_setup(content.edition("sde2")), **changes)
 
 
 async def test_2w_is_a_hit_of_two_wounds(content: ContentPack, tmp_path: Path) -> None:

@@ -4,6 +4,7 @@ save at start-up, and markers that do not rely on colour."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 from textual.widgets import OptionList, Static, TabbedContent
@@ -70,7 +71,7 @@ async def test_no_line_of_the_boss_pane_is_cut_in_the_fight(
     """Beatrix the Witch Queen's name and hearts did not fit the left column: "(8 hea…"."""
     save = tmp_path / "fk.jsonl"
     fk = content.edition("forgotten-king")
-    setup = default_setup(fk).model_copy(update={"boss": "beatrix-the-witch-queen"})
+    setup = replace(default_setup(fk), boss="beatrix-the-witch-queen")
     with Session.new(content, setup, path=save) as session:
         for point in setup.spawning_points:  # the last one falls: the boss arrives
             session.dispatch(DestroySpawningPoint(spawning_point=point.id, tile=point.tile))

@@ -4,6 +4,7 @@ checked, and save it as the Consul's own content (used by every new game from th
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -15,6 +16,7 @@ from textual.widgets import DataTable, Input, Static
 from consul_app.content import EDITION_NAMES, ContentPack
 from consul_app.content.corrections import SpaceError, parse_space, space_text, with_chart
 from consul_app.content.models import Chart, ChartSpace
+from consul_app.content.validate import dump, validate
 from consul_app.rules import space_summary
 from consul_app.tui.screens.confirm import fit_height
 from consul_app.tui.widgets.footer import Footer
@@ -132,8 +134,8 @@ class ChartEditScreen(Screen[Chart | None]):
     def action_save(self) -> None:
         """Check the whole chart as the loader would, write it, and use it from now on."""
         try:
-            chart = Chart.model_validate(
-                {**self.chart.model_dump(), "spaces": self.spaces, "verified": self.verified}
+            chart = validate(
+                Chart, dump(replace(self.chart, spaces=self.spaces, verified=self.verified))
             )
         except ValueError as err:
             self.notify(_reasons(err), title="The chart cannot be saved", severity="warning")

@@ -6,6 +6,8 @@ engine's `setup`); the review, the chart and the modals import the rest when fir
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from rich.console import Group, RenderableType
 from rich.text import Text
 from textual import on
@@ -173,7 +175,7 @@ class NewGameScreen(Screen[Setup | None]):
             self.query_one("#edition").focus()
             return
         value: str | int = int(event.value) if name in ("party_size", "tiles") else event.value
-        self.setup = self.setup.model_copy(update={name: value})
+        self.setup = replace(self.setup, **{name: value})
         if name == "tiles":
             for placements in self.query(Placements):  # (none before the page is filled in)
                 placements.tiles = self.setup.tiles
@@ -186,19 +188,19 @@ class NewGameScreen(Screen[Setup | None]):
 
     @on(ChoiceList.Changed, "#boss")
     def _boss_changed(self, event: ChoiceList.Changed) -> None:
-        self.setup = self.setup.model_copy(update={"boss": event.chosen})
+        self.setup = replace(self.setup, boss=event.chosen)
 
     @on(TickList.Changed, "#mini-bosses")
     def _minis_changed(self, event: TickList.Changed) -> None:
-        self.setup = self.setup.model_copy(update={"mini_bosses": event.tick_list.ticked})
+        self.setup = replace(self.setup, mini_bosses=event.tick_list.ticked)
 
     @on(TickList.Changed, "#pets")
     def _pets_changed(self, event: TickList.Changed) -> None:
-        self.setup = self.setup.model_copy(update={"pets": event.tick_list.ticked})
+        self.setup = replace(self.setup, pets=event.tick_list.ticked)
 
     @on(Placements.Changed)
     def _points_changed(self, event: Placements.Changed) -> None:
-        self.setup = self.setup.model_copy(update={"spawning_points": event.placements})
+        self.setup = replace(self.setup, spawning_points=event.placements)
 
     @on(Placements.AddRequested)
     def _add_point(self) -> None:
