@@ -14,6 +14,8 @@ import timeit
 from collections.abc import Callable
 from dataclasses import replace
 
+from msgspec import structs
+
 from consul_app.content import load_pack
 from consul_app.rules import card, default_setup, lookup, new_game, pool
 from consul_app.rules.state import BossState, GainedBonus
@@ -32,11 +34,10 @@ def main() -> None:
     state = new_game(pack, setup)
     bonuses = ["bonus-offensive-rolls", "bonus-defensive-rolls", "bonus-massive-damage"]
     relics = ["fire-breath-potion", "flaming-crown"]
-    state = state.model_copy(
-        update={
-            "bonuses": [GainedBonus(bonus=b, space=n) for n, b in enumerate(bonuses, 2)],
-            "boss": BossState(spawned=True, relics=relics, relic_slots=2),
-        }
+    state = structs.replace(
+        state,
+        bonuses=[GainedBonus(bonus=b, space=n) for n, b in enumerate(bonuses, 2)],
+        boss=BossState(spawned=True, relics=relics, relic_slots=2),
     )
     base = best(lambda: pool(pack, state))
     print(f"pool (baseline)                {base * 1e3:7.3f} ms")

@@ -19,7 +19,6 @@ from consul_app.lazy import lazy_exports
 
 if TYPE_CHECKING:
     from consul_app.rules.actions import (
-        ACTION_ADAPTER,
         Action,
         AddStatus,
         AdvanceChart,
@@ -44,6 +43,8 @@ if TYPE_CHECKING:
         Summon,
         Target,
         Wound,
+        action_data,
+        read_action,
     )
     from consul_app.rules.bonus_views import (
         BonusLine,
@@ -128,7 +129,6 @@ if TYPE_CHECKING:
     from consul_app.rules.views.lookup import LOOKUP_KINDS, LookupHit, lookup
 
 __all__ = [
-    "ACTION_ADAPTER",
     "LOOKUP_KINDS",
     "Added",
     "CardAction",
@@ -193,6 +193,7 @@ __all__ = [
     "Story",
     "TurnsUntil",
     "Wound",
+    "action_data",
     "add_spawning_point",
     "answer",
     "apply",
@@ -220,6 +221,7 @@ __all__ = [
     "phase_bounds",
     "phase_name",
     "pool",
+    "read_action",
     "power_up_steps",
     "recap",
     "reflected_sighting",
@@ -244,10 +246,10 @@ __all__ = [
 ]
 
 _HOMES: dict[str, str] = {
-    "actions": "ACTION_ADAPTER Action AddStatus AdvanceChart AdvanceGauge AnswerSighting"
+    "actions": "Action AddStatus AdvanceChart AdvanceGauge AnswerSighting"
     " CancelSighting ChooseBonus ChooseRelics ConfirmStep DestroyHero DestroyMiniBoss"
     " DestroyMonsters DestroySpawningPoint DestroySummoned EndGame EndTurn Heal"
-    " RemoveStatus Spawn SpawnBoss SpawnMiniBoss Summon Target Wound",
+    " RemoveStatus Spawn SpawnBoss SpawnMiniBoss Summon Target Wound action_data read_action",
     "bonus_views": "BonusLine GroupBonuses StatLine bonus_rules bonuses_by_rank monster_bonuses",
     "boss": "eligible_relics extra_relics relics_per_slot",
     "chart": "select_chart space_summary",

@@ -1,13 +1,14 @@
 """Everything the Consul can do, as small pure-data actions (the journal stores them as JSON).
 
-`Action` is a union discriminated on `type`; `ACTION_ADAPTER` reads and writes it.
+`Action` is a union tagged by `type` (msgspec): `read_action` reads one from a journal's JSON,
+`action_data` writes it as the journal always held it.
 """
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal, get_args
 
-from pydantic import BaseModel, ConfigDict, Field, NonNegativeInt, PositiveInt, TypeAdapter
+import msgspec
 
 from consul_app.rules.steps import StepKey
 
@@ -15,106 +16,94 @@ Target = Literal["boss", "mini-boss", "spawning-point", "monster"]
 """A tracked model: the dungeon boss, the mini-boss on the dungeon, a spawning point (`model`
 and `tile` name it) or a monster in play (`model` is its id; `which` picks one already marked
 with wounds or status effects, None a fresh one from the dungeon)."""
-Counts = dict[str, PositiveInt]
+PositiveInt = Annotated[int, msgspec.Meta(gt=0)]
+NonNegativeInt = Annotated[int, msgspec.Meta(ge=0)]
+Counts = Annotated[dict[str, PositiveInt], msgspec.Meta(min_length=1)]
+"""Model id -> how many (at least one entry)."""
 
 
-class _Action(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+class _Action(msgspec.Struct, frozen=True, forbid_unknown_fields=True, tag_field="type"):
+    """An action: its `type` is its class's tag."""
 
 
-class EndTurn(_Action):
+class EndTurn(_Action, tag="end_turn"):
     """2.0: end the Consul turn (the power-up phase starts). FK: end the turn. 1.0: the round."""
 
-    type: Literal["end_turn"] = "end_turn"
 
-
-class AdvanceChart(_Action):
+class AdvanceChart(_Action, tag="advance_chart"):
     """Move the boss token (FK: the ladder) to `space`, the next one, and resolve it."""
 
-    type: Literal["advance_chart"] = "advance_chart"
     space: PositiveInt
 
 
-class ConfirmStep(_Action):
+class ConfirmStep(_Action, tag="confirm_step"):
     """The current step is done on the table."""
 
-    type: Literal["confirm_step"] = "confirm_step"
     step: StepKey
 
 
-class Spawn(_Action):
+class Spawn(_Action, tag="spawn"):
     """Monsters leave the spawning pool for the dungeon (monster id -> count)."""
 
-    type: Literal["spawn"] = "spawn"
-    monsters: Counts = Field(min_length=1)
+    monsters: Counts
 
 
-class DestroyMonsters(_Action):
+class DestroyMonsters(_Action, tag="destroy_monsters"):
     """Monsters destroyed: they go back to the spawning pool."""
 
-    type: Literal["destroy_monsters"] = "destroy_monsters"
-    monsters: Counts = Field(min_length=1)
+    monsters: Counts
 
 
-class DestroySpawningPoint(_Action):
-    type: Literal["destroy_spawning_point"] = "destroy_spawning_point"
+class DestroySpawningPoint(_Action, tag="destroy_spawning_point"):
     spawning_point: str
     tile: PositiveInt
 
 
-class EndGame(_Action):
+class EndGame(_Action, tag="end_game"):
     """The game ends before the boss is defeated: the heroes lost, or the Consul ends it."""
 
-    type: Literal["end_game"] = "end_game"
     result: Literal["heroes-lost", "ended"]
 
 
-class DestroyHero(_Action):
-    type: Literal["destroy_hero"] = "destroy_hero"
+class DestroyHero(_Action, tag="destroy_hero"):
+    """A hero was destroyed (rewards, 2.0 princess coins)."""
 
 
-class SpawnMiniBoss(_Action):
-    type: Literal["spawn_mini_boss"] = "spawn_mini_boss"
+class SpawnMiniBoss(_Action, tag="spawn_mini_boss"):
     mini_boss: str
 
 
-class DestroyMiniBoss(_Action):
-    type: Literal["destroy_mini_boss"] = "destroy_mini_boss"
+class DestroyMiniBoss(_Action, tag="destroy_mini_boss"):
     mini_boss: str
 
 
-class SpawnBoss(_Action):
+class SpawnBoss(_Action, tag="spawn_boss"):
     """The dungeon boss spawns (1.0: is summoned)."""
 
-    type: Literal["spawn_boss"] = "spawn_boss"
     boss: str
 
 
-class ChooseRelics(_Action):
+class ChooseRelics(_Action, tag="choose_relics"):
     """Relics the dungeon boss equips: up to one per spawning point left when it spawned."""
 
-    type: Literal["choose_relics"] = "choose_relics"
     relics: list[str] = []
 
 
-class ChooseBonus(_Action):
-    type: Literal["choose_bonus"] = "choose_bonus"
+class ChooseBonus(_Action, tag="choose_bonus"):
     bonus: str
 
 
-class AnswerSighting(_Action):
+class AnswerSighting(_Action, tag="answer_sighting"):
     """Are any heroes on the tiles the boss sighting names? `reflected`: the tile each hero
     with Dark Reflection stands on (those tiles are affected too)."""
 
-    type: Literal["answer_sighting"] = "answer_sighting"
     heroes_present: bool
     reflected: dict[str, PositiveInt] = {}
 
 
-class CancelSighting(_Action):
+class CancelSighting(_Action, tag="cancel_sighting"):
     """A hero with Clever suffers a wound to cancel the boss sighting."""
 
-    type: Literal["cancel_sighting"] = "cancel_sighting"
     hero: str
 
 
@@ -127,52 +116,45 @@ class _OnModel(_Action):
     which: NonNegativeInt | None = None
 
 
-class Wound(_OnModel):
+class Wound(_OnModel, tag="wound"):
     """A hit of `wounds` wounds, taken as a whole (thresholds are checked after it)."""
 
-    type: Literal["wound"] = "wound"
     wounds: PositiveInt = 1
 
 
-class Heal(_OnModel):
-    type: Literal["heal"] = "heal"
+class Heal(_OnModel, tag="heal"):
     wounds: PositiveInt = 1
 
 
-class AddStatus(_OnModel):
-    type: Literal["add_status"] = "add_status"
+class AddStatus(_OnModel, tag="add_status", kw_only=True):
     status: str
 
 
-class RemoveStatus(_OnModel):
-    type: Literal["remove_status"] = "remove_status"
+class RemoveStatus(_OnModel, tag="remove_status", kw_only=True):
     status: str
 
 
-class Summon(_Action):
+class Summon(_Action, tag="summon"):
     """Models a fight card brings into play (counted up to the card's limit)."""
 
-    type: Literal["summon"] = "summon"
     model: str
     count: PositiveInt = 1
 
 
-class DestroySummoned(_Action):
+class DestroySummoned(_Action, tag="destroy_summoned"):
     """Models a fight card summoned were destroyed."""
 
-    type: Literal["destroy_summoned"] = "destroy_summoned"
     model: str
     count: PositiveInt = 1
 
 
-class AdvanceGauge(_Action):
+class AdvanceGauge(_Action, tag="advance_gauge"):
     """SDE 1.0: wounds were inflicted; the power gauge's skull counter moves on."""
 
-    type: Literal["advance_gauge"] = "advance_gauge"
     squares: PositiveInt = 1
 
 
-Action = Annotated[
+Action = (
     EndTurn
     | AdvanceChart
     | ConfirmStep
@@ -194,9 +176,27 @@ Action = Annotated[
     | RemoveStatus
     | Summon
     | DestroySummoned
-    | AdvanceGauge,
-    Field(discriminator="type"),
-]
+    | AdvanceGauge
+)
 
-ACTION_ADAPTER: TypeAdapter[Action] = TypeAdapter(Action)
-"""`ACTION_ADAPTER.dump_json(action)` / `ACTION_ADAPTER.validate_json(text)`."""
+
+def read_action(data: Any) -> Action:
+    """The action a journal holds as JSON data; raises `msgspec.ValidationError` naming the
+    field (`$.wounds`) when it is not one this Consul knows (strict: no coercion)."""
+    return msgspec.convert(data, Action)
+
+
+def _written(cls: type[_Action]) -> tuple[str, ...]:
+    """The keys of an action as journals hold them: `type` after the fields of the class it
+    extends (they were written in that order before msgspec, and old files stay the same)."""
+    inherited = cls.__mro__[1].__struct_fields__
+    return (*inherited, "type", *cls.__struct_fields__[len(inherited) :])
+
+
+_KEYS: dict[type, tuple[str, ...]] = {cls: _written(cls) for cls in get_args(Action)}
+
+
+def action_data(action: Action) -> dict[str, Any]:
+    """The action as JSON data for the journal (every field, defaults too)."""
+    data = msgspec.to_builtins(action)
+    return {key: data[key] for key in _KEYS[type(action)]}

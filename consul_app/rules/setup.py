@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import field, replace
-from typing import Annotated, Literal
+from typing import Literal
 
-from consul_app.content.fields import STRICT, Ge, Le, MaxLen, MinLen, frozen
+from consul_app.content.fields import frozen
 from consul_app.content.models import ChartSize, DungeonBoss, Edition, Mode, Monster, SpawningPoint
 from consul_app.content.pack import EditionPack
 from consul_app.rules.errors import SetupError
@@ -19,16 +19,24 @@ MAX_TILES = 12
 MIN_PARTY, MAX_PARTY = 3, 6
 PARTY_SIZES = range(MIN_PARTY, MAX_PARTY + 1)
 """How many heroes a 2.0 game may have (3-4: the standard chart, 5-6: the extended one)."""
+MAX_NAME = 40
+"""The longest hero name (characters)."""
+
+
+def _check_range(name: str, value: int, low: int, high: int) -> None:
+    if not low <= value <= high:
+        raise ValueError(f"{name} must be {low} to {high}, not {value}")
 
 
 @frozen
 class PlacedSpawningPoint:
     """One spawning point model on the dungeon and the tile it stands on (first tile = 1)."""
 
-    __pydantic_config__ = STRICT
-
     id: str
-    tile: Annotated[int, Ge(1), Le(MAX_TILES)]
+    tile: int
+
+    def __post_init__(self) -> None:
+        _check_range("a spawning point's tile", self.tile, 1, MAX_TILES)
 
 
 HeroKeyword = Literal["clever", "dark-reflection"]
@@ -42,10 +50,12 @@ HERO_KEYWORDS: dict[str, str] = {"clever": "Clever", "dark-reflection": "Dark Re
 class Hero:
     """A hero of the party whose keywords the Consul's rules must know (others need no entry)."""
 
-    __pydantic_config__ = STRICT
-
-    name: Annotated[str, MinLen(1), MaxLen(40)]
+    name: str
     keywords: list[HeroKeyword] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        if not 1 <= len(self.name) <= MAX_NAME:
+            raise ValueError(f"a hero's name must be 1 to {MAX_NAME} characters: {self.name!r}")
 
 
 @frozen
@@ -53,23 +63,25 @@ class Setup:
     """Everything a game follows from, besides the actions. Embedded in `GameState`.
 
     `mode` and `party_size` matter in SDE 2.0 only (they pick the chart); `game_size` and
-    `power_gauge` in SDE 1.0 only (`power_gauge=None`: the pack's first gauge). Checked by
-    pydantic when read from a journal (`content.validate`).
+    `power_gauge` in SDE 1.0 only (`power_gauge=None`: the pack's first gauge). Its ranges
+    are checked however it is made (`ValueError`); a journal's is read by msgspec (types).
     """
-
-    __pydantic_config__ = STRICT
 
     edition: Edition = "sde2"
     mode: Mode = "explore"
-    party_size: Annotated[int, Ge(MIN_PARTY), Le(MAX_PARTY)] = 4
+    party_size: int = 4
     boss: str
     mini_bosses: list[str] = field(default_factory=list)
     spawning_points: list[PlacedSpawningPoint] = field(default_factory=list)
-    tiles: Annotated[int, Ge(1), Le(MAX_TILES)] = 4
+    tiles: int = 4
     pets: list[str] = field(default_factory=list)
     game_size: GameSize = "16-bit"
     power_gauge: str | None = None
     heroes: list[Hero] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        _check_range("party_size", self.party_size, MIN_PARTY, MAX_PARTY)
+        _check_range("tiles", self.tiles, 1, MAX_TILES)
 
     def heroes_with(self, keyword: HeroKeyword) -> list[str]:
         """The names of the heroes with this keyword, in setup order."""
@@ -122,7 +134,7 @@ def setup_fields(edition: Edition) -> tuple[str, ...]:
 def with_hero_keyword(setup: Setup, keyword: HeroKeyword, names: list[str]) -> Setup:
     """The setup with exactly these heroes having `keyword` (others keep their keywords; a
     hero left with none is dropped)."""
-    wanted = list(dict.fromkeys(n.strip()[:40] for n in names if n.strip()))
+    wanted = list(dict.fromkeys(n.strip()[:MAX_NAME] for n in names if n.strip()))
     heroes: dict[str, set[str]] = {h.name: set(h.keywords) - {keyword} for h in setup.heroes}
     for name in wanted:
         heroes.setdefault(name, set()).add(keyword)

@@ -1,13 +1,14 @@
 """`GameState`: everything that follows from the setup and the actions so far.
 
-Pure data (pydantic, JSON round-trips). Only `apply` makes new states; views read them.
+Pure data (msgspec Structs; checkpoints hold them as JSON). Only `apply` makes new states;
+views read them.
 """
 
 from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+import msgspec
 
 from consul_app.rules.setup import Setup
 from consul_app.rules.steps import StepState
@@ -17,8 +18,8 @@ Phase = Literal["turn", "power-up"]
 (Forgotten King: the end of the turn; 1.0 has none)."""
 
 
-class Data(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+class Data(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
+    """Mutable parts of a state; read back strictly (unknown fields are errors)."""
 
 
 class SpawningPointState(Data):
@@ -102,11 +103,11 @@ class GameState(Data):
     bonuses: list[GainedBonus] = []
     mini_boss: MiniBossState | None = None
     mini_bosses_destroyed: list[str] = []
-    boss: BossState = Field(default_factory=BossState)
+    boss: BossState = msgspec.field(default_factory=BossState)
     gauge: Gauge | None = None
     hero_wounds: dict[str, int] = {}
     """Wounds heroes suffered by the Consul's rules (Clever cancelling a sighting)."""
-    tally: Tally = Field(default_factory=Tally)
+    tally: Tally = msgspec.field(default_factory=Tally)
     ended: Literal["heroes-lost", "ended"] | None = None
     """The game ended before the boss was defeated (`EndGame`): nothing more can be done."""
 
@@ -116,11 +117,12 @@ class GameState(Data):
     def evolve(self) -> GameState:
         """A deep copy to change; the frozen setup is shared (it never changes).
 
-        Dumping and validating again is about three times faster than `copy.deepcopy`, and
-        replaying the journal (undo, resume) is mostly this copy."""
-        data = self.model_dump(exclude={"setup"})
-        data["setup"] = self.setup
-        return GameState.model_validate(data)
+        A msgpack round trip (its decoded setup swapped for the shared one) is the fastest
+        deep copy measured: about 5 us for a game of 300 actions, `copy.deepcopy` takes 30.
+        Replaying a journal (undo, resume) is mostly this copy."""
+        copy = _COPY_DECODER.decode(_COPY_ENCODER.encode(self))
+        copy.setup = self.setup
+        return copy
 
     def next_turn(self) -> None:
         """A new turn (1.0: round) begins: the tally starts again, the steps are cleared."""
@@ -132,3 +134,7 @@ class GameState(Data):
     def open_step(self) -> StepState | None:
         """The current step: the first one not done."""
         return next((s for s in self.steps if not s.done), None)
+
+
+_COPY_ENCODER = msgspec.msgpack.Encoder()
+_COPY_DECODER = msgspec.msgpack.Decoder(GameState)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict
+import msgspec
 
 from consul_app.content.models import SpawnBits
 
@@ -42,10 +42,8 @@ ANSWERED: frozenset[str] = frozenset(
 ChooseBonus, AnswerSighting) rather than by `ConfirmStep`."""
 
 
-class StepState(BaseModel):
+class StepState(msgspec.Struct, forbid_unknown_fields=True):
     """One step to do. Fields beyond `key` and `done` are used by some keys only."""
-
-    model_config = ConfigDict(extra="forbid")
 
     key: StepKey
     done: bool = False

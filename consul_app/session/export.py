@@ -5,11 +5,13 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
+import msgspec
+
 from consul_app.content import EDITION_NAMES, EditionPack
 from consul_app.rules import (
-    ACTION_ADAPTER,
     GameState,
     Story,
+    action_data,
     apply,
     boss_status,
     chart_status,
@@ -156,7 +158,7 @@ def _action(done: Done) -> dict[str, Any]:
     return {
         "line": done.line,
         "label": done.label,
-        "action": ACTION_ADAPTER.dump_python(done.action, mode="json"),
+        "action": action_data(done.action),
     }
 
 
@@ -167,7 +169,7 @@ def final_summary(pack: EditionPack, state: GameState) -> dict[str, Any]:
         "phase": state.phase,
         "chart": state.chart,
         "position": state.position,
-        "bonuses": [b.model_dump() for b in state.bonuses],
+        "bonuses": msgspec.to_builtins(state.bonuses),
         "pool": state.pool,
         "board": state.board,
         "boss": {
@@ -197,5 +199,5 @@ def to_json(game: Game) -> dict[str, Any]:
         "actions": [_action(d) for d in timeline.done],
         "undone": [_action(d) for d in reversed(timeline.undone)],
         "final": final_summary(timeline.pack, timeline.state),
-        "state": timeline.state.model_dump(mode="json"),
+        "state": msgspec.to_builtins(timeline.state),
     }

@@ -162,14 +162,14 @@ def _header(path: Path, raw: bytes) -> Header:
     try:
         return msgspec.convert(value, Header)
     except msgspec.ValidationError as err:
-        raise SaveError(path, f"bad journal header: {_message(err)}", 1) from None
+        raise SaveError(path, f"bad journal header: {validation_message(err)}", 1) from None
 
 
 _WHERE = re.compile(r"(.*) - at `\$(.*)`", re.DOTALL)
 _MISSING = re.compile(r"Object missing required field `(.*)`", re.DOTALL)
 
 
-def _message(err: msgspec.ValidationError) -> str:
+def validation_message(err: msgspec.ValidationError) -> str:
     """What msgspec found wrong, as "field.path: message" (`$.pack.sources[0]` is
     `pack.sources.0`; a missing field is named in the path)."""
     text, where = str(err), ""
@@ -185,7 +185,7 @@ def _entry(path: Path, number: int, value: Any) -> Line:
     try:
         return Line(number, msgspec.convert(value, Op))
     except msgspec.ValidationError as err:
-        raise SaveError(path, f"not a journal entry ({_message(err)})", number) from None
+        raise SaveError(path, f"not a journal entry ({validation_message(err)})", number) from None
 
 
 def _corrupt(path: Path, number: int) -> SaveError:

@@ -13,13 +13,10 @@ from functools import partial
 from pathlib import Path
 
 import msgspec
-from pydantic import ValidationError
 
 from consul_app.content import ContentPack, EditionPack
 from consul_app.content.models import Chart
-from consul_app.content.validate import validate
 from consul_app.rules import (
-    ACTION_ADAPTER,
     Action,
     GameState,
     Setup,
@@ -27,6 +24,7 @@ from consul_app.rules import (
     Wound,
     describe,
     new_game,
+    read_action,
 )
 from consul_app.session.checkpoint import Checkpoint, Earlier, Found, candidates, count, verify
 from consul_app.session.compat import missing_ids
@@ -40,15 +38,9 @@ from consul_app.session.journal import (
     Undo,
     changed_content,
     read_journal,
+    validation_message,
 )
 from consul_app.session.timeline import Done, Refused, Stack, Timeline
-
-
-def validation_message(err: ValidationError) -> str:
-    """The first problem pydantic found, as "field.path: message"."""
-    first = err.errors()[0]
-    loc = ".".join(str(p) for p in first["loc"])
-    return f"{loc}: {first['msg']}" if loc else first["msg"]
 
 
 @dataclass
@@ -67,18 +59,40 @@ class Game:
 
 
 def _setup(journal: Journal) -> Setup:
+    data = journal.header.setup
     try:
-        return validate(Setup, journal.header.setup)
-    except ValidationError as err:
-        raise SaveError(
-            journal.path, f"the game setup is not valid ({validation_message(err)})", 1
-        ) from None
+        setup = msgspec.convert(data, Setup)
+    except msgspec.ValidationError as err:
+        problem = validation_message(err)
+    else:
+        unknown = _unknown_field(data, msgspec.to_builtins(setup))
+        if unknown is None:
+            return setup
+        problem = f"{unknown}: unknown field"
+    raise SaveError(journal.path, f"the game setup is not valid ({problem})", 1)
+
+
+def _unknown_field(given: object, known: object, where: str = "") -> str | None:
+    """The path of the first key in `given` that reading it left out of `known` (msgspec
+    ignores unknown fields of a dataclass; a setup written by a newer Consul is refused)."""
+    if isinstance(given, dict) and isinstance(known, dict):
+        for key, value in given.items():
+            path = f"{where}.{key}" if where else str(key)
+            if key not in known:
+                return path
+            if (found := _unknown_field(value, known[key], path)) is not None:
+                return found
+    elif isinstance(given, list) and isinstance(known, list):
+        for index, (value, kept) in enumerate(zip(given, known, strict=False)):
+            if (found := _unknown_field(value, kept, f"{where}.{index}")) is not None:
+                return found
+    return None
 
 
 def _done(path: Path, pack: EditionPack, op: Do, line: int | None) -> Done:
     try:
-        action = ACTION_ADAPTER.validate_python(op.action)
-    except ValidationError as err:
+        action = read_action(op.action)
+    except msgspec.ValidationError as err:
         raise SaveError(path, f"unknown action ({validation_message(err)})", line) from None
     return Done(action, _label(pack, action, op.label), line)
 
@@ -172,8 +186,8 @@ class _Before:
 def _base(point: Checkpoint) -> tuple[int, GameState] | None:
     """The state a checkpoint holds, after its actions (None if this Consul cannot read it)."""
     try:
-        return count(point.done), GameState.model_validate(point.state)
-    except ValidationError:
+        return count(point.done), msgspec.convert(point.state, GameState)
+    except msgspec.ValidationError:
         return None
 
 
@@ -191,8 +205,8 @@ def started_with(pack: EditionPack, header: Header) -> EditionPack:
     if header.chart is None:
         return pack
     try:
-        chart = validate(Chart, header.chart)
-    except ValidationError:
+        chart = msgspec.convert(header.chart, Chart)
+    except msgspec.ValidationError:
         return pack  # written by another version: the content's chart will do
     if pack.charts.get(chart.id) == chart:
         return pack

@@ -15,18 +15,19 @@ from itertools import islice
 from pathlib import Path
 from types import TracebackType
 
+import msgspec
+
 from consul_app import __version__
 from consul_app.content import ContentPack, EditionPack
-from consul_app.content.validate import dump
 from consul_app.paths import saves_dir
 from consul_app.rules import (
-    ACTION_ADAPTER,
     Action,
     EndTurn,
     GameState,
     Recap,
     Setup,
     Story,
+    action_data,
     apply,
     describe,
     new_game,
@@ -126,8 +127,8 @@ class Session:
             app=APP,
             created=now.isoformat(timespec="seconds"),
             pack=PackRef(sources=content.sources, content_hash=pack.content_hash()),
-            setup=dump(setup),
-            chart=dump(pack.charts[initial.chart]) if initial.chart else None,
+            setup=msgspec.to_builtins(setup),
+            chart=msgspec.to_builtins(pack.charts[initial.chart]) if initial.chart else None,
         )
         writer = _create(header, path, now.date(), pack.dungeon_bosses[setup.boss].name)
         try:
@@ -240,7 +241,7 @@ class Session:
         `_append`)."""
         state = apply(self.pack, self.state, action)
         label = describe(self.pack, action, self.state)
-        self._append(Do(action=ACTION_ADAPTER.dump_python(action, mode="json"), label=label))
+        self._append(Do(action=action_data(action), label=label))
         self._timeline.do(self._writer.entries, Done(action, label), state)
         self._journaled()
         return self._publish()
@@ -346,7 +347,7 @@ class Session:
             "content_hash": self._content_hash,
             "done": timeline.done.runs(),
             "undone": timeline.undone.runs(),
-            "state": timeline.state.model_dump(mode="json"),
+            "state": msgspec.to_builtins(timeline.state),
         }
 
     def close(self) -> None:

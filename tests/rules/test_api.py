@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 
+import msgspec
 import pytest
 
 from consul_app.content.pack import EditionPack
 from consul_app.rules import (
-    ACTION_ADAPTER,
+    Action,
     AddStatus,
     AdvanceChart,
     AdvanceGauge,
@@ -30,9 +32,11 @@ from consul_app.rules import (
     SpawnBoss,
     SpawnMiniBoss,
     Wound,
+    action_data,
     apply,
     describe,
     new_game,
+    read_action,
 )
 
 from .packs import make_setup, next_turn, play, run_to
@@ -68,12 +72,12 @@ def test_importing_the_engine_does_not_import_textual_or_rich() -> None:
     assert out.stdout.strip() == "False"
 
 
-@pytest.mark.parametrize("action", ALL_ACTIONS, ids=lambda a: a.type)
-def test_every_action_round_trips_through_json(action: object) -> None:
-    assert ACTION_ADAPTER.validate_json(ACTION_ADAPTER.dump_json(action)) == action
+@pytest.mark.parametrize("action", ALL_ACTIONS, ids=lambda a: type(a).__name__)
+def test_every_action_round_trips_through_json(action: Action) -> None:
+    assert read_action(json.loads(json.dumps(action_data(action)))) == action
 
 
-@pytest.mark.parametrize("action", ALL_ACTIONS, ids=lambda a: a.type)
+@pytest.mark.parametrize("action", ALL_ACTIONS, ids=lambda a: type(a).__name__)
 def test_every_action_has_a_label(sde2: EditionPack, action: object) -> None:
     assert describe(sde2, action)
 
@@ -96,15 +100,15 @@ def test_labels_follow_the_edition(fk: EditionPack, classic: EditionPack) -> Non
 
 def test_apply_never_changes_its_input(sde2: EditionPack) -> None:
     state = new_game(sde2, make_setup())
-    before = state.model_dump_json()
+    before = msgspec.json.encode(state)
     after = play(sde2, state, EndTurn(), AdvanceChart(space=1), Spawn(monsters={"kobold": 2}))
-    assert state.model_dump_json() == before
-    assert after.model_dump_json() != before
+    assert msgspec.json.encode(state) == before
+    assert msgspec.json.encode(after) != before
 
 
 def test_the_state_round_trips_through_json_with_its_setup(sde2: EditionPack) -> None:
     state = next_turn(sde2, new_game(sde2, make_setup()))
-    again = GameState.model_validate_json(state.model_dump_json())
+    again = msgspec.json.decode(msgspec.json.encode(state), type=GameState)
     assert again == state
     assert again.setup == make_setup()
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
+from msgspec import structs
 
 from consul_app.content.dice import Dice
 from consul_app.content.models import Stats
@@ -104,7 +105,7 @@ def test_dice_bonuses_add_a_die_to_offense_or_defense_rolls(sde2: EditionPack) -
 def test_offense_bonuses_go_to_att_on_cards_that_attack_with_att(classic: EditionPack) -> None:
     """1.0 cards attack with ATT: a view of a state holding an offense bonus adds it there."""
     state = new_game(classic, make_setup("classic"))
-    state = state.model_copy(update={"bonuses": [GainedBonus(bonus="offense", space=1)]})
+    state = structs.replace(state, bonuses=[GainedBonus(bonus="offense", space=1)])
     assert stats(classic, state, "kobold") == ["ATT 1B +1B", "ARM 1B", "DEX 1B +1B"]
 
 

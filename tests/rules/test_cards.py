@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
+from msgspec import structs
 
 from consul_app.content.dice import Dice
 from consul_app.content.models import Ability, DungeonBoss, Keyword, Monster, Relic
@@ -29,7 +30,7 @@ def with_bonuses(pack: EditionPack, *bonuses: str, edition: str = "sde2") -> Gam
     """A new game whose monsters gained these bonuses on chart spaces 1, 2, ..."""
     state = new_game(pack, make_setup(edition))
     gained = [GainedBonus(bonus=b, space=n) for n, b in enumerate(bonuses, start=1)]
-    return state.model_copy(update={"bonuses": gained})
+    return structs.replace(state, bonuses=gained)
 
 
 def add_monster(pack: EditionPack, **fields: object) -> None:
@@ -213,7 +214,7 @@ def test_the_dungeon_boss_gets_relic_modifiers_and_no_chart_bonus(sde2: EditionP
         edition="sde2", id="backstabber", name="Backstabber", text="Passes a wound."
     )
     state = with_bonuses(sde2, "offense", "defense")
-    state = state.model_copy(update={"boss": BossState(spawned=True, relics=["sandals"])})
+    state = structs.replace(state, boss=BossState(spawned=True, relics=["sandals"]))
     view = card(sde2, state, "big")
     assert view.kind == "dungeon boss" and view.bonuses == []
     assert view.move == 9 and view.ap == 4
@@ -252,8 +253,8 @@ def test_rampage_counts_spawning_points_destroyed(sde2: EditionPack) -> None:
     )
     state = with_bonuses(sde2)
     assert action(card(sde2, state, "oni"), "Melee attack").roll.text == "STR 2R"  # type: ignore[union-attr]
-    points = [p.model_copy(update={"status": "destroyed"}) for p in state.spawning_points]
-    state = state.model_copy(update={"spawning_points": points})
+    points = [structs.replace(p, status="destroyed") for p in state.spawning_points]
+    state = structs.replace(state, spawning_points=points)
     melee = action(card(sde2, state, "oni"), "Melee attack").roll
     assert melee is not None and melee.text == "STR 2R +2B"
     assert melee.added[0].reason.startswith("Rampage: +1B on offense per spawning point")
@@ -264,7 +265,7 @@ def test_trophies_counts_ghostflames_in_play(sde2: EditionPack) -> None:
     """Trophies: 'gains +1ST ARM for each Ghostflame in play.'"""
     add_monster(sde2, id="ghostflame", name="Ghostflame", stats={"STR": "1B", "ARM": "1B"})
     add_monster(sde2, id="hunter", name="Hunter", stats={"ARM": "2B"}, keywords=["Trophies"])
-    state = with_bonuses(sde2).model_copy(update={"board": {"ghostflame": 3, "kobold": 2}})
+    state = structs.replace(with_bonuses(sde2), board={"ghostflame": 3, "kobold": 2})
     view = card(sde2, state, "hunter")
     assert defense(view) == {"ARM": "ARM 2B +3ST"}
     assert [f.text for f in view.stats] == ["ARM 2B +3ST"]

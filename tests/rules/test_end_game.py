@@ -44,7 +44,7 @@ def test_the_story_tells_how_it_ended(sde2: EditionPack) -> None:
 
 
 def test_a_won_game_cannot_be_ended_again(sde2: EditionPack) -> None:
-    state = new_game(sde2, make_setup()).model_copy(deep=True)
+    state = new_game(sde2, make_setup())
     state.boss.spawned = True
     won = apply(sde2, state, Wound(wounds=99))
     assert won.boss.defeated

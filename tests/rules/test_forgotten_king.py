@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import pytest
+from msgspec import structs
 
 from consul_app.content.pack import EditionPack
 from consul_app.rules import (
@@ -88,7 +89,7 @@ def test_the_ladder_stops_at_the_top(fk: EditionPack) -> None:
     """'Once the top of the chart has been reached—stop! The monsters are now extra mighty and
     will advance no further.'"""
     state = new_game(fk, make_setup("forgotten-king", mini_bosses=["chief", "queen"]))
-    state = state.model_copy(update={"position": 3})  # at the top of the three-step ladder
+    state = structs.replace(state, position=3)  # at the top of the three-step ladder
     state = apply(fk, fell(fk, state, "chief"), EndTurn())
     assert power_up_steps(fk, state) == [] and state.position == 3
     assert upcoming_spaces(fk, state) == []

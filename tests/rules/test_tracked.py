@@ -7,7 +7,6 @@ import pytest
 
 from consul_app.content.pack import EditionPack
 from consul_app.rules import (
-    ACTION_ADAPTER,
     AddStatus,
     ConfirmStep,
     DestroyMiniBoss,
@@ -25,6 +24,7 @@ from consul_app.rules import (
     describe,
     new_game,
     power_up_steps,
+    read_action,
 )
 
 from .packs import current, finish_steps, make_setup, open_keys, play, run_to
@@ -181,6 +181,6 @@ def test_fight_card_summons_are_counted_up_to_the_limit(sde2: EditionPack) -> No
 
 def test_old_wound_actions_still_load() -> None:
     """Journals written before models were tracked hold `Wound(target, wounds)`."""
-    action = ACTION_ADAPTER.validate_json('{"type": "wound", "target": "mini-boss", "wounds": 2}')
+    action = read_action({"type": "wound", "target": "mini-boss", "wounds": 2})
     assert action == Wound(target="mini-boss", wounds=2)
     assert action.model is None and action.which is None

@@ -10,13 +10,13 @@ from dataclasses import replace
 import pytest
 
 from consul_app.content.pack import EditionPack
-from consul_app.content.validate import validate
 from consul_app.rules import (
     MAX_TILES,
     PARTY_SIZES,
     DestroyMiniBoss,
     EndTurn,
     GameState,
+    Hero,
     PlacedSpawningPoint,
     Setup,
     Spawn,
@@ -136,13 +136,17 @@ def test_the_pets_rule_is_said_only_when_pets_can_apply(sde2: EditionPack) -> No
 def test_the_setup_limits_the_form_offers(sde2: EditionPack) -> None:
     assert list(PARTY_SIZES) == [3, 4, 5, 6]
     assert MAX_TILES == 12
-    validate(Setup, {"boss": "big", "tiles": MAX_TILES, "party_size": PARTY_SIZES[-1]})
-    with pytest.raises(ValueError):
-        validate(Setup, {"boss": "big", "tiles": MAX_TILES + 1})
-    with pytest.raises(ValueError):
-        validate(PlacedSpawningPoint, {"id": "burrow", "tile": MAX_TILES + 1})
-    with pytest.raises(ValueError):
-        validate(Setup, {"boss": "big", "party_size": PARTY_SIZES[0] - 1})
+    Setup(boss="big", tiles=MAX_TILES, party_size=PARTY_SIZES[-1])
+    with pytest.raises(ValueError, match="tiles must be 1 to 12, not 13"):
+        Setup(boss="big", tiles=MAX_TILES + 1)
+    with pytest.raises(ValueError, match="a spawning point's tile must be 1 to 12, not 0"):
+        PlacedSpawningPoint(id="burrow", tile=0)
+    with pytest.raises(ValueError, match="party_size must be 3 to 6, not 2"):
+        Setup(boss="big", party_size=PARTY_SIZES[0] - 1)
+    with pytest.raises(ValueError, match="a hero's name must be 1 to 40 characters"):
+        Hero(name="x" * 41)
+    with pytest.raises(ValueError, match="tiles must be 1 to 12"):  # however it is made
+        replace(Setup(boss="big"), tiles=0)
 
 
 def test_each_edition_has_its_own_setup_fields() -> None:

@@ -14,7 +14,7 @@ import random
 import sys
 from pathlib import Path
 
-from consul_app.rules import ACTION_ADAPTER, default_setup
+from consul_app.rules import action_data, default_setup
 from consul_app.session import Session, checkpoint
 from session.players import bundled_pack, random_action
 
@@ -35,7 +35,7 @@ def _step(session: Session, rng: random.Random) -> dict[str, object] | None:
     if action is None:
         return None
     session.dispatch(action)
-    return {"op": "do", "action": ACTION_ADAPTER.dump_python(action, mode="json")}
+    return {"op": "do", "action": action_data(action)}
 
 
 def main(save: Path, seed: int) -> None:

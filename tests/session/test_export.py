@@ -2,16 +2,17 @@
 
 from __future__ import annotations
 
+import msgspec
 import pytest
 
 from consul_app.content import ContentPack
 from consul_app.content.validate import dump
 from consul_app.rules import (
-    ACTION_ADAPTER,
     ChooseRelics,
     DestroyHero,
     EndTurn,
     Wound,
+    action_data,
     boss_status,
     chart_spaces,
     default_setup,
@@ -98,7 +99,7 @@ def test_json_has_setup_actions_and_final_state(played: Session, game: Game) -> 
     assert report["setup"] == dump(state.setup)
     assert report["actions"][0]["line"] == 2
     assert [(a["label"], a["action"]) for a in report["actions"]] == [
-        (d.label, ACTION_ADAPTER.dump_python(d.action, mode="json")) for d in played.actions
+        (d.label, action_data(d.action)) for d in played.actions
     ]
     assert [a["label"] for a in report["undone"]] == ["A hero is destroyed"]
     final = report["final"]
@@ -107,7 +108,7 @@ def test_json_has_setup_actions_and_final_state(played: Session, game: Game) -> 
     assert final["boss"]["wounds"] == state.boss.wounds and final["boss"]["timeout"]
     assert final["boss"]["relics"] == state.boss.relics
     assert [b["bonus"] for b in final["bonuses"]] == [b.bonus for b in state.bonuses]
-    assert report["state"] == state.model_dump(mode="json")
+    assert report["state"] == msgspec.to_builtins(state)
 
 
 def test_models_destroyed_by_wounds_are_logged_as_destroyed(

@@ -9,6 +9,7 @@ import tempfile
 from dataclasses import replace
 from pathlib import Path
 
+import msgspec
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -23,7 +24,7 @@ from session.players import random_action
 
 
 def _assert_same(live: Session, resumed: Session) -> None:
-    assert resumed.state.model_dump_json() == live.state.model_dump_json()
+    assert msgspec.json.encode(resumed.state) == msgspec.json.encode(live.state)
     assert resumed.history == live.history
     assert (resumed.undo_label, resumed.redo_label) == (live.undo_label, live.redo_label)
     assert [d.action for d in resumed.actions] == [d.action for d in live.actions]
@@ -168,12 +169,35 @@ def test_rule_refusal_on_replay_names_the_line(
 @pytest.mark.parametrize(
     ("line", "message"),
     [
-        (b'{"op": "do", "action": {"type": "fly"}, "label": "x"}', ", line 5: unknown action"),
+        (
+            b'{"op": "do", "action": {"type": "fly"}, "label": "x"}',
+            ", line 5: unknown action (type: Invalid value 'fly')",
+        ),
+        (
+            b'{"op": "do", "action": {"type": "wound", "wounds": 0}, "label": "x"}',
+            ", line 5: unknown action (wounds: Expected `int` >= 1)",
+        ),
+        (
+            b'{"op": "do", "action": {"type": "spawn", "monsters": {}}, "label": "x"}',
+            ", line 5: unknown action (monsters: Expected `object` of length >= 1)",
+        ),
+        (
+            b'{"op": "do", "action": {"type": "end_turn", "turn": 2}, "label": "x"}',
+            ", line 5: unknown action (Object contains unknown field `turn`)",
+        ),
         (b'{"op": "redo"}\n{"op": "redo"}', ", line 6: redo with nothing to redo"),
         (b'{"op": "undo"}\n{"op": "undo"}', ", line 6: undo with nothing to undo"),
         (b"\x00\x01\x02\n{}", ", line 5: unreadable line in the middle of the journal (not JSON)"),
     ],
-    ids=["unknown-action", "redo-too-far", "undo-too-far", "corrupt-middle"],
+    ids=[
+        "unknown-action",
+        "no-wounds",
+        "no-monsters",
+        "unknown-field",
+        "redo-too-far",
+        "undo-too-far",
+        "corrupt-middle",
+    ],
 )
 def test_damaged_journal_is_refused_intact(
     content: ContentPack, setup: Setup, tmp_path: Path, line: bytes, message: str
@@ -184,8 +208,36 @@ def test_damaged_journal_is_refused_intact(
     before = live.path.read_bytes()
     with pytest.raises(SaveError) as caught:
         Session.resume(content, live.path)
-    assert str(caught.value).startswith(f"{live.path}{message}")
+    assert str(caught.value) == f"{live.path}{message}"
     assert live.path.read_bytes() == before
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        ({"tiles": 13}, "tiles must be 1 to 12, not 13"),
+        ({"party_size": "4"}, "party_size: Expected `int`, got `str`"),
+        ({"boss": None}, "boss: Expected `str`, got `null`"),
+        ({"heroes": [{"name": ""}]}, "heroes.0: a hero's name must be 1 to 40 characters: ''"),
+        (
+            {"spawning_points": [{"id": "x", "tile": 0}]},
+            "spawning_points.0: a spawning point's tile must be 1 to 12, not 0",
+        ),
+        ({"rounds": 3}, "rounds: unknown field"),
+        ({"heroes": [{"name": "Ann", "age": 3}]}, "heroes.0.age: unknown field"),
+    ],
+    ids=["tiles", "type", "null", "hero", "tile", "unknown", "unknown-nested"],
+)
+def test_a_bad_setup_is_refused_naming_the_field(
+    content: ContentPack, setup: Setup, tmp_path: Path, change: dict[str, object], message: str
+) -> None:
+    live = _game(content, setup, tmp_path / "game.jsonl")
+    live.close()
+    header, *rest = live.path.read_text().splitlines(keepends=True)
+    data = json.loads(header)
+    data["setup"].update(change)
+    live.path.write_text(json.dumps(data) + "\n" + "".join(rest))
+    _refused(content, live.path, f", line 1: the game setup is not valid ({message})")
 
 
 @pytest.mark.parametrize(

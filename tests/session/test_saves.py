@@ -87,3 +87,37 @@ def test_reading_a_summary_imports_no_pydantic(content: ContentPack, setup: Setu
         timeout=60,
     )
     assert done.stdout == f"{CLOSE_AFTER} None []\n"
+
+
+PLAY_ON = """
+import sys
+from pathlib import Path
+from consul_app.content.cache import load_pack_cached
+from consul_app.rules import DestroyHero
+from consul_app.session import Session
+
+with Session.resume(load_pack_cached(), Path(sys.argv[1])) as session:
+    session.dispatch(DestroyHero())
+    session.undo()
+    session.redo()
+    print(len(session.actions), [m for m in sys.modules if m.split(".")[0] == "pydantic"])
+"""
+
+
+def test_resuming_and_playing_a_game_imports_no_pydantic(
+    content: ContentPack, setup: Setup
+) -> None:
+    """Opening a save (from its checkpoint, with the cached content) and playing on read and
+    write the game with msgspec: pydantic only validates content YAML."""
+    load_pack_cached()
+    with Session.new(content, setup) as session:
+        for _ in range(CLOSE_AFTER):
+            session.dispatch(DestroyHero())
+    done = subprocess.run(
+        [sys.executable, "-c", PLAY_ON, str(session.path)],
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=60,
+    )
+    assert done.stdout == f"{CLOSE_AFTER + 1} []\n"
