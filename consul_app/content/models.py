@@ -1,20 +1,22 @@
-"""The content format: a frozen dataclass for every kind of game content.
+"""The content format: a frozen msgspec Struct for every kind of game content.
 
 Every entry has a stable `id` (a slug, unique per kind and edition) and an `edition`.
 A YAML file may give `edition:` once at the top; its entries inherit it.
 
-The classes are validated by pydantic when YAML is read (`validate.py`: the constraints in the
-annotations, unknown fields, and each `__post_init__` check) and decoded by msgspec from the
-content cache (`cache.py`); neither import is needed to use them.
+Constraints are `msgspec.Meta` annotations and checks across fields are `__post_init__`
+(ValueError). msgspec enforces both when it reads the content cache (`cache.py`); pydantic
+enforces the same, reporting every problem at once, when YAML is read (`validate.py`).
+Constructing an entry directly runs only `__post_init__`.
 """
 
 from __future__ import annotations
 
-from dataclasses import field
 from typing import Annotated, Literal
 
+import msgspec
+from msgspec import Meta
+
 from consul_app.content.dice import Dice
-from consul_app.content.fields import STRICT, Doc, Ge, Le, MaxLen, MinLen, Pattern, frozen
 
 Edition = Literal["sde2", "forgotten-king", "classic"]
 EDITIONS: tuple[Edition, ...] = ("sde2", "forgotten-king", "classic")
@@ -36,20 +38,17 @@ AttackStat = Literal["STR", "DEX", "WILL", "ATT"]
 ModifiedStat = Literal["STR", "ARM", "WILL", "DEX", "ATT", "MOVE", "AP", "HEARTS", "POTIONS"]
 DICE_STATS: tuple[Stat, ...] = ("STR", "ATT", "ARM", "WILL", "DEX")
 
-Slug = Annotated[str, Pattern(r"^[a-z0-9]+(-[a-z0-9]+)*$"), MinLen(1), MaxLen(80)]
-Name = Annotated[str, MinLen(1), MaxLen(120)]
-Text = Annotated[str, MinLen(1), MaxLen(600)]
+Slug = Annotated[str, Meta(pattern=r"^[a-z0-9]+(-[a-z0-9]+)*$", min_length=1, max_length=80)]
+Name = Annotated[str, Meta(min_length=1, max_length=120)]
+Text = Annotated[str, Meta(min_length=1, max_length=600)]
 
 
-@frozen
-class Strict:
-    """Base for content: unknown fields are errors, values are immutable."""
-
-    __pydantic_config__ = STRICT
+class Strict(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """Base for content: unknown fields are errors, values are immutable, fields are given by
+    name."""
 
 
-@frozen
-class Entry(Strict):
+class Entry(Strict, kw_only=True):
     """Fields every content entry has."""
 
     id: Slug
@@ -57,12 +56,11 @@ class Entry(Strict):
     name: Name
 
 
-@frozen
-class Stats(Strict):
+class Stats(Strict, kw_only=True):
     """A stat card's line. Dice stats are pools; MOVE and AP are numbers."""
 
-    move: Annotated[int, Ge(0), Le(20)] | None = None
-    ap: Annotated[int, Ge(0), Le(10)] | None = None
+    move: Annotated[int, Meta(ge=0, le=20)] | None = None
+    ap: Annotated[int, Meta(ge=0, le=10)] | None = None
     STR: Dice | None = None
     ARM: Dice | None = None
     WILL: Dice | None = None
@@ -70,35 +68,32 @@ class Stats(Strict):
     ATT: Dice | None = None  # 1.0 cards attack with ATT instead of STR
 
 
-@frozen
-class Attack(Strict):
+class Attack(Strict, kw_only=True):
     """A basic attack printed on the card: the stat it rolls and its range (1 = melee).
     Basic attacks cost 1 AP and roll against the defender's ARM."""
 
     rolls: AttackStat
-    range: Annotated[int, Ge(0), Le(20)] = 1
+    range: Annotated[int, Meta(ge=0, le=20)] = 1
 
 
-@frozen
-class Model(Entry):
+class Model(Entry, kw_only=True):
     """What every miniature's card has. `keywords` and `abilities` are names; their texts and
     facts are entries of the kinds `keywords` and `abilities` of the same edition."""
 
     bits: Bits
-    hearts: Annotated[int, Ge(1), Le(40)]
-    skull_points: Annotated[int, Ge(0), Le(20)] = 0
+    hearts: Annotated[int, Meta(ge=1, le=40)]
+    skull_points: Annotated[int, Meta(ge=0, le=20)] = 0
     base: Base = "small"
     stats: Stats = Stats()
-    attacks: list[Attack] = field(default_factory=list)
+    attacks: list[Attack] = []
     defends_with: Annotated[
-        list[Stat], Doc("the stat(s) it defends basic attacks with; empty: ARM")
-    ] = field(default_factory=list)
-    keywords: list[Name] = field(default_factory=list)
-    abilities: list[Name] = field(default_factory=list)
+        list[Stat], Meta(description="the stat(s) it defends basic attacks with; empty: ARM")
+    ] = []
+    keywords: list[Name] = []
+    abilities: list[Name] = []
 
 
-@frozen
-class Monster(Model):
+class Monster(Model, kw_only=True):
     """A monster that can be in the spawning pool (or a pet)."""
 
     rank: Literal["minion", "elite", "denizen", "pet"]
@@ -107,32 +102,30 @@ class Monster(Model):
     note: Text | None = None
 
 
-@frozen
-class PoolEntry(Strict):
+class PoolEntry(Strict, kw_only=True):
     """How many of one monster a spawning point adds to the spawning pool."""
 
     monster: Slug
-    count: Annotated[int, Ge(1), Le(20)]
+    count: Annotated[int, Meta(ge=1, le=20)]
 
 
-@frozen
-class SpawningPoint(Entry):
+class SpawningPoint(Entry, kw_only=True):
     """A spawning point and the spawning pool it brings."""
 
-    hearts: Annotated[int, Ge(1), Le(40)]
+    hearts: Annotated[int, Meta(ge=1, le=40)]
     base: Base = "small"
     stats: Stats = Stats()
     defends_with: Annotated[
-        list[Stat], Doc("the stat(s) it defends basic attacks with; empty: ARM")
-    ] = field(default_factory=list)
-    keywords: list[Name] = field(default_factory=list)
-    abilities: list[Name] = field(default_factory=list)
-    models: Annotated[int, Ge(1), Le(4), Doc("spawning point models it comes with")] = 1
+        list[Stat], Meta(description="the stat(s) it defends basic attacks with; empty: ARM")
+    ] = []
+    keywords: list[Name] = []
+    abilities: list[Name] = []
+    models: Annotated[int, Meta(ge=1, le=4, description="spawning point models it comes with")] = 1
     paired: bool = False
     paired_with: Annotated[
-        list[Slug], Doc("spawning points that may stand as its pair (itself included)")
-    ] = field(default_factory=list)
-    pool: Annotated[list[PoolEntry], MinLen(1)]
+        list[Slug], Meta(description="spawning points that may stand as its pair (itself included)")
+    ] = []
+    pool: Annotated[list[PoolEntry], Meta(min_length=1)]
     note: Text | None = None
 
     def __post_init__(self) -> None:
@@ -140,58 +133,56 @@ class SpawningPoint(Entry):
             raise ValueError("a paired spawning point needs paired_with")
 
 
-@frozen
-class MiniBoss(Model):
+class MiniBoss(Model, kw_only=True):
     bits: Bits = "super"
 
 
-@frozen
-class DungeonBoss(Model):
+class DungeonBoss(Model, kw_only=True):
     bits: Bits = "super"
-    fight_card: Annotated[Slug, Doc("id of its boss fight card (1.0: Adventure Effects)")]
-    chart: Annotated[Slug | None, Doc("its own Mighty Monster Chart, if any")] = None
-    companion: Annotated[bool, Doc("comes with another boss, not chosen alone")] = False
+    fight_card: Annotated[
+        Slug, Meta(description="id of its boss fight card (1.0: Adventure Effects)")
+    ]
+    chart: Annotated[Slug | None, Meta(description="its own Mighty Monster Chart, if any")] = None
+    companion: Annotated[bool, Meta(description="comes with another boss, not chosen alone")] = (
+        False
+    )
 
 
-@frozen
-class CardEffect(Strict):
+class CardEffect(Strict, kw_only=True):
     """One named effect on a boss fight card, in short words."""
 
     name: Name
     text: Text
 
 
-@frozen
-class Summon(Strict):
+class Summon(Strict, kw_only=True):
     monster: Slug
-    count: Annotated[int, Ge(1), Le(20)]
+    count: Annotated[int, Meta(ge=1, le=20)]
 
 
-@frozen
-class Summoned(Strict):
+class Summoned(Strict, kw_only=True):
     """Models a fight card brings into play ("until four are out"): never more than `up_to`."""
 
     name: Name
-    up_to: Annotated[int, Ge(1), Le(20)]
+    up_to: Annotated[int, Meta(ge=1, le=20)]
 
 
-@frozen
-class FightCard(Entry):
+class FightCard(Entry, kw_only=True):
     """2.0/FK boss fight card, or 1.0 Adventure Effects card."""
 
-    bosses: Annotated[list[Slug], MinLen(1)]
-    dungeon_effect: list[CardEffect] = field(default_factory=list)
-    boss_spawn: list[CardEffect] = field(default_factory=list)
-    timeout: list[CardEffect] = field(default_factory=list)
-    timeout_summons: list[Summon] = field(default_factory=list)
+    bosses: Annotated[list[Slug], Meta(min_length=1)]
+    dungeon_effect: list[CardEffect] = []
+    boss_spawn: list[CardEffect] = []
+    timeout: list[CardEffect] = []
+    timeout_summons: list[Summon] = []
     summoned: Annotated[
-        list[Summoned], Doc("models its effects bring into play, counted up to a limit")
-    ] = field(default_factory=list)
+        list[Summoned],
+        Meta(description="models its effects bring into play, counted up to a limit"),
+    ] = []
     note: Text | None = None
 
 
-@frozen
-class StatModifier(Strict):
+class StatModifier(Strict, kw_only=True):
     """A change a relic makes to its bearer's card: `add` is dice for a dice stat ("1R"),
     a number for MOVE, AP, HEARTS and POTIONS (may be negative)."""
 
@@ -206,34 +197,31 @@ class StatModifier(Strict):
             raise ValueError(f"{self.stat} changes by dice, e.g. add: 1R")
 
 
-@frozen
-class Relic(Entry):
+class Relic(Entry, kw_only=True):
     """Equipment the dungeon boss takes for each spawning point left when it spawns
     (1.0: a boss's Character Treasure). It takes up its equipment `slot`."""
 
     slot: Name
     effect: Text
     portrait: Annotated[
-        list[Slug], Doc("bosses (or mini-bosses) whose portrait it bears; empty: any boss")
-    ] = field(default_factory=list)
+        list[Slug],
+        Meta(description="bosses (or mini-bosses) whose portrait it bears; empty: any boss"),
+    ] = []
     modifiers: Annotated[
-        list[StatModifier], Doc("stat changes its bearer gains, as if printed on its card")
-    ] = field(default_factory=list)
-    keywords: Annotated[list[Name], Doc("keywords its bearer gains")] = field(default_factory=list)
-    abilities: Annotated[list[Name], Doc("abilities its bearer gains")] = field(
-        default_factory=list
-    )
+        list[StatModifier],
+        Meta(description="stat changes its bearer gains, as if printed on its card"),
+    ] = []
+    keywords: Annotated[list[Name], Meta(description="keywords its bearer gains")] = []
+    abilities: Annotated[list[Name], Meta(description="abilities its bearer gains")] = []
 
 
-@frozen
-class Keyword(Entry):
+class Keyword(Entry, kw_only=True):
     """A keyword's short text (in our own words); cards name keywords by `name`."""
 
     text: Text
 
 
-@frozen
-class Ability(Entry):
+class Ability(Entry, kw_only=True):
     """A named ability: its short text and, if it is an action, what it costs and rolls.
 
     `rolls` is the stat the acting model rolls and `against` the stat the target rolls
@@ -241,44 +229,41 @@ class Ability(Entry):
 
     text: Text
     type: Literal["offense", "support"] = "support"
-    ap: Annotated[Annotated[int, Ge(0), Le(6)] | None, Doc("AP cost; None: not an action")] = None
-    range: Annotated[Annotated[int, Ge(0), Le(20)] | None, Doc("1 = melee")] = None
+    ap: Annotated[
+        Annotated[int, Meta(ge=0, le=6)] | None, Meta(description="AP cost; None: not an action")
+    ] = None
+    range: Annotated[Annotated[int, Meta(ge=0, le=20)] | None, Meta(description="1 = melee")] = None
     rolls: Stat | None = None
     against: Stat | None = None
-    add: Annotated[Dice | None, Doc("dice the ability adds to its roll")] = None
-    potion: Annotated[bool, Doc("a potion ability (costs a potion)")] = False
+    add: Annotated[Dice | None, Meta(description="dice the ability adds to its roll")] = None
+    potion: Annotated[bool, Meta(description="a potion ability (costs a potion)")] = False
 
     def __post_init__(self) -> None:
         if self.against is not None and self.rolls is None:
             raise ValueError("`against` needs `rolls`: the stat the acting model rolls")
 
 
-@frozen
-class BonusTarget(Strict):
+class BonusTarget(Strict, kw_only=True):
     """Which monsters a bonus applies to. Empty: every monster except the dungeon boss."""
 
-    ranks: list[Literal["minion", "elite", "mini-boss", "pet"]] = field(default_factory=list)
-    bits: list[SpawnBits] = field(default_factory=list)
-    monsters: Annotated[list[Name], Doc("only monsters whose name contains one")] = field(
-        default_factory=list
-    )
+    ranks: list[Literal["minion", "elite", "mini-boss", "pet"]] = []
+    bits: list[SpawnBits] = []
+    monsters: Annotated[list[Name], Meta(description="only monsters whose name contains one")] = []
 
 
-@frozen
-class DiceBonus(Strict):
+class DiceBonus(Strict, kw_only=True):
     roll: Roll
     add: Dice
 
 
-@frozen
-class Bonus(Entry):
+class Bonus(Entry, kw_only=True):
     """A Mighty Monster bonus (most are printed as reference cards)."""
 
-    card: Annotated[bool, Doc("printed as a Mighty Monster reference card")] = False
+    card: Annotated[bool, Meta(description="printed as a Mighty Monster reference card")] = False
     applies_to: BonusTarget = BonusTarget()
     dice: DiceBonus | None = None
     ability: Name | None = None
-    status: Annotated[Slug | None, Doc("monsters cause this status effect")] = None
+    status: Annotated[Slug | None, Meta(description="monsters cause this status effect")] = None
     text: Text
 
     def __post_init__(self) -> None:
@@ -287,27 +272,25 @@ class Bonus(Entry):
             raise ValueError("a bonus has exactly one of dice, ability or status")
 
 
-@frozen
-class StatusEffect(Entry):
+class StatusEffect(Entry, kw_only=True):
     text: Text
 
 
-@frozen
-class ChartSpace(Strict):
+class ChartSpace(Strict, kw_only=True):
     """One space of a Mighty Monster Chart (or one step of the Forgotten King ladder).
 
     The engine resolves a space in rule order: spawns, then bonuses, then boss sightings.
     """
 
-    spawn: Annotated[Annotated[int, Ge(1), Le(20)] | None, Doc("skull points to spawn")] = None
-    bits: list[SpawnBits] = field(default_factory=list)
+    spawn: Annotated[
+        Annotated[int, Meta(ge=1, le=20)] | None, Meta(description="skull points to spawn")
+    ] = None
+    bits: list[SpawnBits] = []
     mini_boss: bool = False
     dungeon_boss: bool = False
-    bonuses: list[Slug] = field(default_factory=list)
-    choose_bonus: list[Slug] = field(default_factory=list)
-    boss_sighting: Annotated[list[int], Doc("tile numbers, first tile = 1")] = field(
-        default_factory=list
-    )
+    bonuses: list[Slug] = []
+    choose_bonus: list[Slug] = []
+    boss_sighting: Annotated[list[int], Meta(description="tile numbers, first tile = 1")] = []
     colour: Name | None = None
     note: Text | None = None
 
@@ -333,17 +316,16 @@ class ChartSpace(Strict):
         )
 
 
-@frozen
-class Chart(Entry):
+class Chart(Entry, kw_only=True):
     """A Mighty Monster Chart. kind=ladder is the Forgotten King's chart of bonus steps."""
 
     kind: Literal["chart", "ladder"] = "chart"
     mode: Mode = "explore"
     size: ChartSize | None = None
-    boss: Annotated[Slug | None, Doc("the boss this special chart belongs to")] = None
+    boss: Annotated[Slug | None, Meta(description="the boss this special chart belongs to")] = None
     verified: bool = False
     note: Text | None = None
-    spaces: Annotated[list[ChartSpace], MinLen(1)]
+    spaces: Annotated[list[ChartSpace], Meta(min_length=1)]
 
     def __post_init__(self) -> None:
         if self.kind == "chart":
@@ -352,13 +334,12 @@ class Chart(Entry):
                 raise ValueError("a chart needs exactly one dungeon_boss space")
 
 
-@frozen
-class PowerGauge(Entry):
+class PowerGauge(Entry, kw_only=True):
     """SDE 1.0's power gauge: squares from 8-Bit through 16-Bit to Super."""
 
-    squares: Annotated[int, Ge(3), Le(60)]
-    sixteen_bit_at: Annotated[int, Ge(1)]
-    super_at: Annotated[int, Ge(1)]
+    squares: Annotated[int, Meta(ge=3, le=60)]
+    sixteen_bit_at: Annotated[int, Meta(ge=1)]
+    super_at: Annotated[int, Meta(ge=1)]
     verified: bool = False
     note: Text | None = None
 
@@ -384,20 +365,19 @@ KINDS: dict[str, type[Entry]] = {
 """Top-level keys of a content file and the model of their entries."""
 
 
-@frozen
-class ContentFile(Strict):
+class ContentFile(Strict, kw_only=True):
     """One YAML file of a pack. `edition` here is the default for its entries."""
 
     edition: Edition | None = None
-    monsters: list[Monster] = field(default_factory=list)
-    spawning_points: list[SpawningPoint] = field(default_factory=list)
-    mini_bosses: list[MiniBoss] = field(default_factory=list)
-    dungeon_bosses: list[DungeonBoss] = field(default_factory=list)
-    fight_cards: list[FightCard] = field(default_factory=list)
-    relics: list[Relic] = field(default_factory=list)
-    keywords: list[Keyword] = field(default_factory=list)
-    abilities: list[Ability] = field(default_factory=list)
-    bonuses: list[Bonus] = field(default_factory=list)
-    status_effects: list[StatusEffect] = field(default_factory=list)
-    charts: list[Chart] = field(default_factory=list)
-    power_gauges: list[PowerGauge] = field(default_factory=list)
+    monsters: list[Monster] = []
+    spawning_points: list[SpawningPoint] = []
+    mini_bosses: list[MiniBoss] = []
+    dungeon_bosses: list[DungeonBoss] = []
+    fight_cards: list[FightCard] = []
+    relics: list[Relic] = []
+    keywords: list[Keyword] = []
+    abilities: list[Ability] = []
+    bonuses: list[Bonus] = []
+    status_effects: list[StatusEffect] = []
+    charts: list[Chart] = []
+    power_gauges: list[PowerGauge] = []

@@ -1,50 +1,138 @@
-"""Pydantic for the content and setup dataclasses: check plain data (parsed YAML, a journal's
-setup) against one, and write one as plain data (dice as "2B 1R"). The only place the content
-imports pydantic, and only on first use: loading the content from its cache never does."""
+"""Pydantic for the content: check plain data (parsed YAML) against a content class, reporting
+every problem at once, and write one as plain data (dice as "2B 1R").
+
+The content classes are msgspec Structs (fast to define and to read from the cache), which
+pydantic does not know. So each is given a twin: a stdlib dataclass with the same fields, with
+the `msgspec.Meta` constraints as pydantic `Field`s and the same `__post_init__`, built on first
+use. The only place the content imports pydantic: loading the content from its cache never
+does. Plain dataclasses (the rules' `Setup`) are validated as they are.
+"""
 
 from __future__ import annotations
 
-from dataclasses import MISSING, Field, fields
-from functools import cache
-from typing import TYPE_CHECKING, Any, TypeVar
+import dataclasses
+import functools
+import operator
+import types
+import typing
+from typing import TYPE_CHECKING, Annotated, Any, TypeVar, get_args, get_origin, get_type_hints
+
+import msgspec
 
 if TYPE_CHECKING:
     from pydantic import TypeAdapter
 
 T = TypeVar("T")
 
+_CONSTRAINTS = ("ge", "le", "gt", "lt", "min_length", "max_length", "pattern", "description")
+"""The `msgspec.Meta` fields a twin passes on to pydantic (`Field` has the same names)."""
 
-@cache
-def adapter(cls: type[T]) -> TypeAdapter[T]:
-    """The pydantic validator of `cls`, built once (building one is the slow part)."""
+
+def _is_struct(cls: object) -> bool:
+    return isinstance(cls, type) and issubclass(cls, msgspec.Struct)
+
+
+@functools.cache
+def twin(cls: type) -> type:
+    """The stdlib dataclass pydantic validates in place of the Struct `cls`."""
+    hints = get_type_hints(cls, include_extras=True)
+    specs = []
+    for field in msgspec.structs.fields(cls):
+        if isinstance(field.default, msgspec.Struct):  # (pydantic writes a twin's defaults)
+            default = dataclasses.field(default=_as_validated(field.default))
+        elif field.default is not msgspec.NODEFAULT:
+            default = dataclasses.field(default=field.default)
+        elif field.default_factory is not msgspec.NODEFAULT:
+            default = dataclasses.field(default_factory=field.default_factory)
+        else:
+            default = dataclasses.field()
+        specs.append((field.name, _twin_type(hints[field.name]), default))
+    namespace: dict[str, Any] = {"__pydantic_config__": {"extra": "forbid"}, "__doc__": cls.__doc__}
+    if hasattr(cls, "__post_init__"):
+        namespace["__post_init__"] = cls.__post_init__
+    return dataclasses.make_dataclass(
+        cls.__name__, specs, namespace=namespace, kw_only=True, frozen=True
+    )
+
+
+def _twin_type(hint: Any) -> Any:
+    """`hint` with every Struct replaced by its twin and every `Meta` by a pydantic `Field`."""
+    from pydantic import Field
+
+    if _is_struct(hint):
+        return twin(hint)
+    origin = get_origin(hint)
+    if origin is Annotated:
+        base, *extras = get_args(hint)
+        fields = [
+            Field(**{k: getattr(m, k) for k in _CONSTRAINTS if getattr(m, k) is not None})
+            if isinstance(m, msgspec.Meta)
+            else m
+            for m in extras
+        ]
+        return Annotated[(_twin_type(base), *fields)]
+    if origin in (types.UnionType, typing.Union):
+        return functools.reduce(operator.or_, map(_twin_type, get_args(hint)))
+    if origin in (list, dict):
+        return origin[tuple(map(_twin_type, get_args(hint)))]
+    return hint
+
+
+@functools.cache
+def adapter(cls: type[T]) -> TypeAdapter[Any]:
+    """The pydantic validator of `cls` (of its twin for a Struct), built once (building one is
+    the slow part)."""
     from pydantic import TypeAdapter
 
-    return TypeAdapter(cls)
+    return TypeAdapter(twin(cls) if _is_struct(cls) else cls)
 
 
 def validate(cls: type[T], data: Any) -> T:
     """`data` as a `cls`, checked: its types, the constraints in its annotations, unknown
     fields and its `__post_init__`. Raises pydantic's `ValidationError` (a ValueError)."""
-    return adapter(cls).validate_python(data)
+    checked = adapter(cls).validate_python(data)
+    if _is_struct(cls):
+        return msgspec.convert(checked, cls, from_attributes=True)
+    return checked  # type: ignore[no-any-return]
+
+
+def _as_validated(value: Any) -> Any:
+    """What `adapter(type(value))` writes: the value, or its twin for a Struct."""
+    if isinstance(value, msgspec.Struct):
+        return msgspec.convert(value, twin(type(value)), from_attributes=True)
+    return value
 
 
 def dump(value: Any) -> Any:
-    """A dataclass as plain JSON data, as pydantic writes it (every field, in class order)."""
-    return adapter(type(value)).dump_python(value, mode="json")
+    """A content value as plain JSON data, as pydantic writes it (every field, in class order;
+    dice as "2B 1R")."""
+    return adapter(type(value)).dump_python(_as_validated(value), mode="json")
 
 
 def dump_json(value: Any) -> bytes:
-    """A dataclass as compact JSON text, as pydantic writes it."""
-    return adapter(type(value)).dump_json(value)
+    """A content value as compact JSON text, as pydantic writes it."""
+    return adapter(type(value)).dump_json(_as_validated(value))
 
 
-def _default(field: Field[Any]) -> Any:
-    if field.default_factory is not MISSING:
-        return field.default_factory()
-    return field.default
+def _defaults(value: Any) -> dict[str, Any]:
+    if isinstance(value, msgspec.Struct):
+        fields = msgspec.structs.fields(value)
+        missing = msgspec.NODEFAULT
+    else:
+        fields = dataclasses.fields(value)
+        missing = dataclasses.MISSING
+    return {
+        f.name: f.default_factory() if f.default_factory is not missing else f.default
+        for f in fields
+        if f.default is not missing or f.default_factory is not missing
+    }
 
 
 def changed_fields(value: Any) -> dict[str, Any]:
-    """A dataclass's fields that differ from their defaults, as plain JSON data (in order)."""
-    data = dump(value)
-    return {f.name: data[f.name] for f in fields(value) if getattr(value, f.name) != _default(f)}
+    """A value's fields that differ from their defaults, as plain JSON data (in order)."""
+    data, defaults = dump(value), _defaults(value)
+    return {
+        name: shown
+        for name, shown in data.items()
+        if name not in defaults or getattr(value, name) != defaults[name]
+    }

@@ -156,6 +156,7 @@ def _first_monster(data: dict[str, Any], **changes: Any) -> dict[str, Any]:
         lambda data: {**data, "more": 1},
         lambda data: {**data, "edition_hashes": {"sde2": "a hash"}},  # not every edition's
         lambda data: _first_monster(data, hearts="many"),
+        lambda data: _first_monster(data, hearts=99),  # more than any card has
         lambda data: _first_monster(data, stats={"STR": "2B"}),  # dice are their four counts
     ],
     ids=[
@@ -166,6 +167,7 @@ def _first_monster(data: dict[str, Any], **changes: Any) -> dict[str, Any]:
         "extra",
         "edition-hashes-missing",
         "wrong-type",
+        "out-of-range",
         "dice-as-text",
     ],
 )

@@ -3,10 +3,10 @@ correction writes into the user's content folder (atomic, never over a file not 
 
 from __future__ import annotations
 
-from dataclasses import replace
 from pathlib import Path
 
 import pytest
+from msgspec import structs
 
 from consul_app.cli import main
 from consul_app.content import load_pack
@@ -64,7 +64,7 @@ def test_a_space_in_words() -> None:
 def _corrected(bundled) -> Chart:  # type: ignore[no-untyped-def]
     chart = next(iter(bundled.edition("sde2").charts.values()))
     spaces = [ChartSpace(spawn=5, bits=["8-bit"]), *chart.spaces[1:]]
-    return replace(chart, spaces=spaces, verified=True)
+    return structs.replace(chart, spaces=spaces, verified=True)
 
 
 def test_the_correction_is_valid_content_that_overrides_the_chart(
@@ -78,7 +78,7 @@ def test_the_correction_is_valid_content_that_overrides_the_chart(
     assert loaded == chart
     assert main(["validate", str(tmp_path)]) == 0
     assert list(tmp_path.glob("charts/.*")) == []  # no temporary file left behind
-    again = replace(chart, verified=False)
+    again = structs.replace(chart, verified=False)
     save_chart(again, tmp_path)  # its own file is replaced
     assert load_pack([tmp_path], include_user=False).edition("sde2").charts[chart.id] == again
 

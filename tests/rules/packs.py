@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
+
+from msgspec import structs
 
 from consul_app.content.models import (
     Bonus,
@@ -472,4 +473,6 @@ def next_turn(pack: EditionPack, state: GameState) -> GameState:
 
 def with_spaces(pack: EditionPack, spaces: list[dict[str, Any]], chart: str = "standard") -> None:
     """Replace the spaces of one of the pack's charts."""
-    pack.charts[chart] = replace(pack.charts[chart], spaces=[ChartSpace(**s) for s in spaces])
+    pack.charts[chart] = structs.replace(
+        pack.charts[chart], spaces=[ChartSpace(**s) for s in spaces]
+    )

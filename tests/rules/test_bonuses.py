@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 import pytest
 from msgspec import structs
 
@@ -211,7 +209,7 @@ def test_the_dungeon_boss_never_gains_bonuses(sde2: EditionPack) -> None:
     """'Bonuses apply to all monsters except the dungeon boss (even the mini-boss and monsters
     spawned after the space with the bonus is reached), unless the bonus specifies otherwise.'
     The dungeon boss's card shows no bonus; the mini-boss's does."""
-    sde2.dungeon_bosses["big"] = replace(
+    sde2.dungeon_bosses["big"] = structs.replace(
         sde2.dungeon_bosses["big"], stats=Stats(STR=Dice.parse("3R"), ARM=Dice.parse("2R"))
     )
     state = gain(sde2, ["offense", "defense"])

@@ -3,9 +3,8 @@ spawning points and relics, boss sightings, timeout."""
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 import pytest
+from msgspec import structs
 
 from consul_app.content.models import CardEffect
 from consul_app.content.pack import EditionPack
@@ -368,7 +367,7 @@ def test_relics_go_by_the_spawning_points_standing_when_the_boss_spawns(
 def test_one_relic_per_equipment_slot(sde2: EditionPack) -> None:
     """'(This takes up an equipment slot and works just like equipping loot or treasure to
     Heroes.)' One card per slot, unless a card says otherwise."""
-    sde2.relics["helm"] = replace(sde2.relics["crown"], id="helm", name="Helm")
+    sde2.relics["helm"] = structs.replace(sde2.relics["crown"], id="helm", name="Helm")
     state = run_to(sde2, boss_spawned(sde2, spawning_points=THREE_POINTS), "relics")
     assert relics_per_slot(sde2, state) == 1
     with pytest.raises(RuleError, match="Crown and Helm both take the Head slot"):
@@ -383,8 +382,10 @@ def test_one_relic_per_equipment_slot(sde2: EditionPack) -> None:
 
 def test_forge_master_equips_two_relics_per_slot(sde2: EditionPack) -> None:
     """Forge Master: 'This dungeon boss may equip up to two Relic Items per slot.'"""
-    sde2.relics["helm"] = replace(sde2.relics["crown"], id="helm", name="Helm")
-    sde2.dungeon_bosses["big"] = replace(sde2.dungeon_bosses["big"], keywords=["Forge Master"])
+    sde2.relics["helm"] = structs.replace(sde2.relics["crown"], id="helm", name="Helm")
+    sde2.dungeon_bosses["big"] = structs.replace(
+        sde2.dungeon_bosses["big"], keywords=["Forge Master"]
+    )
     state = run_to(sde2, boss_spawned(sde2, spawning_points=THREE_POINTS), "relics")
     assert relics_per_slot(sde2, state) == 2
     assert apply(sde2, state, ChooseRelics(relics=["crown", "helm"])).boss.relics == [
@@ -397,10 +398,12 @@ def test_riches_and_armory_equip_more_relics(sde2: EditionPack) -> None:
     """Riches: 'When this boss spawns, it equips one additional relic item.' Armory (a fight
     card's effect): 'Equip three Relic Items (in addition to any equipped due to remaining
     spawning points).'"""
-    sde2.dungeon_bosses["big"] = replace(sde2.dungeon_bosses["big"], keywords=["Riches"])
+    sde2.dungeon_bosses["big"] = structs.replace(sde2.dungeon_bosses["big"], keywords=["Riches"])
     assert boss_spawned(sde2).boss.relic_slots == 3  # two spawning points and Riches
     armory = CardEffect(name="Armory", text="Three more relics.")
-    sde2.fight_cards["big-card"] = replace(sde2.fight_cards["big-card"], dungeon_effect=[armory])
+    sde2.fight_cards["big-card"] = structs.replace(
+        sde2.fight_cards["big-card"], dungeon_effect=[armory]
+    )
     state = boss_spawned(sde2)
     assert state.boss.relic_slots == 6
     assert extra_relics(sde2, state) == [("Riches", 1), ("Armory", 3)]

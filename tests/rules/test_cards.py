@@ -3,8 +3,6 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 import pytest
 from msgspec import structs
 
@@ -189,9 +187,9 @@ def test_the_dungeon_boss_gets_relic_modifiers_and_no_chart_bonus(sde2: EditionP
     """'Bonuses apply to all monsters except the dungeon boss.' 'The dungeon boss gains all the
     abilities and bonuses listed on the relic card exactly as though they were printed on the
     model's card.'"""
-    sde2.dungeon_bosses["big"] = replace(
+    sde2.dungeon_bosses["big"] = structs.replace(
         sde2.dungeon_bosses["big"],
-        stats=replace(
+        stats=structs.replace(
             sde2.dungeon_bosses["big"].stats, move=5, ap=4, STR=Dice(red=2), ARM=Dice(red=1)
         ),
     )

@@ -3,9 +3,8 @@ dungeon boss spaces. Each test quotes the sentence of mighty-monster-chart.txt i
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 import pytest
+from msgspec import structs
 
 from consul_app.content.models import ChartSpace
 from consul_app.content.pack import EditionPack
@@ -94,7 +93,9 @@ def test_spaces_trigger_effects_and_plain_spaces_none(sde2: EditionPack) -> None
     """'Most spaces will trigger some sort of effect, such as spawning new monsters, providing
     bonuses for the monsters in the dungeon, or boss sighting.'"""
     spaces = sde2.charts["standard"].spaces
-    sde2.charts["standard"] = replace(sde2.charts["standard"], spaces=[ChartSpace(), *spaces])
+    sde2.charts["standard"] = structs.replace(
+        sde2.charts["standard"], spaces=[ChartSpace(), *spaces]
+    )
     state = reach(sde2, new_game(sde2, make_setup()), 1)
     assert open_keys(sde2, state) == []
     assert state.turn == 2  # nothing to do: the power-up phase ended
@@ -221,7 +222,7 @@ def test_a_16_bit_space_spawns_16_bit_and_both_symbols_both(sde2: EditionPack) -
     """'If it has the 16-Bit symbol then 16-Bit monsters may be spawned that turn, and if it has
     both symbols then both 8-Bit and 16-Bit monsters may be spawned that turn.'"""
     spaces = [ChartSpace(spawn=4, bits=["16-bit"]), *sde2.charts["standard"].spaces]
-    sde2.charts["standard"] = replace(sde2.charts["standard"], spaces=spaces)
+    sde2.charts["standard"] = structs.replace(sde2.charts["standard"], spaces=spaces)
     game = new_game(sde2, make_setup())
     state = reach(sde2, game, 1)
     assert apply(sde2, state, Spawn(monsters={"dragon": 1})).board["dragon"] == 1

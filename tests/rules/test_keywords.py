@@ -4,9 +4,8 @@ dice (test_cards.py); Forge Master, Riches and Armory the relics (test_boss_sde2
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 import pytest
+from msgspec import structs
 
 from consul_app.content.models import Monster
 from consul_app.content.pack import EditionPack
@@ -16,7 +15,9 @@ from .packs import make_setup
 
 
 def with_keywords(pack: EditionPack, point: str, *keywords: str) -> None:
-    pack.spawning_points[point] = replace(pack.spawning_points[point], keywords=list(keywords))
+    pack.spawning_points[point] = structs.replace(
+        pack.spawning_points[point], keywords=list(keywords)
+    )
 
 
 def test_reserve_keeps_a_spawning_point_off_the_first_tile(sde2: EditionPack) -> None:
@@ -53,7 +54,7 @@ def test_oni_guards_adds_an_ijin_oni_to_the_pool(sde2: EditionPack) -> None:
     )
     sde2.monsters[oni.id] = oni
     assert new_game(sde2, make_setup()).pool.get("clan-ijin-oni") is None
-    sde2.dungeon_bosses["big"] = replace(
+    sde2.dungeon_bosses["big"] = structs.replace(
         sde2.dungeon_bosses["big"], keywords=["Oni Guards", "Rampage"]
     )
     state = new_game(sde2, make_setup())

@@ -5,9 +5,9 @@ is once the boss has left the chart."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import replace
 
 import pytest
+from msgspec import structs
 
 from consul_app.content.pack import EditionPack
 from consul_app.rules import (
@@ -156,7 +156,7 @@ def test_each_edition_has_its_own_setup_fields() -> None:
 
 
 def test_the_bosses_and_pets_to_choose(sde2: EditionPack) -> None:
-    sde2.dungeon_bosses["sidekick"] = replace(
+    sde2.dungeon_bosses["sidekick"] = structs.replace(
         sde2.dungeon_bosses["big"], id="sidekick", companion=True
     )
     assert "sidekick" not in [b.id for b in bosses_to_choose(sde2)]

@@ -6,13 +6,13 @@ import dataclasses
 import json
 import random
 import tempfile
-from dataclasses import replace
 from pathlib import Path
 
 import msgspec
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from msgspec import structs
 
 from consul_app.content import ContentPack
 from consul_app.paths import saves_dir
@@ -84,7 +84,7 @@ def _repack(content: ContentPack, drop: tuple[str, str] | None = None) -> Conten
     without one entry (kind, id)."""
     editions = dict(content.editions)
     pack = editions["sde2"]
-    status = {k: replace(v, text="Edited.") for k, v in pack.status_effects.items()}
+    status = {k: structs.replace(v, text="Edited.") for k, v in pack.status_effects.items()}
     pack = dataclasses.replace(pack, status_effects=status)
     if drop is not None:
         kind, entry = drop

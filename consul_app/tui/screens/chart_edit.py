@@ -4,8 +4,8 @@ checked, and save it as the Consul's own content (used by every new game from th
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import replace
 
+from msgspec import structs
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
@@ -135,7 +135,7 @@ class ChartEditScreen(Screen[Chart | None]):
         """Check the whole chart as the loader would, write it, and use it from now on."""
         try:
             chart = validate(
-                Chart, dump(replace(self.chart, spaces=self.spaces, verified=self.verified))
+                Chart, dump(structs.replace(self.chart, spaces=self.spaces, verified=self.verified))
             )
         except ValueError as err:
             self.notify(_reasons(err), title="The chart cannot be saved", severity="warning")
