@@ -103,6 +103,7 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "game.jsonl"
         live = write_game(content, path)
+        live.close()  # it holds the save's lock; its state stays readable
         size = path.stat().st_size
 
         def resume() -> None:
@@ -112,7 +113,6 @@ def main() -> None:
         with Session.resume(content, path) as resumed:
             assert resumed.state == live.state
             undo = best(lambda: (resumed.undo(), resumed.redo()), rounds=50) / 2
-        live.close()
     module, start = app_start()
     print(f"journal: {ACTIONS} actions, {size / 1024:.0f} KiB, turn {live.state.turn}")
     print(f"resume (read + check + replay): {replay * 1000:7.1f} ms")
