@@ -77,6 +77,30 @@ def test_every_action_round_trips_through_json(action: Action) -> None:
     assert read_action(json.loads(json.dumps(action_data(action)))) == action
 
 
+@pytest.mark.parametrize(
+    ("data", "message"),
+    [
+        ({"type": "fly"}, "Invalid value 'fly' - at `$.type`"),
+        ({"type": 3}, "Expected `str`, got `int` - at `$.type`"),
+        ({"wounds": 2}, "Object missing required field `type`"),
+        (["wound"], "Expected `object`, got `array`"),
+        ({"type": "wound", "wounds": "2"}, "Expected `int`, got `str` - at `$.wounds`"),
+        (
+            {"type": "spawn", "monsters": {"kobold": 0}},
+            "Expected `int` >= 1 - at `$.monsters[...]`",
+        ),
+        ({"type": "heal", "which": -1}, "Expected `int` >= 0 - at `$.which`"),
+        ({"type": "end_turn", "turn": 2}, "Object contains unknown field `turn`"),
+    ],
+)
+def test_read_action_refuses_what_is_no_action_naming_the_field(
+    data: object, message: str
+) -> None:
+    with pytest.raises(msgspec.ValidationError) as caught:
+        read_action(data)
+    assert str(caught.value) == message
+
+
 @pytest.mark.parametrize("action", ALL_ACTIONS, ids=lambda a: type(a).__name__)
 def test_every_action_has_a_label(sde2: EditionPack, action: object) -> None:
     assert describe(sde2, action)

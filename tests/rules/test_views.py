@@ -5,6 +5,7 @@ is once the boss has left the chart."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 
 import pytest
 from msgspec import structs
