@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import timeit
 from collections.abc import Callable
-from dataclasses import replace
 
 from msgspec import structs
 
@@ -30,7 +29,7 @@ def best(run: Callable[[], object], number: int = 20) -> float:
 
 def main() -> None:
     pack = load_pack(include_user=False).edition("sde2")
-    setup = replace(default_setup(pack), boss="black-handed-henry")
+    setup = structs.replace(default_setup(pack), boss="black-handed-henry")
     state = new_game(pack, setup)
     bonuses = ["bonus-offensive-rolls", "bonus-defensive-rolls", "bonus-massive-damage"]
     relics = ["fire-breath-potion", "flaming-crown"]

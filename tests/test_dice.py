@@ -7,7 +7,6 @@ import pytest
 from pydantic import ValidationError
 
 from consul_app.content.dice import Dice
-from consul_app.content.fields import frozen
 from consul_app.content.validate import dump, validate
 
 
@@ -63,8 +62,7 @@ def test_equal_dice_hash_alike() -> None:
     assert {Dice.parse("1B 1R"), Dice(red=1, blue=1)} == {Dice(blue=1, red=1)}
 
 
-@frozen
-class _Card:
+class _Card(msgspec.Struct, frozen=True):
     STR: Dice
 
 

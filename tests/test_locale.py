@@ -8,10 +8,10 @@ import io
 import json
 import sys
 from collections.abc import Iterator
-from dataclasses import replace
 from pathlib import Path
 
 import pytest
+from msgspec.structs import replace
 
 from consul_app import paths
 from consul_app.cli import main

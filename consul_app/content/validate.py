@@ -4,8 +4,8 @@ every problem at once, and write one as plain data (dice as "2B 1R").
 The content classes are msgspec Structs (fast to define and to read from the cache), which
 pydantic does not know. So each is given a twin: a stdlib dataclass with the same fields, with
 the `msgspec.Meta` constraints as pydantic `Field`s and the same `__post_init__`, built on first
-use. The only place the content imports pydantic: loading the content from its cache never
-does. Plain dataclasses (the rules' `Setup`) are validated as they are.
+use. The only place the app imports pydantic: loading the content from its cache, and playing,
+never do.
 """
 
 from __future__ import annotations
@@ -26,10 +26,6 @@ T = TypeVar("T")
 
 _CONSTRAINTS = ("ge", "le", "gt", "lt", "min_length", "max_length", "pattern", "description")
 """The `msgspec.Meta` fields a twin passes on to pydantic (`Field` has the same names)."""
-
-
-def _is_struct(cls: object) -> bool:
-    return isinstance(cls, type) and issubclass(cls, msgspec.Struct)
 
 
 @functools.cache
@@ -59,7 +55,7 @@ def _twin_type(hint: Any) -> Any:
     """`hint` with every Struct replaced by its twin and every `Meta` by a pydantic `Field`."""
     from pydantic import Field
 
-    if _is_struct(hint):
+    if isinstance(hint, type) and issubclass(hint, msgspec.Struct):
         return twin(hint)
     origin = get_origin(hint)
     if origin is Annotated:
@@ -79,56 +75,48 @@ def _twin_type(hint: Any) -> Any:
 
 
 @functools.cache
-def adapter(cls: type[T]) -> TypeAdapter[Any]:
-    """The pydantic validator of `cls` (of its twin for a Struct), built once (building one is
+def adapter(cls: type[msgspec.Struct]) -> TypeAdapter[Any]:
+    """The pydantic validator of the Struct `cls` (of its twin), built once (building one is
     the slow part)."""
     from pydantic import TypeAdapter
 
-    return TypeAdapter(twin(cls) if _is_struct(cls) else cls)
+    return TypeAdapter(twin(cls))
 
 
 def validate(cls: type[T], data: Any) -> T:
-    """`data` as a `cls`, checked: its types, the constraints in its annotations, unknown
-    fields and its `__post_init__`. Raises pydantic's `ValidationError` (a ValueError)."""
-    checked = adapter(cls).validate_python(data)
-    if _is_struct(cls):
-        return msgspec.convert(checked, cls, from_attributes=True)
-    return checked  # type: ignore[no-any-return]
+    """`data` as a `cls` (a Struct), checked: its types, the constraints in its annotations,
+    unknown fields and its `__post_init__`. Raises pydantic's `ValidationError` (a
+    ValueError)."""
+    checked = adapter(cls).validate_python(data)  # type: ignore[arg-type]
+    return msgspec.convert(checked, cls, from_attributes=True)
 
 
-def _as_validated(value: Any) -> Any:
-    """What `adapter(type(value))` writes: the value, or its twin for a Struct."""
-    if isinstance(value, msgspec.Struct):
-        return msgspec.convert(value, twin(type(value)), from_attributes=True)
-    return value
+def _as_validated(value: msgspec.Struct) -> Any:
+    """The twin of `value`, which its adapter writes."""
+    return msgspec.convert(value, twin(type(value)), from_attributes=True)
 
 
-def dump(value: Any) -> Any:
+def dump(value: msgspec.Struct) -> Any:
     """A content value as plain JSON data, as pydantic writes it (every field, in class order;
     dice as "2B 1R")."""
     return adapter(type(value)).dump_python(_as_validated(value), mode="json")
 
 
-def dump_json(value: Any) -> bytes:
+def dump_json(value: msgspec.Struct) -> bytes:
     """A content value as compact JSON text, as pydantic writes it."""
     return adapter(type(value)).dump_json(_as_validated(value))
 
 
-def _defaults(value: Any) -> dict[str, Any]:
-    if isinstance(value, msgspec.Struct):
-        fields = msgspec.structs.fields(value)
-        missing = msgspec.NODEFAULT
-    else:
-        fields = dataclasses.fields(value)
-        missing = dataclasses.MISSING
+def _defaults(value: msgspec.Struct) -> dict[str, Any]:
+    missing = msgspec.NODEFAULT
     return {
         f.name: f.default_factory() if f.default_factory is not missing else f.default
-        for f in fields
+        for f in msgspec.structs.fields(value)
         if f.default is not missing or f.default_factory is not missing
     }
 
 
-def changed_fields(value: Any) -> dict[str, Any]:
+def changed_fields(value: msgspec.Struct) -> dict[str, Any]:
     """A value's fields that differ from their defaults, as plain JSON data (in order)."""
     data, defaults = dump(value), _defaults(value)
     return {

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import field, replace
 from typing import Literal
 
-from consul_app.content.fields import frozen
+import msgspec
+from msgspec.structs import replace
+
 from consul_app.content.models import ChartSize, DungeonBoss, Edition, Mode, Monster, SpawningPoint
 from consul_app.content.pack import EditionPack
 from consul_app.rules.errors import SetupError
@@ -28,8 +29,11 @@ def _check_range(name: str, value: int, low: int, high: int) -> None:
         raise ValueError(f"{name} must be {low} to {high}, not {value}")
 
 
-@frozen
-class PlacedSpawningPoint:
+class _Setup(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """Base of the setup's parts: immutable, fields by name, unknown fields refused."""
+
+
+class PlacedSpawningPoint(_Setup, kw_only=True):
     """One spawning point model on the dungeon and the tile it stands on (first tile = 1)."""
 
     id: str
@@ -46,38 +50,37 @@ it. Dark Reflection: it also affects the tile the hero is on."""
 HERO_KEYWORDS: dict[str, str] = {"clever": "Clever", "dark-reflection": "Dark Reflection"}
 
 
-@frozen
-class Hero:
+class Hero(_Setup, kw_only=True):
     """A hero of the party whose keywords the Consul's rules must know (others need no entry)."""
 
     name: str
-    keywords: list[HeroKeyword] = field(default_factory=list)
+    keywords: list[HeroKeyword] = []
 
     def __post_init__(self) -> None:
         if not 1 <= len(self.name) <= MAX_NAME:
             raise ValueError(f"a hero's name must be 1 to {MAX_NAME} characters: {self.name!r}")
 
 
-@frozen
-class Setup:
+class Setup(_Setup, kw_only=True):
     """Everything a game follows from, besides the actions. Embedded in `GameState`.
 
     `mode` and `party_size` matter in SDE 2.0 only (they pick the chart); `game_size` and
     `power_gauge` in SDE 1.0 only (`power_gauge=None`: the pack's first gauge). Its ranges
-    are checked however it is made (`ValueError`); a journal's is read by msgspec (types).
+    are checked however it is made (`ValueError`); a journal's is read by msgspec (types,
+    unknown fields).
     """
 
     edition: Edition = "sde2"
     mode: Mode = "explore"
     party_size: int = 4
     boss: str
-    mini_bosses: list[str] = field(default_factory=list)
-    spawning_points: list[PlacedSpawningPoint] = field(default_factory=list)
+    mini_bosses: list[str] = []
+    spawning_points: list[PlacedSpawningPoint] = []
     tiles: int = 4
-    pets: list[str] = field(default_factory=list)
+    pets: list[str] = []
     game_size: GameSize = "16-bit"
     power_gauge: str | None = None
-    heroes: list[Hero] = field(default_factory=list)
+    heroes: list[Hero] = []
 
     def __post_init__(self) -> None:
         _check_range("party_size", self.party_size, MIN_PARTY, MAX_PARTY)

@@ -59,34 +59,11 @@ class Game:
 
 
 def _setup(journal: Journal) -> Setup:
-    data = journal.header.setup
     try:
-        setup = msgspec.convert(data, Setup)
+        return msgspec.convert(journal.header.setup, Setup)
     except msgspec.ValidationError as err:
         problem = validation_message(err)
-    else:
-        unknown = _unknown_field(data, msgspec.to_builtins(setup))
-        if unknown is None:
-            return setup
-        problem = f"{unknown}: unknown field"
     raise SaveError(journal.path, f"the game setup is not valid ({problem})", 1)
-
-
-def _unknown_field(given: object, known: object, where: str = "") -> str | None:
-    """The path of the first key in `given` that reading it left out of `known` (msgspec
-    ignores unknown fields of a dataclass; a setup written by a newer Consul is refused)."""
-    if isinstance(given, dict) and isinstance(known, dict):
-        for key, value in given.items():
-            path = f"{where}.{key}" if where else str(key)
-            if key not in known:
-                return path
-            if (found := _unknown_field(value, known[key], path)) is not None:
-                return found
-    elif isinstance(given, list) and isinstance(known, list):
-        for index, (value, kept) in enumerate(zip(given, known, strict=False)):
-            if (found := _unknown_field(value, kept, f"{where}.{index}")) is not None:
-                return found
-    return None
 
 
 def _done(path: Path, pack: EditionPack, op: Do, line: int | None) -> Done:

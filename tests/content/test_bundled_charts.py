@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 import pytest
+from msgspec.structs import replace
 
 from consul_app.content import load_pack
 from consul_app.rules import default_setup, select_chart

@@ -5,7 +5,6 @@ is once the boss has left the chart."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import replace
 
 import pytest
 from msgspec import structs
@@ -147,7 +146,7 @@ def test_the_setup_limits_the_form_offers(sde2: EditionPack) -> None:
     with pytest.raises(ValueError, match="a hero's name must be 1 to 40 characters"):
         Hero(name="x" * 41)
     with pytest.raises(ValueError, match="tiles must be 1 to 12"):  # however it is made
-        replace(Setup(boss="big"), tiles=0)
+        structs.replace(Setup(boss="big"), tiles=0)
 
 
 def test_each_edition_has_its_own_setup_fields() -> None:

@@ -223,8 +223,8 @@ def test_damaged_journal_is_refused_intact(
             {"spawning_points": [{"id": "x", "tile": 0}]},
             "spawning_points.0: a spawning point's tile must be 1 to 12, not 0",
         ),
-        ({"rounds": 3}, "rounds: unknown field"),
-        ({"heroes": [{"name": "Ann", "age": 3}]}, "heroes.0.age: unknown field"),
+        ({"rounds": 3}, "Object contains unknown field `rounds`"),
+        ({"heroes": [{"name": "Ann", "age": 3}]}, "heroes.0: Object contains unknown field `age`"),
     ],
     ids=["tiles", "type", "null", "hero", "tile", "unknown", "unknown-nested"],
 )

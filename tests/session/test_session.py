@@ -7,10 +7,10 @@ import json
 import os
 import subprocess
 import sys
-from dataclasses import replace
 from pathlib import Path
 
 import pytest
+from msgspec.structs import replace
 
 from consul_app.content import ContentPack
 from consul_app.content.validate import dump

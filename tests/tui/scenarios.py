@@ -12,11 +12,12 @@ from __future__ import annotations
 import os
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
 from typing import Literal
 
+from msgspec.structs import replace
 from textual.pilot import Pilot
 
 from consul_app.content import ContentPack, Edition, EditionPack, load_pack

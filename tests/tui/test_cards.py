@@ -5,9 +5,9 @@ screen only lays them out."""
 
 from __future__ import annotations
 
-from dataclasses import replace
 from pathlib import Path
 
+from msgspec.structs import replace
 from textual.widgets import Input, OptionList, Static
 
 from consul_app.content import ContentPack

@@ -3,9 +3,9 @@ spawning point, the spawn cursor that stays put, boss sightings with hero keywor
 
 from __future__ import annotations
 
-from dataclasses import replace
 from pathlib import Path
 
+from msgspec.structs import replace
 from textual.widgets import TabbedContent
 
 from consul_app.content import ContentPack

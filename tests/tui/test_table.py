@@ -4,9 +4,9 @@ save at start-up, and markers that do not rely on colour."""
 
 from __future__ import annotations
 
-from dataclasses import replace
 from pathlib import Path
 
+from msgspec.structs import replace
 from textual.widgets import OptionList, Static, TabbedContent
 
 from consul_app.content import ContentPack

@@ -6,8 +6,7 @@ engine's `setup`); the review, the chart and the modals import the rest when fir
 
 from __future__ import annotations
 
-from dataclasses import replace
-
+from msgspec.structs import replace
 from rich.console import Group, RenderableType
 from rich.text import Text
 from textual import on
