@@ -167,6 +167,13 @@ class Summoned(Strict, kw_only=True):
     up_to: Annotated[int, Meta(ge=1, le=20)]
 
 
+class MiniBossSpawn(Strict, kw_only=True):
+    """A mini-boss an effect brings onto the dungeon: one of this game's, if none is there."""
+
+    wounds: Annotated[int, Meta(ge=0, le=20, description="wounds it takes at once")] = 0
+    treasure: Annotated[bool, Meta(description="the heroes draw treasure for destroying it")] = True
+
+
 class FightCard(Entry, kw_only=True):
     """2.0/FK boss fight card, or 1.0 Adventure Effects card."""
 
@@ -179,6 +186,9 @@ class FightCard(Entry, kw_only=True):
         list[Summoned],
         Meta(description="models its effects bring into play, counted up to a limit"),
     ] = []
+    timeout_mini_boss: Annotated[
+        MiniBossSpawn | None, Meta(description="a mini-boss its timeout brings onto the dungeon")
+    ] = None
     note: Text | None = None
 
 

@@ -52,14 +52,16 @@ class EditionPack:
     def content_hash(self) -> str:
         """A hash of this edition's entries (not of files: comments and other editions don't
         count), so a saved game can tell whether the content it was played with changed.
-        Computed once (a pack is not changed after loading)."""
+        Fields left at their defaults do not count: a content format that gains a field keeps
+        the hash of content that does not use it. Computed once (a pack is not changed after
+        loading)."""
         if self._hash is not None:
             return self._hash
         digest = hashlib.sha256()
         for kind in KINDS:
             for id_, entry in sorted(self.kind(kind).items()):
                 digest.update(f"{kind}\0{id_}\0".encode())
-                digest.update(dump_json(entry))
+                digest.update(dump_json(entry, exclude_defaults=True))
         self._hash = digest.hexdigest()
         return self._hash
 

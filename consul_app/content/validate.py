@@ -102,9 +102,10 @@ def dump(value: msgspec.Struct) -> Any:
     return adapter(type(value)).dump_python(_as_validated(value), mode="json")
 
 
-def dump_json(value: msgspec.Struct) -> bytes:
-    """A content value as compact JSON text, as pydantic writes it."""
-    return adapter(type(value)).dump_json(_as_validated(value))
+def dump_json(value: msgspec.Struct, *, exclude_defaults: bool = False) -> bytes:
+    """A content value as compact JSON text, as pydantic writes it (`exclude_defaults`:
+    without the fields left at their defaults)."""
+    return adapter(type(value)).dump_json(_as_validated(value), exclude_defaults=exclude_defaults)
 
 
 def _defaults(value: msgspec.Struct) -> dict[str, Any]:

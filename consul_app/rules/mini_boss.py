@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from consul_app.content.models import MiniBossSpawn
 from consul_app.content.pack import EditionPack
 from consul_app.rules.actions import DestroyMiniBoss, SpawnMiniBoss
 from consul_app.rules.agenda import require_no_step, require_step
 from consul_app.rules.errors import RuleError
 from consul_app.rules.names import name_of
 from consul_app.rules.state import GameState, MiniBossState
+from consul_app.rules.steps import StepState
 
 
 def mini_bosses_waiting(state: GameState) -> list[str]:
@@ -17,10 +19,29 @@ def mini_bosses_waiting(state: GameState) -> list[str]:
     return [m for m in state.setup.mini_bosses if m not in gone and m != on_board]
 
 
+def timeout_brings(pack: EditionPack, state: GameState) -> MiniBossSpawn | None:
+    """The mini-boss the boss's fight card says its timeout brings, if it says so."""
+    card = pack.fight_cards.get(pack.dungeon_bosses[state.setup.boss].fight_card)
+    return card.timeout_mini_boss if card is not None else None
+
+
+def timeout_mini_boss(pack: EditionPack, state: GameState) -> list[StepState]:
+    """The timeout step of a fight card that brings a mini-boss (Onibaba: "Battle Without
+    End"): one of this game's mini-bosses still waiting, and only if none is on the dungeon."""
+    waiting = mini_bosses_waiting(state)
+    if timeout_brings(pack, state) is None or state.mini_boss is not None or not waiting:
+        return []
+    return [StepState(key="timeout-mini-boss", options=waiting)]
+
+
 def spawn_mini_boss(pack: EditionPack, state: GameState, action: SpawnMiniBoss) -> None:
     """2.0: only on a Spawn Mini-Boss space. FK and 1.0: whenever the Consul spawns one, and on
-    a ladder step that says Spawn Mini-Boss (if the content has one)."""
+    a ladder step that says Spawn Mini-Boss (if the content has one). In any edition, the
+    timeout step of a fight card that brings one."""
     step = state.open_step()
+    if step is not None and step.key == "timeout-mini-boss":
+        _brought_by_the_timeout(pack, state, step, action.mini_boss)
+        return
     if state.setup.edition == "sde2" or (step is not None and step.key == "mini-boss"):
         if step is None:
             raise RuleError("a mini-boss spawns when the chart reaches a Spawn Mini-Boss space")
@@ -37,6 +58,23 @@ def spawn_mini_boss(pack: EditionPack, state: GameState, action: SpawnMiniBoss) 
     state.mini_boss = MiniBossState(id=action.mini_boss)
 
 
+def _brought_by_the_timeout(
+    pack: EditionPack, state: GameState, step: StepState, mini_boss: str
+) -> None:
+    """It comes with the wounds the card says at once (enough of them destroy it), and gives
+    treasure only if the card says so."""
+    brings = timeout_brings(pack, state)
+    assert brings is not None  # (the step is made only for such a card)
+    if mini_boss not in step.options:
+        raise RuleError(f"{name_of(pack, 'mini_bosses', mini_boss)} cannot come now")
+    step.done = True
+    hearts = pack.mini_bosses[mini_boss].hearts
+    came = MiniBossState(id=mini_boss, wounds=min(brings.wounds, hearts), treasure=brings.treasure)
+    state.mini_boss = came
+    if came.wounds >= hearts:
+        _remove_destroyed(state, came)
+
+
 def destroy_mini_boss(pack: EditionPack, state: GameState, action: DestroyMiniBoss) -> None:
     if state.mini_boss is None or state.mini_boss.id != action.mini_boss:
         raise RuleError(f"{name_of(pack, 'mini_bosses', action.mini_boss)} is not on the dungeon")
@@ -47,6 +85,8 @@ def _remove_destroyed(state: GameState, mini_boss: MiniBossState) -> None:
     state.mini_bosses_destroyed.append(mini_boss.id)
     state.mini_boss = None
     state.tally.mini_bosses_destroyed += 1
+    if not mini_boss.treasure:
+        state.tally.without_treasure += 1
 
 
 def wound_mini_boss(pack: EditionPack, state: GameState, wounds: int) -> None:

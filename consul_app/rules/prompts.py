@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 
-from consul_app.content.models import CardEffect
+from consul_app.content.models import CardEffect, MiniBossSpawn
 from consul_app.content.pack import EditionPack
 from consul_app.rules import actions as a
 from consul_app.rules import texts as t
@@ -19,6 +19,7 @@ from consul_app.rules.boss import (
 )
 from consul_app.rules.chart import space_summary, spaces
 from consul_app.rules.editions.words import words
+from consul_app.rules.mini_boss import timeout_brings
 from consul_app.rules.names import bits_name, counts_text, name_of, tiles_text
 from consul_app.rules.rewards import loot, treasure
 from consul_app.rules.sightings import sighted_tiles
@@ -102,7 +103,7 @@ def answer(step: Step, chosen: list[str], reflected: dict[str, int] | None = Non
     """
     if step.key == "relics":
         return a.ChooseRelics(relics=list(chosen))
-    if step.key not in ("choose-bonus", "boss-sighting", "mini-boss"):
+    if step.key not in ("choose-bonus", "boss-sighting", "mini-boss", "timeout-mini-boss"):
         raise ValueError(f"{step.title} is not a decision")
     if len(chosen) != 1:
         raise ValueError(f"{step.title}: choose exactly one option, not {len(chosen)}")
@@ -166,7 +167,7 @@ def _action(state: GameState, step: StepState) -> a.Action | None:
             return a.AdvanceChart(space=step.space or state.position + 1)
         case "boss-spawn":
             return a.SpawnBoss(boss=state.setup.boss)
-        case "mini-boss":
+        case "mini-boss" | "timeout-mini-boss":
             return a.SpawnMiniBoss(mini_boss=step.options[0]) if len(step.options) == 1 else None
         case "relics" | "choose-bonus" | "boss-sighting":
             return None
@@ -185,7 +186,7 @@ def _choices(pack: EditionPack, state: GameState, step: StepState) -> list[Choic
                 )
                 for b in step.options
             ]
-        case "mini-boss":
+        case "mini-boss" | "timeout-mini-boss":
             return [Choice(m, name_of(pack, "mini_bosses", m)) for m in step.options]
         case "relics":
             return [
@@ -266,6 +267,18 @@ def _spawn(pack: EditionPack, state: GameState, step: StepState) -> str:
 def _mini_boss(pack: EditionPack, state: GameState, step: StepState) -> str:
     names = " or ".join(name_of(pack, "mini_bosses", m) for m in step.options)
     return f"Place {names} {t.PLACE_AT_EXIT}. {t.ONE_MINI_BOSS}"
+
+
+def _timeout_mini_boss(pack: EditionPack, state: GameState, step: StepState) -> str:
+    names = " or ".join(name_of(pack, "mini_bosses", m) for m in step.options)
+    brings = timeout_brings(pack, state) or MiniBossSpawn()
+    boss = _boss(pack, state)
+    text = f"{boss}'s timeout brings {names} onto the dungeon, next to a Hero of your choice"
+    if brings.wounds:
+        text += f"; it takes {brings.wounds} wound{'s' * (brings.wounds != 1)} at once"
+    if not brings.treasure:
+        text += ". The heroes draw no treasure for destroying it"
+    return f"{text}."
 
 
 def _refresh(pack: EditionPack, state: GameState, step: StepState) -> str:
@@ -453,4 +466,5 @@ _TEXTS: dict[str, Callable[[EditionPack, GameState, StepState], str]] = {
     "timeout-move": _timeout_move,
     "timeout-resummon": _resummon,
     "timeout-summons": _summons,
+    "timeout-mini-boss": _timeout_mini_boss,
 }

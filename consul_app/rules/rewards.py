@@ -18,5 +18,6 @@ def loot(tally: Tally) -> int:
 
 def treasure(tally: Tally) -> int:
     """The party draws treasure for each mini-boss destroyed (the reference's fight cards and
-    plots speak of "treasure for destroying the mini-boss")."""
-    return tally.mini_bosses_destroyed
+    plots speak of "treasure for destroying the mini-boss"), but for one a fight card says
+    gives none (Onibaba's timeout mini-boss)."""
+    return tally.mini_bosses_destroyed - tally.without_treasure

@@ -42,11 +42,13 @@ class TrackedMonster(Data):
 
 
 class MiniBossState(Data):
-    """The mini-boss on the dungeon (only one at a time)."""
+    """The mini-boss on the dungeon (only one at a time); `treasure`: the heroes draw treasure
+    for destroying it (not for one a fight card's effect brought, if the card says so)."""
 
     id: str
     wounds: int = 0
     status: list[str] = []
+    treasure: bool = True
 
 
 class BossState(Data):
@@ -77,6 +79,8 @@ class Tally(Data):
     models_16bit: int = 0
     spawning_point_tiles: list[int] = []
     mini_bosses_destroyed: int = 0
+    without_treasure: int = 0
+    """Of the mini-bosses destroyed, those that give no treasure."""
 
 
 class Gauge(Data):

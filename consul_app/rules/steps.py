@@ -33,10 +33,19 @@ StepKey = Literal[
     "timeout-move",
     "timeout-resummon",
     "timeout-summons",
+    "timeout-mini-boss",
 ]
 
 ANSWERED: frozenset[str] = frozenset(
-    {"advance-chart", "mini-boss", "boss-spawn", "relics", "choose-bonus", "boss-sighting"}
+    {
+        "advance-chart",
+        "mini-boss",
+        "timeout-mini-boss",
+        "boss-spawn",
+        "relics",
+        "choose-bonus",
+        "boss-sighting",
+    }
 )
 """Steps done by their own action (AdvanceChart, SpawnMiniBoss, SpawnBoss, ChooseRelics,
 ChooseBonus, AnswerSighting) rather than by `ConfirmStep`."""

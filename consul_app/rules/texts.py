@@ -27,6 +27,7 @@ STEP_TITLES: dict[str, str] = {
     "timeout-move": "Timeout: move the boss",
     "timeout-resummon": "Timeout: re-summon the boss",
     "timeout-summons": "Timeout: summon monsters",
+    "timeout-mini-boss": "Timeout: a mini-boss comes",
 }
 
 EDITION_STEP_TITLES: dict[str, dict[str, str]] = {

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from consul_app.content.pack import EditionPack
 from consul_app.rules.editions import edition_rules
+from consul_app.rules.mini_boss import timeout_mini_boss
 from consul_app.rules.state import GameState
 
 
@@ -25,7 +26,10 @@ def check_timeout(pack: EditionPack, state: GameState) -> None:
     if boss.timeout or boss.defeated or boss.wounds < timeout_threshold(hearts):
         return
     boss.timeout = True
-    state.steps.extend(edition_rules(state).timeout_steps(pack, state))
+    steps = edition_rules(state).timeout_steps(pack, state)
+    after = next((n + 1 for n, s in enumerate(steps) if s.key == "timeout-effects"), len(steps))
+    steps[after:after] = timeout_mini_boss(pack, state)
+    state.steps.extend(steps)
 
 
 def healed_back_wounds(hearts: int, wounds: int) -> int:

@@ -447,6 +447,7 @@ def do_step(pack: EditionPack, state: GameState) -> GameState:
         "relics": ChooseRelics(relics=[c.id for c in step.choices][: step.limit or 0]),
         "boss-sighting": AnswerSighting(heroes_present=False),
         "mini-boss": SpawnMiniBoss(mini_boss=step.choices[0].id),
+        "timeout-mini-boss": SpawnMiniBoss(mini_boss=step.choices[0].id),
     }
     return apply(pack, state, answers[step.key])
 

@@ -11,7 +11,14 @@ from textual.widgets import OptionList, Static, TabbedContent
 
 from consul_app.content import ContentPack
 from consul_app.paths import saves_dir
-from consul_app.rules import DestroySpawningPoint, boss_status, default_setup
+from consul_app.rules import (
+    DestroyMiniBoss,
+    DestroySpawningPoint,
+    EndTurn,
+    answer,
+    boss_status,
+    default_setup,
+)
 from consul_app.session import Session
 from consul_app.tui.screens.new_game import NewGameScreen
 from consul_app.tui.screens.pick_one import PickOneScreen
@@ -316,3 +323,39 @@ async def test_only_a_damaged_save_still_opens_the_saved_games(content: ContentP
         assert isinstance(app.screen, ResumeScreen)
         await pilot.press("n")
         assert isinstance(app.screen, NewGameScreen)
+
+
+async def test_onibabas_timeout_brings_a_wounded_mini_boss_without_treasure(
+    content: ContentPack, tmp_path: Path
+) -> None:
+    """Onibaba's timeout: one of the game's mini-bosses comes with three wounds (and gives no
+    treasure); the Consul picks which at the table and the Boss pane shows its wounds."""
+    sde2 = content.edition("sde2")
+    setup = replace(default_setup(sde2), boss="onibaba", mini_bosses=list(sde2.mini_bosses)[:2])
+    save = tmp_path / "onibaba.jsonl"
+    with Session.new(content, setup, path=save) as session:
+        for point in setup.spawning_points:  # none left: the boss spawns this power-up phase
+            session.dispatch(DestroySpawningPoint(spawning_point=point.id, tile=point.tile))
+        session.dispatch(EndTurn())
+        while (step := current_step(session.pack, session.state)) is not None:
+            first = [c.id for c in step.choices[:1]]
+            session.dispatch(step.action or answer(step, first))
+        if session.state.mini_boss is not None:  # (one came on a chart space: gone again)
+            session.dispatch(DestroyMiniBoss(mini_boss=session.state.mini_boss.id))
+        assert session.state.boss.spawned
+    app = make_app(content, save)
+    async with app.run_test(size=WIDE) as pilot:
+        consul = KeyConsul(pilot)
+        hearts = sde2.dungeon_bosses["onibaba"].hearts
+        await consul.press(str((hearts + 1) // 2), "w")  # the timeout
+        await consul.until(step_is("timeout-mini-boss"))
+        step = consul.step()
+        assert step is not None and "no treasure" in step.text and "3 wounds" in step.text
+        chosen = step.choices[0].id
+        await consul.press("enter")  # one waiting comes at once; of two, the Consul picks
+        if isinstance(app.screen, PickOneScreen):
+            await consul.press("1")
+        came = consul.state.mini_boss
+        assert came is not None and (came.id, came.wounds, came.treasure) == (chosen, 3, False)
+        hearts = sde2.mini_bosses[chosen].hearts
+        assert f"3/{hearts}" in text(_table(app).query_one("#boss"))

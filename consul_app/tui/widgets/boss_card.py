@@ -79,6 +79,7 @@ scrollbar its card brings)."""
 CARD_STEPS = {
     "boss-spawn-effects": ("boss_spawn", "resolve NOW"),
     "timeout-effects": ("timeout", "resolve NOW"),
+    "timeout-mini-boss": ("timeout", "resolve NOW"),
     "sighting-effects": ("timeout", "NOW on the sighted tiles"),
 }
 """Steps that resolve a section of the fight card: it is marked while they are current."""
