@@ -107,3 +107,19 @@ async def test_a_notice_that_goes_is_wiped_off_the_terminal(
         await pilot.pause(1.0)
         assert not line.display
         assert any(rows is None or WIDE[1] - 1 in rows for rows in repainted)
+
+
+async def test_the_tables_notices_do_not_follow_onto_a_dialog_as_toasts(
+    content: ContentPack, tmp_path: Path
+) -> None:
+    """Seen in a real terminal: "The boss fight begins" stood as a toast over the Log pane
+    beside the relic dialog, and "TIMEOUT!" over the story's plots."""
+    app = make_app(content, _saved(content, tmp_path))
+    async with app.run_test(size=WIDE, notifications=True) as pilot:
+        await pilot.press("M")  # no mini-boss on the dungeon: a warning on the notice line
+        assert notes(app)[-1] == ": No mini-boss is on the dungeon."
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert not isinstance(app.screen, TableScreen)
+        toasts = app.screen.query("Toast")
+        assert not [toast for toast in toasts if toast.visible]

@@ -236,6 +236,11 @@ class TableScreen(Screen[None]):
     def on_mount(self) -> None:
         self._start()
 
+    def on_screen_suspend(self) -> None:
+        """The notices said here are on the notice line: they do not follow as toasts onto a
+        screen shown over the table (a dialog, the story)."""
+        self.app.clear_notifications()
+
     def _start(self) -> None:
         """Fill the panes just composed; the spawning pool has the keys' focus."""
         self._shown_step = None
