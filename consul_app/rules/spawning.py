@@ -70,7 +70,8 @@ def _check_budget(step: StepState, monsters: dict[str, Monster], counts: dict[st
     cost = sum(monsters[mid].skull_points * n for mid, n in counts.items())
     if step.spent + cost > budget:
         raise RuleError(
-            f"that is {cost} skull points, but only {budget - step.spent} of {budget} are left"
+            f"that is {cost} skull point{'' if cost == 1 else 's'}, but only"
+            f" {budget - step.spent} of {budget} are left"
         )
     step.spent += cost
 

@@ -202,6 +202,9 @@ def test_the_space_gives_the_skull_points_to_spawn(sde2: EditionPack, game: Game
     assert current(sde2, state).budget == 3
     with pytest.raises(RuleError, match="4 skull points, but only 3 of 3 are left"):
         apply(sde2, state, Spawn(monsters={"kobold": 2, "kobold-elite": 1}))
+    spent = apply(sde2, state, Spawn(monsters={"kobold": 3}))
+    with pytest.raises(RuleError, match="that is 1 skull point, but only 0 of 3 are left"):
+        apply(sde2, spent, Spawn(monsters={"kobold": 1}))
 
 
 def test_the_space_notes_which_bits_may_spawn(sde2: EditionPack, game: GameState) -> None:
