@@ -6,10 +6,12 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from textual._compositor import ChopsUpdate, CompositorUpdate
 
 from consul_app.content import ContentPack
 from consul_app.rules import default_setup
 from consul_app.tui.screens.table import TableScreen
+from consul_app.tui.widgets import notice_line
 from consul_app.tui.widgets.notice_line import NoticeLine
 
 from .helpers import notes, text
@@ -70,3 +72,38 @@ async def test_undos_in_a_row_make_one_notice_and_errors_wait_to_be_read(
         assert text(line) == "ERROR Cannot save: The disk refused the save"
         await pilot.press("3")  # read: any key
         assert not line.display
+
+
+async def test_a_notice_that_goes_is_wiped_off_the_terminal(
+    content: ContentPack, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Seen in a real terminal: a warning stayed on the footer's row long after it went, over
+    every key hint, because Textual repainted nothing where it had been (textual#5056). The
+    compositor is put in the state its scroll fast path leaves (its full map built before the
+    notice showed); the footer's row must still be sent to the terminal when the notice goes."""
+    monkeypatch.setattr(notice_line, "SHOWN_FOR", 0.3)
+    app = make_app(content, _saved(content, tmp_path))
+    repainted: list[set[int] | None] = []  # the rows of each update sent (None: all of them)
+    display = app._display
+
+    def record(screen: object, update: object) -> None:
+        if isinstance(update, CompositorUpdate):
+            repainted.append(
+                {y for y, _, _ in update.spans} if isinstance(update, ChopsUpdate) else None
+            )
+        display(screen, update)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(app, "_display", record)
+    async with app.run_test(size=WIDE) as pilot:
+        compositor = app.screen._compositor
+        line = app.screen.query_one(NoticeLine)
+        await pilot.pause()
+        before = dict(compositor.full_map)  # without the notice
+        await pilot.press("M")  # no mini-boss on the dungeon: a warning
+        await pilot.pause()
+        assert line.display and line in compositor.full_map
+        compositor._full_map, compositor._full_map_invalidated = before, True
+        repainted.clear()
+        await pilot.pause(1.0)
+        assert not line.display
+        assert any(rows is None or WIDE[1] - 1 in rows for rows in repainted)

@@ -71,6 +71,11 @@ class NoticeLine(Static):
             self.undone = 0
 
     def clear(self) -> None:
-        self.display = False
+        if self.display:
+            row = self.region  # (read before hiding: the row it covered)
+            self.display = False
+            # Textual may leave a hidden widget's last frame on the terminal when a scroll
+            # came between (textual#5056): the footer's row is repainted, so no notice stays.
+            self.screen.refresh(row)
         self.severity = ""
         self.undone = 0
