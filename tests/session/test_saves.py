@@ -72,21 +72,27 @@ print(summary.actions, summary.damaged, [m for m in sys.modules if "pydantic" in
 """
 
 
-def test_reading_a_summary_imports_no_pydantic(content: ContentPack, setup: Setup) -> None:
-    """The start screen summarizes every save from its header and closing checkpoint, with the
-    content from its cache: neither must import pydantic (16 MiB and about 60 ms of start-up)."""
-    load_pack_cached()  # the cache, as after any start
+def _on_a_closed_save(content: ContentPack, setup: Setup, script: str) -> str:
+    """What `script` prints, run in a fresh process on a save that ends in a checkpoint, with
+    the content cache in place (as after any start)."""
+    load_pack_cached()
     with Session.new(content, setup) as session:
         for _ in range(CLOSE_AFTER):  # enough for a checkpoint when it closes
             session.dispatch(DestroyHero())
-    done = subprocess.run(
-        [sys.executable, "-c", READ_SUMMARY_LINES, str(session.path)],
+    return subprocess.run(
+        [sys.executable, "-c", script, str(session.path)],
         capture_output=True,
         text=True,
         check=True,
         timeout=60,
-    )
-    assert done.stdout == f"{CLOSE_AFTER} None []\n"
+    ).stdout
+
+
+def test_reading_a_summary_imports_no_pydantic(content: ContentPack, setup: Setup) -> None:
+    """The start screen summarizes every save from its header and closing checkpoint, with the
+    content from its cache: neither must import pydantic (16 MiB and about 60 ms of start-up)."""
+    printed = _on_a_closed_save(content, setup, READ_SUMMARY_LINES)
+    assert printed == f"{CLOSE_AFTER} None []\n"
 
 
 PLAY_ON = """
@@ -109,15 +115,5 @@ def test_resuming_and_playing_a_game_imports_no_pydantic(
 ) -> None:
     """Opening a save (from its checkpoint, with the cached content) and playing on read and
     write the game with msgspec: pydantic only validates content YAML."""
-    load_pack_cached()
-    with Session.new(content, setup) as session:
-        for _ in range(CLOSE_AFTER):
-            session.dispatch(DestroyHero())
-    done = subprocess.run(
-        [sys.executable, "-c", PLAY_ON, str(session.path)],
-        capture_output=True,
-        text=True,
-        check=True,
-        timeout=60,
-    )
-    assert done.stdout == f"{CLOSE_AFTER + 1} []\n"
+    printed = _on_a_closed_save(content, setup, PLAY_ON)
+    assert printed == f"{CLOSE_AFTER + 1} []\n"
