@@ -259,6 +259,38 @@ def test_rampage_counts_spawning_points_destroyed(sde2: EditionPack) -> None:
     assert defense(card(sde2, state, "oni")) == {"ARM": "ARM 1B"}
 
 
+def test_the_consuls_wrath_from_a_relic_adds_a_red_die_to_offense(sde2: EditionPack) -> None:
+    """Dark Crystal: 'Gains The Consul's Wrath', whose text is 'adds +1R to all its offense
+    rolls': the boss's attacks roll one more red die, its defense does not."""
+    sde2.dungeon_bosses["big"] = validate(
+        DungeonBoss,
+        {
+            **dump(sde2.dungeon_bosses["big"]),
+            "stats": {"move": 5, "ap": 4, "STR": "2R", "ARM": "1R"},
+            "attacks": [{"rolls": "STR"}],
+        },
+    )
+    sde2.relics["crystal"] = validate(
+        Relic,
+        {
+            "edition": "sde2",
+            "id": "crystal",
+            "name": "Crystal",
+            "slot": "Bottom",
+            "effect": "Gains The Consul's Wrath.",
+            "keywords": ["The Consul's Wrath"],
+        },
+    )
+    state = structs.replace(with_bonuses(sde2), boss=BossState(spawned=True, relics=[]))
+    assert action(card(sde2, state, "big"), "Melee attack").roll.text == "STR 2R"  # type: ignore[union-attr]
+    state = structs.replace(state, boss=BossState(spawned=True, relics=["crystal"]))
+    view = card(sde2, state, "big")
+    melee = action(view, "Melee attack").roll
+    assert melee is not None and melee.text == "STR 2R +1R"
+    assert [a.reason for a in melee.added] == ["The Consul's Wrath: +1R on every offense roll"]
+    assert defense(view) == {"ARM": "ARM 1R"}
+
+
 def test_trophies_counts_ghostflames_in_play(sde2: EditionPack) -> None:
     """Trophies: 'gains +1ST ARM for each Ghostflame in play.'"""
     add_monster(sde2, id="ghostflame", name="Ghostflame", stats={"STR": "1B", "ARM": "1B"})

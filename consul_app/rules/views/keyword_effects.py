@@ -55,6 +55,12 @@ def keyword_effects(
                 purpose="offense",
             )
         )
+    if has_keyword(names, "The Consul's Wrath"):  # (2.0: from a relic, e.g. Dark Crystal)
+        effects.append(
+            KeywordEffect(
+                "The Consul's Wrath", "+1R on every offense roll", Dice(red=1), purpose="offense"
+            )
+        )
     if has_keyword(names, "Trophies"):
         ghostflames = sum(
             n for m, n in state.board.items() if "ghostflame" in _name(pack, m).lower()
