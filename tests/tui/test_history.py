@@ -74,6 +74,7 @@ async def test_undo_to_here_restores_the_chosen_state_and_redo_brings_it_back(
         await pilot.press("u")
         assert isinstance(app.screen, ConfirmScreen)
         assert f"Take back the {len(actions) - count} actions" in text(app.screen)
+        assert "Enter: take them back" in text(app.screen)  # (not "done on the table")
         await pilot.press("escape")  # not now: nothing undone
         assert app.screen is history and len(session.actions) == len(actions)
         await pilot.press("u", "enter")

@@ -18,20 +18,21 @@ def fit_height(screen: Screen[object]) -> None:
 
 
 class ConfirmScreen(ModalScreen[bool]):
-    """Enter: done on the table (True); Esc: not now (False)."""
+    """Enter: done on the table, or what `done` says (True); Esc: not now (False)."""
 
     BINDINGS = [
         Binding("enter", "dismiss(True)", "Done", priority=True, id="confirm.done"),
         Binding("escape", "dismiss(False)", "Not now", id="confirm.cancel"),
     ]
 
-    def __init__(self, title: str, text: str) -> None:
+    def __init__(self, title: str, text: str, done: str = "done on the table") -> None:
         super().__init__(classes="decision")
         self.title_text = title
         self.rule_text = text
+        self.done = done
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog") as dialog:
             dialog.border_title = self.title_text
             yield Static(self.rule_text, classes="rule")
-            yield Static("Enter: done on the table   Esc: not now", classes="keys")
+            yield Static(f"Enter: {self.done}   Esc: not now", classes="keys")

@@ -122,7 +122,7 @@ class HistoryScreen(Screen[list[str]]):
             if yes:
                 self._undo_to(count)
 
-        self.app.push_screen(ConfirmScreen("Undo to here", text), confirmed)
+        self.app.push_screen(ConfirmScreen("Undo to here", text, "take them back"), confirmed)
 
     def _undo_to(self, count: int) -> None:
         try:
