@@ -180,7 +180,12 @@ async def test_a_monster_in_play_takes_a_hit_and_shows_its_wounds(content: Conte
         hearts = content.edition("sde2").monsters[monster].hearts
         assert [(m.id, m.wounds) for m in consul.state.tracked] == [(monster, 1)]
         assert str(pool.get_cell(monster, "Board")) == f"1 w1/{hearts}"
-        await pilot.press("A")  # the only wounded one heals: a count again
+        await pilot.press("a")  # none without wounds is left: the wounded one, no dialog
+        assert app.screen is table
+        assert [(m.id, m.wounds) for m in consul.state.tracked] == [(monster, 2)]
+        await pilot.press("A")  # the only wounded one heals
+        assert [(m.id, m.wounds) for m in consul.state.tracked] == [(monster, 1)]
+        await pilot.press("A")
         assert consul.state.tracked == []
         await pilot.press("9", "a")
         assert consul.state.board[monster] == 0  # destroyed by wounds: back to the pool

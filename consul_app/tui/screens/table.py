@@ -668,7 +668,7 @@ class TableScreen(Screen[None]):
 
     def action_wound_monster(self) -> None:
         """The monster under the pool's cursor takes a hit: a fresh one from the dungeon, or
-        one already wounded (asked when there are)."""
+        one already wounded (asked when there are both, or several wounded)."""
         self._on_monster(True, self._take_count())
 
     def action_heal_monster(self) -> None:
@@ -686,10 +686,11 @@ class TableScreen(Screen[None]):
             Choice(str(n), f"{name} #{n + 1}: {m.wounds}/{hearts} wounds")
             for n, m in enumerate(marked)
         ]
-        if wound:
+        fresh = wound and state.board.get(monster, 0) > len(marked)  # one not yet wounded
+        if fresh:
             choices.insert(0, Choice("fresh", f"A {name} without wounds"))
         if len(choices) <= 1:
-            which = None if wound or not choices else 0
+            which = None if fresh or not choices else 0
             self.dispatch(kind(target="monster", model=monster, which=which, wounds=count))
             return
         self._pick(
