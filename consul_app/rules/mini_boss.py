@@ -27,11 +27,12 @@ def timeout_brings(pack: EditionPack, state: GameState) -> MiniBossSpawn | None:
 
 def timeout_mini_boss(pack: EditionPack, state: GameState) -> list[StepState]:
     """The timeout step of a fight card that brings a mini-boss (Onibaba: "Battle Without
-    End"): one of this game's mini-bosses still waiting, and only if none is on the dungeon."""
-    waiting = mini_bosses_waiting(state)
-    if timeout_brings(pack, state) is None or state.mini_boss is not None or not waiting:
+    End"), only if none is on the dungeon: any of the mini-bosses selected for this game, a
+    destroyed one too (by then the game's one mini-boss is usually gone)."""
+    brought = state.setup.mini_bosses
+    if timeout_brings(pack, state) is None or state.mini_boss is not None or not brought:
         return []
-    return [StepState(key="timeout-mini-boss", options=waiting)]
+    return [StepState(key="timeout-mini-boss", options=list(brought))]
 
 
 def spawn_mini_boss(pack: EditionPack, state: GameState, action: SpawnMiniBoss) -> None:

@@ -102,6 +102,21 @@ def test_enough_wounds_at_once_destroy_it_without_treasure(sde2: EditionPack) ->
     assert treasure(state.tally) == 0
 
 
+def test_a_mini_boss_destroyed_earlier_may_come_back(sde2: EditionPack) -> None:
+    """'spawn a mini-boss selected for this game': destroyed earlier or not (with one mini-boss
+    brought, as usual, it is gone by the boss fight)."""
+    state = in_play(bringing(sde2), mini_bosses=["queen"]).evolve()
+    state.mini_boss = MiniBossState(id="queen")
+    state = play(sde2, state, DestroyMiniBoss(mini_boss="queen"))
+    state = run_to(sde2, timed_out(sde2, state), "timeout-mini-boss")
+    step = current(sde2, state)
+    assert step is not None and step.action == SpawnMiniBoss(mini_boss="queen")  # Enter
+    state = apply(sde2, state, step.action)
+    assert state.mini_boss == MiniBossState(id="queen", wounds=3, treasure=False)
+    state = play(sde2, finish_steps(sde2, state), DestroyMiniBoss(mini_boss="queen"))
+    assert state.mini_bosses_destroyed == ["queen", "queen"] and treasure(state.tally) == 1
+
+
 def test_a_card_without_it_brings_none(sde2: EditionPack) -> None:
     assert "timeout-mini-boss" not in open_keys(sde2, timed_out(sde2))
 
