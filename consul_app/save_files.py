@@ -41,6 +41,13 @@ def find_save(name: str, folder: Path | None = None) -> Path | None:
     return None
 
 
+def no_such_number(name: str) -> str | None:
+    """What to say of a save number `consul list` does not show (None: not such a number)."""
+    if name.isdigit() and find_save(name) is None:
+        return f"no save number {name} (consul list shows them)"
+    return None
+
+
 def trash_dir() -> Path:
     """Where `consul delete` moves saves: `trash/` in the data folder."""
     return data_home() / "trash"

@@ -135,3 +135,13 @@ def test_a_user_content_path_that_is_a_file_is_reported(
     paths.user_content_dir().write_text("monsters: []\n")
     assert main(["validate"]) == 2
     assert "content: not a folder of YAML files" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("command", ["export", "watch", "serve", "play"])
+def test_a_save_number_consul_list_does_not_show_is_named_as_such(
+    command: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`consul COMMAND 9` with fewer saves: the number is unknown (not "saves/9: cannot read")."""
+    argv = ["--save", "9", "play"] if command == "play" else [command, "9"]
+    assert main(argv) == 2
+    assert f"consul {command}: no save number 9 (consul list shows them)" in capsys.readouterr().err

@@ -60,10 +60,14 @@ def _utf8(stream: TextIO) -> bool:
 def run(args: argparse.Namespace) -> int:
     from consul_app.content import ContentError
     from consul_app.content.cache import load_pack_cached
+    from consul_app.save_files import no_such_number
     from consul_app.session import SaveError
     from consul_app.session.export import to_json, to_markdown
     from consul_app.session.load import load_game
 
+    missing = no_such_number(str(args.save))
+    if missing is not None:
+        return _fail(missing)
     save = resolve(args.save)
     try:
         game = load_game(load_pack_cached(args.content), save)

@@ -58,13 +58,13 @@ def run(args: argparse.Namespace) -> int:
         return 2
     save = getattr(args, "save", None)
     if save is not None:
-        from consul_app.save_files import find_save
+        from consul_app.save_files import find_save, no_such_number
 
-        found = find_save(str(save))
-        if found is None and str(save).isdigit():
-            print(f"consul play: no save number {save} (consul list shows them)", file=sys.stderr)
+        missing = no_such_number(str(save))
+        if missing is not None:
+            print(f"consul play: {missing}", file=sys.stderr)
             return 2
-        save = found or save
+        save = find_save(str(save)) or save
     # No cyclic garbage collection while starting up: it is a third of the time spent loading
     # (and there is next to no garbage). The app turns it back on after its first usable frame.
     gc.disable()

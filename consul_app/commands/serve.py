@@ -72,7 +72,7 @@ def run(args: argparse.Namespace) -> int:
     if args.viewers < 1:
         return _fail(f"--viewers {args.viewers}: at least one")
     save = find_save(args.save)
-    if no_such_save("serve", save):
+    if no_such_save("serve", args.save, save):
         return 2
     if save is None:
         found = _the_game_in_progress(args.content)

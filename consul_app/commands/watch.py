@@ -35,11 +35,14 @@ def find_save(save: Path | None) -> Path | None:
     return None if save is None else resolve(save)
 
 
-def no_such_save(command: str, save: Path | None) -> bool:
-    """Say so (exit 2 follows) if `save` is named but is no file."""
-    if save is None or save.is_file():
+def no_such_save(command: str, given: Path | None, save: Path | None) -> bool:
+    """Say so (exit 2 follows) if a save is named (`given`, found as `save`) but is no file."""
+    from consul_app.save_files import no_such_number
+
+    if given is None or save is None or save.is_file():
         return False
-    print(f"consul {command}: {save}: no such save", file=sys.stderr)
+    missing = no_such_number(str(given)) or f"{save}: no such save"
+    print(f"consul {command}: {missing}", file=sys.stderr)
     return True
 
 
@@ -52,7 +55,7 @@ def run(args: argparse.Namespace) -> int:
         print(refusal, file=sys.stderr)
         return 2
     save = find_save(args.save)
-    if no_such_save("watch", save):
+    if no_such_save("watch", args.save, save):
         return 2
     app = WatchApp(content_dirs=args.content, save=save)
     app.run()
