@@ -4,8 +4,8 @@ every problem at once, and write one as plain data (dice as "2B 1R").
 The content classes are msgspec Structs (fast to define and to read from the cache), which
 pydantic does not know. So each is given a twin: a stdlib dataclass with the same fields, with
 the `msgspec.Meta` constraints as pydantic `Field`s and the same `__post_init__`, built on first
-use. The only place the app imports pydantic: loading the content from its cache, and playing,
-never do.
+use. This is the only module that imports pydantic, and only when first used: loading the
+content from its cache and playing never do.
 """
 
 from __future__ import annotations
