@@ -11,9 +11,9 @@ The cache is one file per list of pack folders, `content-<hash of the folder nam
 `paths.cache_dir()` (so `consul` and `consul --content mine/` do not evict each other): the
 key, the pack's sources and hash, and every entry as JSON (with each edition's hash of its
 entries, `EditionPack.content_hash()`). Nothing in it can run: it is read as data by msgspec into
-the same dataclasses as the YAML, which checks its structure, types and each class's own checks
-(not pydantic: that takes longer than the rest of the start; the ranges and patterns were
-checked by pydantic before the pack was written). It is read only from a regular file
+the same Structs as the YAML, which checks its structure, types, the constraints in their
+annotations and each class's `__post_init__` (pydantic, which checks the YAML, is not needed:
+it takes longer than the rest of the start). It is read only from a regular file
 (never through a symlink) that belongs to this account and that neither group nor others may
 write, in a folder of this account that they may not write either; anything else (another
 account's file in a shared folder, say) is not read, and the pack is loaded from the files.
@@ -43,7 +43,7 @@ from consul_app.content.pack import ContentPack
 FORMAT = 4
 """Bump to drop every existing cache (a change in what is stored). 2: JSON, was a pickle.
 3: each edition's `content_hash()` stored (a saved game's summary and resume check it).
-4: read by msgspec into dataclasses (every field written, defaults too)."""
+4: read by msgspec into the content Structs (every field written, defaults too)."""
 MAX_BYTES = 64 * 1024 * 1024
 """A cache file larger than this is not read (the bundled pack's is about 0.2 MB)."""
 _CODE = Path(__file__).resolve().parent

@@ -79,8 +79,8 @@ class Dice(NamedTuple):
 
 @lru_cache(maxsize=1024)
 def _parsed(text: str) -> Dice:
-    """`Dice.parse`, once per text: a pack writes a few dozen pools over thousands of times
-    (loading the cached pack parsed each anew), and a `Dice` is immutable, so one is shared."""
+    """`Dice.parse`, once per text: a pack writes a few dozen pools over thousands of times,
+    and a `Dice` is immutable, so one is shared."""
     return Dice.parse(text)
 
 

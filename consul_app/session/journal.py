@@ -32,6 +32,7 @@ from typing import TYPE_CHECKING, Any, Literal
 import msgspec
 
 from consul_app.files import MB, open_limited, read_limited
+from consul_app.tagged import tagged_reader
 
 if TYPE_CHECKING:
     from consul_app.content import EditionPack
@@ -108,6 +109,7 @@ class Redo(_Op, tag="redo"):
 
 
 Op = Do | Undo | Redo
+_read_op = tagged_reader(Op, "op")
 CHECKPOINT = "checkpoint"
 CHECKPOINT_START = b'{"op": "checkpoint"'
 """How a checkpoint line starts (as written): a damaged one is still known by it."""
@@ -183,7 +185,7 @@ def validation_message(err: msgspec.ValidationError) -> str:
 
 def _entry(path: Path, number: int, value: Any) -> Line:
     try:
-        return Line(number, msgspec.convert(value, Op))
+        return Line(number, _read_op(value))
     except msgspec.ValidationError as err:
         raise SaveError(path, f"not a journal entry ({validation_message(err)})", number) from None
 

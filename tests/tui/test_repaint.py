@@ -11,6 +11,7 @@ import pytest
 
 from consul_app.content import ContentPack
 from consul_app.rules import default_setup
+from consul_app.tui.app import ConsulApp
 from consul_app.tui.widgets.pane import Section
 from consul_app.tui.widgets.pool import PoolTable
 
@@ -18,13 +19,18 @@ from .helpers import text
 from .scenarios import WIDE, idle, make_app, play_saved
 
 
+def _at_turn_two(content: ContentPack, folder: Path) -> ConsulApp:
+    """The app on a 2.0 game at turn 2 with nothing due."""
+    save = folder / "idle.jsonl"
+    setup = default_setup(content.edition("sde2"))
+    play_saved(content, save, setup, idle(lambda pack, state: state.turn >= 2))
+    return make_app(content, save)
+
+
 async def test_end_of_turn_and_undo_paint_only_the_sections_they_change(
     content: ContentPack, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    save = tmp_path / "idle.jsonl"
-    setup = default_setup(content.edition("sde2"))
-    play_saved(content, save, setup, idle(lambda pack, state: state.turn >= 2))
-    app = make_app(content, save)
+    app = _at_turn_two(content, tmp_path)
     painted: Counter[str] = Counter()
     laid_out: list[str] = []
     refresh = Section.refresh
@@ -54,10 +60,7 @@ async def test_end_of_turn_and_undo_paint_only_the_sections_they_change(
 async def test_a_spawn_renders_only_the_cells_of_the_pool_it_changed(
     content: ContentPack, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    save = tmp_path / "idle.jsonl"
-    setup = default_setup(content.edition("sde2"))
-    play_saved(content, save, setup, idle(lambda pack, state: state.turn >= 2))
-    app = make_app(content, save)
+    app = _at_turn_two(content, tmp_path)
     rendered: list[tuple[int, int]] = []
     render = PoolTable._marked
 
