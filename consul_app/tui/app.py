@@ -32,6 +32,7 @@ from textual.theme import Theme
 from textual.widgets import Static
 
 from consul_app.preferences import Preferences, load_preferences, save_preferences
+from consul_app.tui.hangup import quit_on_hangup
 from consul_app.tui.widgets.footer import Footer
 
 if TYPE_CHECKING:
@@ -154,6 +155,7 @@ class ConsulApp(App[None]):
     # -- start-up -------------------------------------------------------------------------
 
     def on_mount(self) -> None:
+        quit_on_hangup(self)
         self._apply_preferences()
         if self.content is not None:
             self._opening(self.content)()

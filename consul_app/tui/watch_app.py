@@ -18,6 +18,7 @@ from textual.message import Message
 from textual.screen import Screen
 
 from consul_app.tui.app import LoadFailed, LoadingScreen
+from consul_app.tui.hangup import quit_on_hangup
 
 if TYPE_CHECKING:
     from consul_app.content import ContentPack
@@ -59,6 +60,7 @@ class WatchApp(App[None]):
         return LoadingScreen()
 
     def on_mount(self) -> None:
+        quit_on_hangup(self)
         self.call_after_refresh(self.run_worker, self._open, thread=True, name="open")
 
     def _open(self) -> None:
