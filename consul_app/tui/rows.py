@@ -65,17 +65,19 @@ class Marked(Lines):
 
     def __init__(self, rows: Iterable[Row], *, width: int) -> None:
         self.width = width
-        self.rows = [(marker, content(text), style) for marker, text, style in rows]
+        self.rows = [(marker, *_text_and_base(text), style) for marker, text, style in rows]
 
     def render_strips(
         self, width: int, height: int | None, style: Style, options: RenderOptions
     ) -> list[Strip]:
         text_width = max(1, width - self.width - 1)
         strips: list[Strip] = []
-        for marker, text, row_style in self.rows:
+        for marker, text, base, row_style in self.rows:
             for n, line in enumerate(wrap(text, text_width, ellipsis=True)):
-                cell = Content((marker if n == 0 else "")[: self.width].ljust(self.width) + " ")
-                row = cell + line.extend_right(text_width - line.cell_length)
+                cell = Content(marker if n == 0 else "").truncate(self.width, ellipsis=True)
+                cell = cell.pad_right(self.width + 1 - cell.cell_length)
+                line = line.pad_right(text_width - line.cell_length)
+                row = cell + (line.stylize_before(base) if base else line)
                 strips.append(strip(row.stylize_before(row_style) if row_style else row, style))
         return strips[:height]
 
@@ -101,6 +103,17 @@ class Stack(Lines):
 def marked(rows: Iterable[Row], *, width: int) -> Marked:
     """A grid of `width`-wide markers and text that wraps beside them."""
     return Marked(rows, width=width)
+
+
+def _text_and_base(text: str | Text) -> tuple[Content, Style | str]:
+    """A Rich text's spans, and its own style apart (the one its padding takes)."""
+    if not isinstance(text, Text):
+        return Content(text), ""
+    bare = text.copy()
+    base, bare.style = bare.style, ""
+    if isinstance(base, str):
+        return Content.from_rich_text(bare), base
+    return Content.from_rich_text(bare), Style.from_rich_style(base)
 
 
 def _options(rules: RulesMap) -> RenderOptions:
