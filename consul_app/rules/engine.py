@@ -34,7 +34,8 @@ def apply(pack: EditionPack, state: GameState, action: a.Action) -> GameState:
     if is_event:
         require_no_step(new)
     handler(pack, new, action)
-    settle(pack, new)
+    if new.ended is None:
+        settle(pack, new)
     return new
 
 
@@ -65,6 +66,7 @@ def _end_game(pack: EditionPack, state: GameState, action: a.EndGame) -> None:
     if state.boss.defeated:
         raise RuleError(f"{boss_of(pack, state).name} is defeated: the game is already over")
     state.ended = action.result
+    state.steps = []  # the game stops wherever it stands, even in the middle of a phase
 
 
 def _destroy_hero(pack: EditionPack, state: GameState, action: a.DestroyHero) -> None:
@@ -81,7 +83,7 @@ _HANDLERS: dict[type, tuple[Handler, bool]] = {
     a.DestroyMonsters: (destroy_monsters, True),
     a.DestroySpawningPoint: (destroy_spawning_point, True),
     a.DestroyHero: (_destroy_hero, True),
-    a.EndGame: (_end_game, True),
+    a.EndGame: (_end_game, False),
     a.SpawnMiniBoss: (spawn_mini_boss, False),
     a.DestroyMiniBoss: (destroy_mini_boss, True),
     a.SpawnBoss: (spawn_boss, False),

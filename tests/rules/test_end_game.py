@@ -50,3 +50,15 @@ def test_a_won_game_cannot_be_ended_again(sde2: EditionPack) -> None:
     assert won.boss.defeated
     with pytest.raises(RuleError, match="already over"):
         apply(sde2, won, EndGame(result="ended"))
+
+
+def test_the_game_can_end_in_the_middle_of_a_power_up_phase(sde2: EditionPack) -> None:
+    """Ending is not an event that waits for the steps: the table stops wherever it stands,
+    and the steps left open go with it (undo brings them back)."""
+    start = new_game(sde2, make_setup())
+    phase = apply(sde2, start, EndTurn())
+    assert phase.phase == "power-up" and phase.open_step() is not None
+    ended = apply(sde2, phase, EndGame(result="ended"))
+    assert ended.ended == "ended" and finished(ended)
+    assert ended.steps == [] and ended.turn == phase.turn and ended.phase == phase.phase
+    assert phase.open_step() is not None  # the state before it is untouched

@@ -14,7 +14,7 @@ from consul_app.tui.screens.table import TableScreen
 from consul_app.tui.widgets.monster_bars import DESTROYED, SPAWNED, MonsterBars, monster_bars
 
 from .helpers import notes, text
-from .scenarios import SMALL, WIDE, idle, make_app, one_wound_left, play_saved
+from .scenarios import SMALL, WIDE, idle, make_app, one_wound_left, play_saved, step_is
 
 
 async def test_the_summary_opens_when_the_boss_is_defeated(
@@ -85,6 +85,27 @@ async def test_ending_the_game_by_E_opens_its_story(content: ContentPack, tmp_pa
         await pilot.press("u")
         assert table.session.state.ended is None
         assert "End the Consul turn when it is over" in text(table.query_one("#steps"))
+
+
+async def test_E_ends_the_game_in_the_middle_of_a_power_up_phase(
+    content: ContentPack, tmp_path: Path
+) -> None:
+    save = tmp_path / "stopped.jsonl"
+    setup = default_setup(content.edition("sde2"))
+    play_saved(content, save, setup, step_is("boss-spawn-effects"))
+    app = make_app(content, save)
+    async with app.run_test(size=WIDE) as pilot:
+        table = app.screen
+        assert isinstance(table, TableScreen)
+        await pilot.press("E", "down", "enter")  # the second answer: end the game here
+        assert isinstance(app.screen, SummaryScreen)
+        assert table.session.state.ended == "ended"
+        await pilot.press("escape")
+        bar = text(table.query_one("#next-step"))
+        assert "The game was ended here." in bar and "Boss spawn effects" not in bar
+        await pilot.press("u")  # the phase comes back where it stood
+        assert table.session.state.ended is None
+        assert "Boss spawn effects" in text(table.query_one("#next-step"))
 
 
 def test_monster_bars_keep_each_name_on_its_bars_and_fit_the_width() -> None:

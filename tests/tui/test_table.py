@@ -121,6 +121,12 @@ async def test_the_fight_card_section_being_resolved_is_marked_now(
         now = next(n for n, line in enumerate(lines) if "NOW" in line)
         await until(pilot, lambda: card.region.y + now < pane.content_region.bottom)  # scrolled
         assert pane.content_region.y <= card.region.y + now
+        assert pane.scroll_y > 0
+        # the boss's name and wound track stay at the top of the pane, above what scrolled
+        top = pane.query_one(".status", Static)
+        assert top.region.y == pane.content_region.y
+        assert top.region.bottom <= card.region.y + now
+        assert status.name in text(top) and "Wounds" in text(top)
         await pilot.press("enter")
         assert "resolve NOW" not in text(table.query_one("#boss"))
         assert "Boss spawn (when it spawned)" in text(table.query_one("#boss"))
