@@ -63,6 +63,7 @@ async def test_the_boss_card_takes_the_left_column_once_the_boss_spawns(
         assert _order(table)[:3] == ["boss", "steps", "chart"]
         assert table.query_one("#panes").has_class("-boss-fight")
         assert notes(app)[-1].startswith("The boss fight begins: ")
+        assert len(notes(app)[-1]) <= 78  # whole on the notice line at 80 columns
         boss = table.query_one("#boss")
         assert boss.region.height > 30  # the whole left column
         assert boss.scroll_y == 0  # its wounds, then its card (stat line, attacks) on top

@@ -306,9 +306,8 @@ class TableScreen(Screen[None]):
             panes.move_child(boss, before=chart)
             panes.move_child(chart, after=steps)
             said = words(self.session.state.setup.edition)
-            self.notify(
-                f"Its card now stands on the left, with the {said.card}'s effects; the "
-                f"{said.chart.lower()} moved to the top right.",
+            self.notify(  # (one line at 80 columns)
+                f"its card is on the left now, the {said.chart.lower()} top right.",
                 title="The boss fight begins",
             )
         else:
@@ -420,10 +419,14 @@ class TableScreen(Screen[None]):
         step = self.current_step()
         if step is None:
             return
+        # (short, one line at 80 columns: the step's whole text is in the top bar)
         if self.session.state.boss.timeout and not timeout_before:
-            self.notify(step.text, title="TIMEOUT!", severity="warning", timeout=15)
+            boss = self.view().boss
+            said = f"{boss.name}, {boss.wounds} wounds: its steps come first."
+            self.notify(said, title="TIMEOUT!", severity="warning", timeout=15)
         elif step.key in ANNOUNCED and (step_before is None or step_before.key != step.key):
-            self.notify(step.text, title=f"{step.title}!", severity="warning", timeout=15)
+            said = "heroes on those tiles are hit (top bar)."
+            self.notify(said, title=f"{step.title}!", severity="warning", timeout=15)
 
     def action_confirm(self) -> None:
         """Enter: do the current step, or open its decision; with nothing due, the card of the
