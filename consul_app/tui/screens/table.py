@@ -542,14 +542,17 @@ class TableScreen(Screen[None]):
         """A digit typed just before a key says how many: `2w` is a hit of two wounds. Digits
         1-6 also show their pane; a digit typed longer than `COUNT_WINDOW` ago is no count.
         In tabs, a digit that brings another tab to the front only switches (so `4`, to see
-        the Boss tab, then `w` is one wound, however quickly typed)."""
+        the Boss tab, then `w` is one wound, however quickly typed). With every pane on
+        screen, a digit that moves to another pane starts a new count (`1`, then `3k`, is
+        three wounds, not thirteen)."""
         if pane is not None and self.compact and not self._showing(pane):
             self._take_count()
             self.action_pane(pane)
             return
         now = monotonic()
         recent = self._count and now - self._count_at <= COUNT_WINDOW
-        self._count = ((self._count if recent else "") + str(digit))[-2:]
+        moved = pane is not None and not self._focused(pane)
+        self._count = ((self._count if recent and not moved else "") + str(digit))[-2:]
         self._count_at = now
         self.query_one(NextStep).show_count(int(self._count))
         self.set_timer(COUNT_WINDOW, self._count_expired)
@@ -814,6 +817,10 @@ class TableScreen(Screen[None]):
     def _showing(self, pane: str) -> bool:
         """In tabs: is `pane`'s tab the one in front?"""
         return self.query_one(TabbedContent).active == f"tab-{pane}"
+
+    def _focused(self, pane: str) -> bool:
+        """Has `pane` (or a widget in it: the pool's table) the focus?"""
+        return self.query_one(f"#{pane}").has_focus_within
 
     def action_pane(self, pane: str) -> None:
         """Show (in tabs) and focus a pane."""
