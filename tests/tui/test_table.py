@@ -133,6 +133,27 @@ async def test_the_fight_card_section_being_resolved_is_marked_now(
         assert "Boss spawn (when it spawned)" in text(table.query_one("#boss"))
 
 
+async def test_a_sighting_before_the_boss_spawns_counts_the_cards_models(
+    content: ContentPack, tmp_path: Path
+) -> None:
+    """Henry's timeout tops up Loose Cannons "until four are on the board": at a boss
+    sighting, before he spawns, the Boss pane counts them as `f` brings them."""
+    save = tmp_path / "sighting.jsonl"
+    play_saved(content, save, default_setup(content.edition("sde2")), step_is("boss-sighting"))
+    app = make_app(content, save)
+    async with app.run_test(size=WIDE) as pilot:
+        table = _table(app)
+        assert not table.session.state.boss.spawned
+        assert "Loose Cannons: " not in text(table.query_one("#boss"))  # none counted yet
+        await pilot.press("enter", "1")  # heroes are on the sighted tiles
+        assert "Loose Cannons: 0 of 4 out" in text(table.query_one("#boss"))
+        await pilot.press("f")
+        assert "Loose Cannons: 1 of 4 out" in text(table.query_one("#boss"))
+        await pilot.press("enter")  # the effects are resolved: the count stays in sight
+        assert "NOW on the sighted tiles" not in text(table.query_one("#boss"))
+        assert "Loose Cannons: 1 of 4 out" in text(table.query_one("#boss"))
+
+
 async def test_at_80x24_the_boss_tab_comes_up_for_the_timeout_effects(
     content: ContentPack, tmp_path: Path
 ) -> None:
