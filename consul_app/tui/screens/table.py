@@ -45,6 +45,7 @@ from consul_app.rules import (
     describe,
     marked_monsters,
     mini_bosses_left,
+    pool,
     reflected_sighting,
     refusal,
     summons_out,
@@ -325,8 +326,10 @@ class TableScreen(Screen[None]):
             if self.view().boss.in_play:
                 return f"{self._key('table.boss_wound')}: the boss takes a wound   {end}"
             return f"{end}   ?: keys"
-        if step.spawns:
+        if step.spawns and any(line.may_spawn for line in pool(self.session.pack, state)):
             return f"{self._key('table.spawn')}: spawn one   {enter}: done"
+        if step.spawns:  # nothing may spawn (the pool says why)
+            return f"{enter}: done"
         if step.needs_answer or step.key in CONFIRM_IN_A_DIALOG:
             return f"{enter}: decide"
         if isinstance(step.action, ConfirmStep):
