@@ -226,6 +226,34 @@ async def test_at_80x24_no_stat_or_dice_figure_is_cut(content: ContentPack, tmp_
         _uncut(_figures(view), _lines(static), static.content_region.width)
 
 
+async def test_a_defense_bonus_shows_on_arm_will_and_dex_in_the_pool(
+    content: ContentPack, tmp_path: Path
+) -> None:
+    """README: 'A defense bonus applies to every defense roll (ARM, DEX or WILL).' QA: after
+    "+1ST def", Leaping Spider's pool row had it on ARM only, its card on all three. A stat it
+    also attacks with (Trapdoor Spider's DEX) says the bonus is for its defense rolls only."""
+    app = make_app(content, _save(content, tmp_path, step_is("choose-bonus")))
+    async with app.run_test(size=SMALL) as pilot:
+        table = _table(app)
+        await pilot.press("enter")
+        assert isinstance(app.screen, PickOneScreen)
+        await pilot.press("down", "enter")
+        assert [b.bonus for b in table.session.state.bonuses] == ["bonus-defensive-rolls"]
+        await pilot.press("2")
+        await pilot.pause()
+        pool = table.query_one(PoolTable)
+        columns = [str(c.value) for c in pool.columns]
+        spider = dict(zip(columns, map(str, pool.get_row("leaping-spider")), strict=True))
+        trapdoor = dict(zip(columns, map(str, pool.get_row("trapdoor-spider")), strict=True))
+        assert (spider["ARM"], spider["WILL"], spider["DEX"]) == ("1ST +1ST", "3B +1ST", "3B +1ST")
+        assert (trapdoor["STR"], trapdoor["DEX"]) == ("2B", "3B +1ST def")
+        await pilot.press("down", "c")
+        assert _card_screen(app).view.id == "leaping-spider"
+        body = _card_text(app)
+        for figure in ("ARM 1ST +1ST = 2ST", "WILL 3B +1ST = 1ST 3B", "DEX 3B +1ST = 1ST 3B"):
+            assert figure in body
+
+
 async def test_the_relic_dialog_shows_the_slots_and_refuses_two_in_one(
     content: ContentPack, tmp_path: Path
 ) -> None:

@@ -246,18 +246,18 @@ def chart_status(pack: EditionPack, state: GameState) -> ChartStatus | None:
 
 
 def turns_until(pack: EditionPack, state: GameState) -> TurnsUntil:
-    ahead = (
-        []
-        if state.boss.spawned
-        else upcoming_spaces(pack, state, count=len(spaces(pack, state.chart)))
-    )
+    """Turns until the token reaches the next mini-boss and the boss space (the spaces after
+    the current one; none once the boss has spawned). Read from the spaces alone: their
+    summaries are not needed here."""
+    ahead = [] if state.boss.spawned else list(enumerate(spaces(pack, state.chart), 1))
+    ahead = ahead[state.position :]
 
     def first(found: list[int]) -> int | None:
         return found[0] - state.position if found else None
 
     return TurnsUntil(
-        mini_boss=first([v.number for v in ahead if v.space.mini_boss]),
-        boss=first([v.number for v in ahead if v.space.dungeon_boss]),
+        mini_boss=first([n for n, space in ahead if space.mini_boss]),
+        boss=first([n for n, space in ahead if space.dungeon_boss]),
     )
 
 

@@ -47,6 +47,7 @@ BASIC_ATTACK_NAMES = {
     "DEX": "Missile attack",
     "WILL": "Magic attack",
 }
+OWN_DICE = "the ability's own dice"
 CAUSES_STATUS = "It causes this when it wounds with an offensive action."
 BOSS_NOTES = {
     "sde2": "The dungeon boss gains no Mighty Monster bonus; its relics apply.",
@@ -395,7 +396,7 @@ def _ability_action(model: Card, ability: Ability, adds: _Adds) -> CardAction:
     roll = None
     if ability.rolls is not None:
         purpose: Literal["offense", "support"] = ability.type
-        own = [Added(ability.add, None, "the ability's own dice")] if ability.add else []
+        own = [Added(ability.add, None, OWN_DICE)] if ability.add else []
         roll = adds.roll(ability.rolls, getattr(model.stats, ability.rolls), purpose, own)
         if purpose == "support" and any(
             line.dice and line.dice.roll == "offense" for line in adds.lines
@@ -469,31 +470,59 @@ def _notes(state: GameState, kind: CardKind, model: Card, actions: list[CardActi
 
 def monster_stats(pack: EditionPack, state: GameState, model_id: str) -> list[StatLine]:
     """A compact stat line for a row: each printed dice stat with what its rolls gain now. A
-    stat gains a stat-named bonus, relic and keyword dice; the offense bonuses if an offensive
-    action of the card rolls it; the defense bonuses if it defends basic attacks with it (the
-    card view has the roll of every action and defense). A pet without a card: []."""
+    stat gains a stat-named bonus, relic and keyword dice on every roll; the offense bonuses on
+    the rolls of its offensive actions that roll it; the defense bonuses on its defense rolls
+    of it (ARM, DEX, WILL: README "A defense bonus applies to every defense roll"). When these
+    rolls gain different dice, each part says which rolls it goes to ("3B +1B off +1ST def").
+    A pet without a card: []."""
     return stat_lines(card(pack, state, model_id))
 
 
+ROLL_TAGS = {"offense": "off", "defense": "def"}
+"""How a stat cell marks dice that go only to its offense or only to its defense rolls."""
+
+
 def stat_lines(view: CardView) -> list[StatLine]:
-    """`monster_stats` of a card already computed."""
-    offense = {a.rolls: a.roll for a in view.actions if a.type == "offense" and a.roll}
-    defense = {r.stat: r for r in view.defense if r.stat in view.defends_basic}
+    """`monster_stats` of a card already computed (the rolls of its actions and defense)."""
     lines: list[StatLine] = []
     for figure in view.stats:
         if figure.stat in ("MOVE", "AP"):
             continue
+        every = {a.text for a in figure.added}
+        extras: dict[str, Dice] = {}
+        for purpose, rolls in _rolls_of(view, figure.stat).items():
+            added = {
+                a.text: a.dice
+                for roll in rolls
+                for a in roll.added
+                if a.dice is not None and a.text not in every and a.reason != OWN_DICE
+            }
+            extras[purpose] = sum(added.values(), Dice())
+        bonus = sum((a.dice for a in figure.added if a.dice is not None), Dice())
+        tagged = len(set(extras.values())) > 1
+        if not tagged and extras:
+            bonus = bonus + next(iter(extras.values()))
         base = Dice.parse(figure.base)
-        added: dict[str, Added] = {a.text: a for a in figure.added}
-        for roll in (offense.get(figure.stat), defense.get(figure.stat)):
-            if roll is not None:
-                added.update(
-                    (a.text, a) for a in roll.added if a.reason != "the ability's own dice"
-                )
-        bonus = Dice()
-        for a in added.values():
-            assert a.dice is not None
-            bonus = bonus + a.dice
-        text = f"{figure.stat} {base}" + ("" if bonus.is_empty() else f" +{bonus}")
-        lines.append(StatLine(figure.stat, base, bonus, text))
+        cell = f"{base}" + ("" if bonus.is_empty() else f" +{bonus}")
+        if tagged:
+            cell += "".join(
+                f" +{dice} {ROLL_TAGS[purpose]}"
+                for purpose, dice in extras.items()
+                if purpose in ROLL_TAGS and not dice.is_empty()
+            )
+        offense = extras.get("offense", Dice()) if tagged else Dice()
+        defense = extras.get("defense", Dice()) if tagged else Dice()
+        lines.append(StatLine(figure.stat, base, bonus, cell, offense, defense))
     return lines
+
+
+def _rolls_of(view: CardView, stat: str) -> dict[str, list[RollView]]:
+    """The rolls the model makes with `stat`, by what they are made for (only those it makes)."""
+    rolls: dict[str, list[RollView]] = {}
+    for action in view.actions:
+        if action.roll is not None and action.rolls == stat:
+            rolls.setdefault(action.type, []).append(action.roll)
+    for roll in view.defense:
+        if roll.stat == stat:
+            rolls.setdefault("defense", []).append(roll)
+    return rolls

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from rich.text import Text
+from textual.content import Content
 
 from consul_app.rules import turn_name, turn_notes
+from consul_app.tui.rows import wrap
 from consul_app.tui.view import TableView
 from consul_app.tui.widgets.pane import Section
 
@@ -26,7 +27,7 @@ class NextStep(Section):
     used or not), so no action moves the panes below it."""
 
     _shown: object = None
-    _head: Text = Text()
+    _head: Content = Content()
     _text: str = ""
     _count: int | None = None
 
@@ -47,7 +48,7 @@ class NextStep(Section):
             now, text = "Consul turn: play your monsters.", " ".join(notes)
         else:
             now, text = f"NOW >> {step.title}", step.text
-        self._head = Text.assemble(
+        self._head = Content.assemble(
             (f"{turn_name(view.state)} · ", "bold"),
             (now, "bold reverse"),
             "   ",
@@ -71,16 +72,14 @@ class NextStep(Section):
         count typed before a key (`2w`) is said after the title."""
         title = self._head
         if self._count is not None:
-            title = title + Text(f"   COUNT {self._count}: w W x X k K a A f F g", "bold")
+            title += Content.styled(f"   COUNT {self._count}: w W x X k K a A f F g", "bold")
         width = self.content_region.width or max(1, self.app.size.width - 2)
         rows = 1 + (LINES_TALL if self.app.size.height >= TALL else LINES_SHORT)
-        head = list(title.wrap(self.app.console, width))[:rows]
+        head = wrap(title, width)[:rows]
         limit = rows - len(head)
-        lines = list(Text(self._text, style="italic").wrap(self.app.console, width))
+        lines = wrap(Content.styled(self._text, "italic"), width)
         if len(lines) > limit > 0:
-            last = lines[limit - 1]
-            last.rstrip()
-            last.truncate(max(0, width - len(MORE)))
-            last.append(MORE, style="bold")
-        lines = [*head, *(lines + [Text()] * limit)[:limit]]
-        self.update(Text("\n").join(lines))  # (painted if it changed, laid out if `rows` did)
+            last = lines[limit - 1].rstrip().truncate(max(0, width - len(MORE)))
+            lines[limit - 1] = last + Content.styled(MORE, "bold italic")  # (in the text)
+        lines = [*head, *(lines + [Content()] * limit)[:limit]]
+        self.update(Content("\n").join(lines))  # (painted if it changed, laid out if `rows` did)

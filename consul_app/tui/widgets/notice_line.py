@@ -38,8 +38,10 @@ class NoticeLine(Static):
     }
     """
 
+    ID = "notice"
+
     def __init__(self) -> None:
-        super().__init__(id="notice")
+        super().__init__(id=self.ID)
         self.severity = ""
         self.undone = 0
         self._timer: Timer | None = None

@@ -34,10 +34,11 @@ class Pane(VerticalScroll, can_focus=True):
         self.border_title = self.TITLE
         self._shown: dict[str, object] = {}
         self._view: TableView | None = None
+        self._sections: dict[str, Section] = {}
 
     def compose(self) -> ComposeResult:
-        for section in self.SECTIONS:
-            yield Section(classes=section)
+        self._sections = {section: Section(classes=section) for section in self.SECTIONS}
+        yield from self._sections.values()
 
     def show(self, view: TableView) -> None:
         """Render the sections for this moment of the game (those that changed). A pane of
@@ -50,7 +51,7 @@ class Pane(VerticalScroll, can_focus=True):
             if section in self._shown and key == self._shown[section]:
                 continue
             self._shown[section] = key
-            self.query_one(f".{section}", Section).update(self.body(view, section), fill=fill)
+            self._sections[section].update(self.body(view, section), fill=fill)
 
     def on_resize(self) -> None:
         """A section may show more or less at another size (the log: as many as fit)."""

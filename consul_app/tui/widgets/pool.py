@@ -279,11 +279,9 @@ def _cursor_row(lines: list[PoolLine], keep: str | None) -> int:
 
 
 def _stats(view: CardView) -> dict[str, str]:
-    """Each dice stat as "2B 1R +1ST": the card's dice, then what the bonuses add."""
-    return {
-        line.stat: f"{line.base}" + ("" if line.bonus.is_empty() else f" +{line.bonus}")
-        for line in stat_lines(view)
-    }
+    """Each dice stat as "2B 1R +1ST" or "3B +1B off +1ST def": the card's dice, then what the
+    bonuses add to its rolls (the engine's `stat_lines`)."""
+    return {line.stat: line.cell for line in stat_lines(view)}
 
 
 def _nothing_spawns(step: Step, why: str) -> Content:

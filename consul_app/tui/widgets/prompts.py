@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from rich.console import Group, RenderableType
+from rich.console import RenderableType
 from rich.text import Text
 
 from consul_app.rules import EndTurn, Recap, Step, describe, phase_name, turn_name, turn_notes
-from consul_app.tui.rows import Row, marked
+from consul_app.tui.rows import Row, Stack, marked
 from consul_app.tui.view import TableView
 from consul_app.tui.widgets.next_step import GAME_ENDED
 from consul_app.tui.widgets.pane import Pane
@@ -32,20 +32,20 @@ class PromptsPane(Pane):
         steps = self._steps(view)
         if view.recap is None:
             return steps
-        return Group(recap_box(view.recap), steps)
+        return Stack(recap_box(view.recap), steps)
 
     def _steps(self, view: TableView) -> RenderableType:
         steps = view.steps
         head = Text(f"{turn_name(view.state)}: {phase_name(view.state)}", style="bold")
         if view.state.boss.defeated:
-            return Group(head, Text(GAME_OVER))
+            return Stack(head, Text(GAME_OVER))
         if view.state.ended is not None:  # (E: the heroes lost, or the game stops here)
-            return Group(head, Text(f"{GAME_ENDED[view.state.ended]} {AFTER}"))
+            return Stack(head, Text(f"{GAME_ENDED[view.state.ended]} {AFTER}"))
         if not steps:
             end = describe(view.pack, EndTurn())
             notes = [Text(f"{POINTER} {n}", "bold") for n in turn_notes(view.pack, view.state)]
-            return Group(head, *notes, Text(f"Nothing is due. {end} when it is over."))
-        return Group(head, marked([row for step in steps for row in step_rows(step)], width=2))
+            return Stack(head, *notes, Text(f"Nothing is due. {end} when it is over."))
+        return Stack(head, marked([row for step in steps for row in step_rows(step)], width=2))
 
 
 def recap_box(recap: Recap) -> RenderableType:
@@ -54,7 +54,7 @@ def recap_box(recap: Recap) -> RenderableType:
     rows: list[Row] = [(RECAP, Text(recap.title), "bold")]
     rows += [(RECAP, Text(f"- {line}"), "") for line in recap.lines]
     rows.append((RECAP, Text("Any key: dismiss. To see it again: H, then t."), "italic"))
-    return Group(marked(rows, width=1), Text(""))
+    return Stack(marked(rows, width=1), Text(""))
 
 
 def step_rows(step: Step) -> list[Row]:
