@@ -65,10 +65,12 @@ class BossPane(Pane):
         if section == "model":
             return Group(*_boss_card(view, boss))
         if section == "card":
-            where = _relics(view, boss) if boss.spawned else _where(view, boss)
-            where += _summons(view) if boss.spawned else []
-            reminders = [Text(text, "italic") for text in boss.reminders]
             now = CARD_STEPS.get(view.current.key) if view.current else None
+            where = _relics(view, boss) if boss.spawned else _where(view, boss)
+            # the card's models are counted from its first effects (a sighting's, too)
+            if boss.spawned or now is not None or any(view.state.summoned.values()):
+                where += _summons(view)
+            reminders = [Text(text, "italic") for text in boss.reminders]
             return Group(*where, *reminders, *_card(boss, now))
         return Group(*_mini_boss(view))
 

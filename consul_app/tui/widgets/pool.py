@@ -189,8 +189,11 @@ class PoolPane(Vertical):
         full = spawning is not None and not any(line.may_spawn for line in lines)
         budget = _budget(spawning, closed, common, full)
         if full and spawning is not None and stocked and not spawning.spent:
-            why = refusal(view.pack, state, Spawn(monsters={stocked[0].id: 1}))
-            budget = _nothing_spawns(spawning, why or "")
+            if spawning.budget is None:  # a summons: one monster's reason would mislead
+                why = "none it summons is in the spawning pool; move those on the dungeon"
+            else:
+                why = refusal(view.pack, state, Spawn(monsters={stocked[0].id: 1})) or ""
+            budget = _nothing_spawns(spawning, why)
         self.query_one(".budget", Section).update(budget)  # (painted only if it changed)
         if len(lines) + 1 > table.size.height:  # (the table's header and rows)
             width -= SCROLLBAR
