@@ -44,13 +44,21 @@ class GroupBonuses:
 
 @dataclass(frozen=True)
 class StatLine:
-    """A card stat with the bonuses applied: `text` reads "STR 2B 1R +1ST" (built by
-    `rules.views.cards.monster_stats`)."""
+    """A card stat with the bonuses applied (built by `rules.views.cards.monster_stats`):
+    `bonus` goes to every roll the model makes with the stat; `offense` / `defense` only to
+    its offense / defense rolls of it, when those differ. `cell` reads "2B 1R +1ST",
+    "3B +1B off +1ST def"; `text` is the stat's name and its cell."""
 
     stat: str
     base: Dice
     bonus: Dice
-    text: str
+    cell: str
+    offense: Dice = Dice()
+    defense: Dice = Dice()
+
+    @property
+    def text(self) -> str:
+        return f"{self.stat} {self.cell}"
 
 
 def bonuses_by_rank(pack: EditionPack, state: GameState) -> dict[Group, GroupBonuses]:

@@ -47,6 +47,8 @@ class Story:
     mini_bosses: list[Event] = field(default_factory=list)
     bonuses: list[Event] = field(default_factory=list)
     heroes_destroyed: int = 0
+    step_word: str = "chart space"
+    """A place on the chart in the edition's words (FK: "ladder step")."""
 
 
 def story(pack: EditionPack, states: Sequence[GameState], actions: Sequence[Action]) -> Story:
@@ -84,6 +86,7 @@ def story(pack: EditionPack, states: Sequence[GameState], actions: Sequence[Acti
     return Story(
         boss=boss.name,
         turn_word=words(final.setup.edition).turn,
+        step_word=words(final.setup.edition).step,
         turns=len(ends),
         result=_result(pack, final),
         finished=final.boss.defeated or final.ended is not None,
@@ -159,7 +162,8 @@ def story_sections(story: Story) -> list[tuple[str, list[str]]]:
     word = story.turn_word.lower()
     game = [story.result, f"{story.turn_word}s played: {story.turns}"]
     if story.positions:
-        game.append(f"Chart spaces passed: {story.positions[-1]} of {story.chart_spaces}")
+        passed = f"{story.step_word.capitalize()}s passed"
+        game.append(f"{passed}: {story.positions[-1]} of {story.chart_spaces}")
     if story.heroes_destroyed:
         game.append(f"Heroes destroyed: {story.heroes_destroyed}")
     names = list(dict.fromkeys([*story.spawned, *story.destroyed]))

@@ -146,7 +146,7 @@ def _story_lines(told: Story) -> Iterator[str]:
         yield ""
     yield f"### {told.turn_word} by {told.turn_word.lower()}"
     yield ""
-    chart = " Chart space |" if told.positions else ""
+    chart = f" {told.step_word.capitalize()} |" if told.positions else ""
     yield f"| {told.turn_word} |{chart} Boss wounds |"
     yield f"| ---: |{' ---: |' if told.positions else ''} ---: |"
     for n, wounds in enumerate(told.wounds):

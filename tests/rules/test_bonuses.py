@@ -48,7 +48,7 @@ def test_monsters_gain_the_bonus_as_if_printed_on_their_card(sde2: EditionPack) 
     """'When a space is reached that grants a bonus, the monsters on the dungeon gain the bonus
     listed, exactly as though the bonus were printed on its card.'"""
     state = gain(sde2, ["offense"])
-    assert stats(sde2, state, "kobold") == ["STR 1B +1B", "ARM 1B", "DEX 1B +1B"]
+    assert stats(sde2, state, "kobold") == ["STR 1B +1B", "ARM 1B", "DEX 1B +1B off"]
 
 
 def test_bonuses_apply_to_every_monster_but_the_dungeon_boss(sde2: EditionPack) -> None:
@@ -89,22 +89,23 @@ def test_bonuses_are_permanent(sde2: EditionPack) -> None:
 
 def test_dice_bonuses_add_a_die_to_offense_or_defense_rolls(sde2: EditionPack) -> None:
     """'Dice bonuses add a die to monsters' offense rolls or defense rolls.' Offense goes to
-    the stats its attacks roll (the Kobold: STR melee, DEX missile), defense to the stats it
-    defends basic attacks with (ARM)."""
+    the stats its attacks roll (the Kobold: STR melee, DEX missile); README: 'A defense bonus
+    applies to every defense roll (ARM, DEX or WILL).' A stat rolled both ways (the Kobold's
+    DEX) says which dice go to which roll."""
     state = gain(sde2, ["offense", "defense"])
     assert bonuses_by_rank(sde2, state)["elite"].dice == {
         "offense": Dice(blue=1),
         "defense": Dice(stars=1),
     }
-    assert stats(sde2, state, "kobold") == ["STR 1B +1B", "ARM 1B +1ST", "DEX 1B +1B"]
-    assert stats(sde2, state, "kobold-elite") == ["STR 2B +1B", "ARM 1R +1ST", "WILL 1B"]
+    assert stats(sde2, state, "kobold") == ["STR 1B +1B", "ARM 1B +1ST", "DEX 1B +1B off +1ST def"]
+    assert stats(sde2, state, "kobold-elite") == ["STR 2B +1B", "ARM 1R +1ST", "WILL 1B +1ST"]
 
 
 def test_offense_bonuses_go_to_att_on_cards_that_attack_with_att(classic: EditionPack) -> None:
     """1.0 cards attack with ATT: a view of a state holding an offense bonus adds it there."""
     state = new_game(classic, make_setup("classic"))
     state = structs.replace(state, bonuses=[GainedBonus(bonus="offense", space=1)])
-    assert stats(classic, state, "kobold") == ["ATT 1B +1B", "ARM 1B", "DEX 1B +1B"]
+    assert stats(classic, state, "kobold") == ["ATT 1B +1B", "ARM 1B", "DEX 1B +1B off"]
 
 
 def test_bonus_abilities_give_monsters_the_ability(sde2: EditionPack) -> None:

@@ -53,7 +53,8 @@ def defense(view: CardView) -> dict[str, str]:
 def test_a_will_attacker_gets_its_offense_bonus_on_will(sde2: EditionPack) -> None:
     """'Dice bonuses add a die to monsters' offense rolls or defense rolls.' An offense roll
     is the roll of the stat the action names: a magic attack rolls WILL, so the offense bonus
-    goes to WILL, and not to STR or DEX, which it never rolls to attack."""
+    goes to WILL, and not to STR or DEX, which it never rolls to attack. Its WILL also
+    defends (against magic), and that roll gains nothing: the row says "off"."""
     add_monster(
         sde2,
         id="witch",
@@ -71,7 +72,7 @@ def test_a_will_attacker_gets_its_offense_bonus_on_will(sde2: EditionPack) -> No
     assert [line.text for line in monster_stats(sde2, state, "witch")] == [
         "STR 1B",
         "ARM 1B",
-        "WILL 3R +1B",
+        "WILL 3R +1B off",
         "DEX 2B",
     ]
 
@@ -352,3 +353,44 @@ def test_lookup_finds_by_a_few_letters(sde2: EditionPack) -> None:
     assert [(h.kind, h.name) for h in lookup(sde2, "POIS")] == [("status effect", "Poison")]
     assert [h.kind for h in lookup(sde2, "crown")] == ["relic"]
     assert lookup(sde2, "  ") == []
+
+
+def test_a_defense_bonus_shows_on_every_defense_stat_of_a_row(sde2: EditionPack) -> None:
+    """README: 'A defense bonus applies to every defense roll (ARM, DEX or WILL).' The row of
+    the spawning pool (QA: Leaping Spider, "+1ST def" chosen) says it on ARM, WILL and DEX,
+    as the card's defense rolls do; a stat rolled to attack and to defend (a DEX archer) keeps
+    each bonus to its own rolls."""
+    add_monster(
+        sde2,
+        id="spider",
+        name="Spider",
+        stats={"STR": "2B 1R", "ARM": "1ST", "WILL": "3B", "DEX": "3B"},
+        attacks=[{"rolls": "STR"}],
+    )
+    add_monster(
+        sde2,
+        id="archer",
+        name="Archer",
+        stats={"STR": "1B", "ARM": "1B", "DEX": "2B"},
+        attacks=[{"rolls": "DEX", "range": 6}],
+    )
+    state = with_bonuses(sde2, "defense")
+    spider = card(sde2, state, "spider")
+    assert defense(spider) == {"ARM": "ARM 1ST +1ST", "WILL": "WILL 3B +1ST", "DEX": "DEX 3B +1ST"}
+    assert [line.text for line in monster_stats(sde2, state, "spider")] == [
+        "STR 2B 1R",
+        "ARM 1ST +1ST",
+        "WILL 3B +1ST",
+        "DEX 3B +1ST",
+    ]
+    both = with_bonuses(sde2, "offense", "defense")
+    assert [line.text for line in monster_stats(sde2, both, "archer")] == [
+        "STR 1B",
+        "ARM 1B +1ST",
+        "DEX 2B +1B off +1ST def",
+    ]
+    dex = monster_stats(sde2, both, "archer")[2]
+    assert (dex.bonus, dex.offense, dex.defense) == (Dice(), Dice(blue=1), Dice(stars=1))
+    archer = card(sde2, both, "archer")
+    assert action(archer, "Missile attack").roll.text == "DEX 2B +1B"
+    assert defense(archer)["DEX"] == "DEX 2B +1ST"

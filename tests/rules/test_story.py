@@ -69,3 +69,13 @@ def test_the_story_of_a_won_game_has_the_wounds_and_the_timeout(sde2: EditionPac
         f"Big Boss: {told.hearts} of {told.hearts} wounds; timeout at {told.timeout_at}, "
         f"the timeout came on turn {turn}"
     ]
+
+
+def test_the_story_counts_places_on_the_chart_in_the_editions_words(
+    sde2: EditionPack, fk: EditionPack
+) -> None:
+    """Forgotten King climbs a ladder of steps, 2.0 passes chart spaces."""
+    for pack, said in ((sde2, "Chart spaces passed: 0 of "), (fk, "Ladder steps passed: 0 of ")):
+        start = new_game(pack, make_setup(pack.edition))
+        game = dict(story_sections(story(pack, [start], [])))["The game"]
+        assert any(line.startswith(said) for line in game), game

@@ -20,7 +20,7 @@ from consul_app.tui.screens.pick_one import PickOneScreen
 from consul_app.tui.screens.table import TableScreen
 from consul_app.tui.widgets.pool import MARK, PoolTable, _fitted
 
-from .helpers import notes, text
+from .helpers import notes, options, text
 from .scenarios import (
     SMALL,
     WIDE,
@@ -165,6 +165,36 @@ async def test_the_boss_pane_shows_the_boss_card_with_its_relic(
         assert "The dungeon boss gains no Mighty Monster bonus" in body
 
 
+async def test_status_effects_on_the_boss_change_its_figures_in_the_pane_and_the_card(
+    content: ContentPack, tmp_path: Path
+) -> None:
+    """QA: with Poison on the boss the pane still said "AP 4". Poison: 'One action point fewer,
+    but never below 1.'; Slow: 'Half movement points, rounded up.'; Hex: 'Drop the best die of
+    each offense roll.' The pane's stat line and rolls, and the whole card (b), say so."""
+    app = make_app(content, _save(content, tmp_path, boss_with_relic))
+    async with app.run_test(size=WIDE) as pilot:
+        table = _table(app)
+        for status in ("Poison", "Slow", "Hex"):
+            await pilot.press("s")
+            assert isinstance(app.screen, PickOneScreen)
+            shown = options(app.screen.query_one(OptionList))
+            number = next(n for n in range(1, 10) if f"{n}. {status}" in shown)
+            await pilot.press(str(number))
+            assert app.screen is table
+        boss = table.query_one("#boss .model", Static)
+        pane = " ".join(_lines(boss))
+        figures = ["MOVE 6 Slow = 3", "AP 4 +1 -1 Poison = 4", "drop the best die (Hex)"]
+        for figure in figures:
+            assert figure in pane
+        assert "Status effects: Poison, Slow, Hex" in text(table.query_one("#boss .status"))
+        await pilot.press("b")
+        body = _card_text(app)
+        for figure in [*figures, "rolls STR 2R drop the best die (Hex)"]:
+            assert figure in body
+        assert "-1 status effect Poison, never below 1" in body
+        assert "Status effects it suffers" in body
+
+
 async def test_the_lookup_finds_a_keyword_by_three_letters(
     content: ContentPack, tmp_path: Path
 ) -> None:
@@ -224,6 +254,34 @@ async def test_at_80x24_no_stat_or_dice_figure_is_cut(content: ContentPack, tmp_
         await pilot.press("b")
         static = _card_screen(app).query_one("#card-body Static", Static)
         _uncut(_figures(view), _lines(static), static.content_region.width)
+
+
+async def test_a_defense_bonus_shows_on_arm_will_and_dex_in_the_pool(
+    content: ContentPack, tmp_path: Path
+) -> None:
+    """README: 'A defense bonus applies to every defense roll (ARM, DEX or WILL).' QA: after
+    "+1ST def", Leaping Spider's pool row had it on ARM only, its card on all three. A stat it
+    also attacks with (Trapdoor Spider's DEX) says the bonus is for its defense rolls only."""
+    app = make_app(content, _save(content, tmp_path, step_is("choose-bonus")))
+    async with app.run_test(size=SMALL) as pilot:
+        table = _table(app)
+        await pilot.press("enter")
+        assert isinstance(app.screen, PickOneScreen)
+        await pilot.press("down", "enter")
+        assert [b.bonus for b in table.session.state.bonuses] == ["bonus-defensive-rolls"]
+        await pilot.press("2")
+        await pilot.pause()
+        pool = table.query_one(PoolTable)
+        columns = [str(c.value) for c in pool.columns]
+        spider = dict(zip(columns, map(str, pool.get_row("leaping-spider")), strict=True))
+        trapdoor = dict(zip(columns, map(str, pool.get_row("trapdoor-spider")), strict=True))
+        assert (spider["ARM"], spider["WILL"], spider["DEX"]) == ("1ST +1ST", "3B +1ST", "3B +1ST")
+        assert (trapdoor["STR"], trapdoor["DEX"]) == ("2B", "3B +1ST def")
+        await pilot.press("down", "c")
+        assert _card_screen(app).view.id == "leaping-spider"
+        body = _card_text(app)
+        for figure in ("ARM 1ST +1ST = 2ST", "WILL 3B +1ST = 1ST 3B", "DEX 3B +1ST = 1ST 3B"):
+            assert figure in body
 
 
 async def test_the_relic_dialog_shows_the_slots_and_refuses_two_in_one(

@@ -42,9 +42,12 @@ async def test_2w_is_a_hit_of_two_wounds(content: ContentPack, tmp_path: Path) -
         assert "COUNT" not in text(table.query_one("#next-step"))
         await pilot.press("2", "down", "w")  # another key in between: no count any more
         assert table.session.state.boss.wounds == 3
-        await pilot.press("1", "2", "W")  # two digits: heal 12 is refused, with the reason
+        await pilot.press("2", "2", "W")  # two digits: heal 22 is refused, with the reason
         assert table.session.state.boss.wounds == 3
         assert "has only 3 wound(s) to heal" in notes(app)[-1]
+        await pilot.press("1", "3", "w")  # 1 shows the steps, 3 the chart: a hit of three
+        assert table.session.state.boss.wounds == 6
+        assert table.query_one("#chart").has_focus
 
 
 async def test_in_tabs_a_digit_that_switches_the_tab_is_no_count(

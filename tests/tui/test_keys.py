@@ -199,7 +199,9 @@ async def test_heroes_on_a_sighted_tile_announce_its_timeout_effects(
     app = make_app(content, save)
     async with app.run_test(size=WIDE) as pilot:
         await pilot.press("enter", "1")
-        assert notes(app)[-1].startswith("Boss sighting: timeout effects!: Apply ")
+        said = notes(app)[-1]
+        assert said == "Boss sighting: timeout effects!: heroes on those tiles are hit (top bar)."
+        assert len(f"! {said}") <= 78  # whole on the notice line at 80 columns
         assert "NOW >> Boss sighting: timeout effects" in text(app.screen.query_one("#next-step"))
 
 

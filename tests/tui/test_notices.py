@@ -74,6 +74,22 @@ async def test_undos_in_a_row_make_one_notice_and_errors_wait_to_be_read(
         assert not line.display
 
 
+async def test_a_refusal_goes_with_the_next_key(content: ContentPack, tmp_path: Path) -> None:
+    """Seen in a real terminal: "No mini-boss may spawn now" stood over the footer's keys
+    while the Consul spawned monsters, three keys later."""
+    app = make_app(content, _saved(content, tmp_path))
+    async with app.run_test(size=WIDE) as pilot:
+        line = app.screen.query_one(NoticeLine)
+        await pilot.press("M")  # no mini-boss on the dungeon: a warning
+        assert line.display and line.severity == "warning"
+        await pilot.press("down")  # any key: it has been read
+        assert not line.display
+        await pilot.press("u")  # an undo's notice is no warning: the next key leaves it
+        assert line.display and text(line).startswith("Undone: ")
+        await pilot.press("down")
+        assert line.display
+
+
 async def test_a_notice_that_goes_is_wiped_off_the_terminal(
     content: ContentPack, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

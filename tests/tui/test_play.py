@@ -67,6 +67,8 @@ async def test_a_whole_sde2_game_from_new_game_to_the_boss_defeat(content: Conte
         await consul.until(lambda p, s: s.boss.timeout)
         timeout_notes = [n for n in notes(app) if n.startswith("TIMEOUT!")]
         assert timeout_notes and "Timeout!" not in timeout_notes[-1]  # said once, in the title
+        assert "4 wounds" in timeout_notes[-1]
+        assert len(f"! {timeout_notes[-1]}") <= 78  # whole on the notice line at 80 columns
         assert "NOW >> Timeout" in text(table.query_one("#next-step"))
         assert "TIMEOUT NOW" in text(table.query_one("#boss"))
         await consul.until(lambda p, s: s.boss.timeout and s.open_step() is None)

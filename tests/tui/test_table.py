@@ -15,6 +15,7 @@ from consul_app.rules import (
     DestroyMiniBoss,
     DestroySpawningPoint,
     EndTurn,
+    Wound,
     answer,
     boss_status,
     default_setup,
@@ -29,12 +30,15 @@ from consul_app.tui.widgets.pool import MARK, PoolTable
 
 from .helpers import notes, options, text, until
 from .scenarios import (
+    NOW,
     SMALL,
     WIDE,
     KeyConsul,
     current_step,
     idle,
     make_app,
+    move_action,
+    next_move,
     play_saved,
     step_is,
 )
@@ -63,6 +67,7 @@ async def test_the_boss_card_takes_the_left_column_once_the_boss_spawns(
         assert _order(table)[:3] == ["boss", "steps", "chart"]
         assert table.query_one("#panes").has_class("-boss-fight")
         assert notes(app)[-1].startswith("The boss fight begins: ")
+        assert len(notes(app)[-1]) <= 78  # whole on the notice line at 80 columns
         boss = table.query_one("#boss")
         assert boss.region.height > 30  # the whole left column
         assert boss.scroll_y == 0  # its wounds, then its card (stat line, attacks) on top
@@ -130,6 +135,27 @@ async def test_the_fight_card_section_being_resolved_is_marked_now(
         await pilot.press("enter")
         assert "resolve NOW" not in text(table.query_one("#boss"))
         assert "Boss spawn (when it spawned)" in text(table.query_one("#boss"))
+
+
+async def test_a_sighting_before_the_boss_spawns_counts_the_cards_models(
+    content: ContentPack, tmp_path: Path
+) -> None:
+    """Henry's timeout tops up Loose Cannons "until four are on the board": at a boss
+    sighting, before he spawns, the Boss pane counts them as `f` brings them."""
+    save = tmp_path / "sighting.jsonl"
+    play_saved(content, save, default_setup(content.edition("sde2")), step_is("boss-sighting"))
+    app = make_app(content, save)
+    async with app.run_test(size=WIDE) as pilot:
+        table = _table(app)
+        assert not table.session.state.boss.spawned
+        assert "Loose Cannons: " not in text(table.query_one("#boss"))  # none counted yet
+        await pilot.press("enter", "1")  # heroes are on the sighted tiles
+        assert "Loose Cannons: 0 of 4 out" in text(table.query_one("#boss"))
+        await pilot.press("f")
+        assert "Loose Cannons: 1 of 4 out" in text(table.query_one("#boss"))
+        await pilot.press("enter")  # the effects are resolved: the count stays in sight
+        assert "NOW on the sighted tiles" not in text(table.query_one("#boss"))
+        assert "Loose Cannons: 1 of 4 out" in text(table.query_one("#boss"))
 
 
 async def test_at_80x24_the_boss_tab_comes_up_for_the_timeout_effects(
@@ -365,3 +391,31 @@ async def test_onibabas_timeout_brings_a_wounded_mini_boss_without_treasure(
         assert came is not None and (came.id, came.wounds, came.treasure) == (chosen, 3, False)
         hearts = sde2.mini_bosses[chosen].hearts
         assert f"3/{hearts}" in text(_table(app).query_one("#boss"))
+
+
+async def test_a_summons_with_nothing_in_the_pool_says_so_and_offers_no_spawn(
+    content: ContentPack, tmp_path: Path
+) -> None:
+    """1.0's timeout summons "a number of monsters"; those of the card not in the spawning
+    pool are moved to the boss instead: the pool says that (not one monster's refusal), and
+    the top bar offers Enter only."""
+    pack = content.edition("classic")
+    save = tmp_path / "summons.jsonl"
+    with Session.new(content, default_setup(pack), path=save, clock=lambda: NOW) as session:
+        for point in session.state.standing_spawning_points():
+            session.dispatch(DestroySpawningPoint(spawning_point=point.id, tile=point.tile))
+        while not (session.state.boss.spawned and current_step(pack, session.state) is None):
+            session.dispatch(move_action(next_move(pack, session.state)))
+        while not session.state.boss.timeout:
+            session.dispatch(Wound())
+        while (step := current_step(pack, session.state)) and step.key != "timeout-summons":
+            assert step.action is not None
+            session.dispatch(step.action)
+    app = make_app(content, save)
+    async with app.run_test(size=WIDE):
+        table = _table(app)
+        assert table.view().current is not None and table.view().current.spawns
+        budget = text(table.query_one("#pool .budget"))
+        assert "NOTHING MAY SPAWN" in budget and "none it summons is in the spawning pool" in budget
+        bar = text(table.query_one("#next-step"))
+        assert "Enter: done" in bar and "spawn one" not in bar

@@ -74,7 +74,7 @@ class NewGameScreen(Screen[Setup | None]):
                 with Vertical(classes="fields"):
                     yield from self._fields()
                 with Vertical(classes="column"):
-                    yield Label("Dungeon boss (Up/Down)", classes="heading")
+                    yield Label("Dungeon boss (Tab here, then Up/Down)", classes="heading")
                     yield ChoiceList(self._bosses(), self.setup.boss, id="boss")
             yield Horizontal(id="page-monsters")  # filled in by `_fill_monsters`
             with VerticalScroll(id="page-review"):

@@ -91,7 +91,7 @@ class SummaryScreen(Screen[None]):
             chart.ylim(0, story.chart_spaces)
             chart.yticks(whole_ticks(story.chart_spaces, 0))
             chart.xticks(whole_ticks(story.turns))
-            chart.title(f"Chart space reached by {story.turn_word.lower()}")
+            chart.title(f"{story.step_word.capitalize()} reached by {story.turn_word.lower()}")
 
 
 def whole_ticks(last: int, first: int = 1, most: int = 6) -> list[int]:

@@ -45,6 +45,7 @@ from consul_app.rules import (
     describe,
     marked_monsters,
     mini_bosses_left,
+    pool,
     reflected_sighting,
     refusal,
     summons_out,
@@ -306,9 +307,8 @@ class TableScreen(Screen[None]):
             panes.move_child(boss, before=chart)
             panes.move_child(chart, after=steps)
             said = words(self.session.state.setup.edition)
-            self.notify(
-                f"Its card now stands on the left, with the {said.card}'s effects; the "
-                f"{said.chart.lower()} moved to the top right.",
+            self.notify(  # (one line at 80 columns)
+                f"its card is on the left now, the {said.chart.lower()} top right.",
                 title="The boss fight begins",
             )
         else:
@@ -326,8 +326,10 @@ class TableScreen(Screen[None]):
             if self.view().boss.in_play:
                 return f"{self._key('table.boss_wound')}: the boss takes a wound   {end}"
             return f"{end}   ?: keys"
-        if step.spawns:
+        if step.spawns and any(line.may_spawn for line in pool(self.session.pack, state)):
             return f"{self._key('table.spawn')}: spawn one   {enter}: done"
+        if step.spawns:  # nothing may spawn (the pool says why)
+            return f"{enter}: done"
         if step.needs_answer or step.key in CONFIRM_IN_A_DIALOG:
             return f"{enter}: decide"
         if isinstance(step.action, ConfirmStep):
@@ -420,10 +422,14 @@ class TableScreen(Screen[None]):
         step = self.current_step()
         if step is None:
             return
+        # (short, one line at 80 columns: the step's whole text is in the top bar)
         if self.session.state.boss.timeout and not timeout_before:
-            self.notify(step.text, title="TIMEOUT!", severity="warning", timeout=15)
+            boss = self.view().boss
+            said = f"{boss.name}, {boss.wounds} wounds: its steps come first."
+            self.notify(said, title="TIMEOUT!", severity="warning", timeout=15)
         elif step.key in ANNOUNCED and (step_before is None or step_before.key != step.key):
-            self.notify(step.text, title=f"{step.title}!", severity="warning", timeout=15)
+            said = "heroes on those tiles are hit (top bar)."
+            self.notify(said, title=f"{step.title}!", severity="warning", timeout=15)
 
     def action_confirm(self) -> None:
         """Enter: do the current step, or open its decision; with nothing due, the card of the
@@ -539,14 +545,17 @@ class TableScreen(Screen[None]):
         """A digit typed just before a key says how many: `2w` is a hit of two wounds. Digits
         1-6 also show their pane; a digit typed longer than `COUNT_WINDOW` ago is no count.
         In tabs, a digit that brings another tab to the front only switches (so `4`, to see
-        the Boss tab, then `w` is one wound, however quickly typed)."""
+        the Boss tab, then `w` is one wound, however quickly typed). With every pane on
+        screen, a digit that moves to another pane starts a new count (`1`, then `3k`, is
+        three wounds, not thirteen)."""
         if pane is not None and self.compact and not self._showing(pane):
             self._take_count()
             self.action_pane(pane)
             return
         now = monotonic()
         recent = self._count and now - self._count_at <= COUNT_WINDOW
-        self._count = ((self._count if recent else "") + str(digit))[-2:]
+        moved = pane is not None and not self._focused(pane)
+        self._count = ((self._count if recent and not moved else "") + str(digit))[-2:]
         self._count_at = now
         self.query_one(NextStep).show_count(int(self._count))
         self.set_timer(COUNT_WINDOW, self._count_expired)
@@ -811,6 +820,10 @@ class TableScreen(Screen[None]):
     def _showing(self, pane: str) -> bool:
         """In tabs: is `pane`'s tab the one in front?"""
         return self.query_one(TabbedContent).active == f"tab-{pane}"
+
+    def _focused(self, pane: str) -> bool:
+        """Has `pane` (or a widget in it: the pool's table) the focus?"""
+        return self.query_one(f"#{pane}").has_focus_within
 
     def action_pane(self, pane: str) -> None:
         """Show (in tabs) and focus a pane."""

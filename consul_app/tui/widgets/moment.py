@@ -45,9 +45,12 @@ def moment(pack: EditionPack, state: GameState) -> Group:
         lines.append(Text(f"{boss.name}: not in play yet"))
     else:
         timeout = "  TIMEOUT DONE" if boss.timeout else ""
+        if boss.timeout_running:  # as the Boss pane says: its steps are still due
+            timeout = "  TIMEOUT NOW"
         defeated = "  DEFEATED" if boss.defeated else ""
         lines.append(Text(f"{boss.name}: {boss.wounds}/{boss.hearts} wounds{timeout}{defeated}"))
-        lines.append(Text(f"  relics: {_names(pack, 'relics', boss.relics)}"))
+        if pack.relics or boss.relics:  # (Forgotten King has none)
+            lines.append(Text(f"  relics: {_names(pack, 'relics', boss.relics)}"))
         if boss.status:
             lines.append(Text(f"  status: {_names(pack, 'status_effects', boss.status)}"))
     if state.mini_boss is not None:

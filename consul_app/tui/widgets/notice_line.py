@@ -1,7 +1,8 @@
 """`NoticeLine`: the table's notices on one line over the footer, never over a pane.
 
 Notices are short: one line, cut with an ellipsis. Undos in a row make one notice ("undid 6:
-..."). An error stays until a key is pressed (it has been read); the others go after a while.
+..."). An error stays until a key is pressed (it has been read); a warning (a refusal, a
+timeout) goes with the next key too, or after a while, as the others do.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from textual.widgets import Static
 
 UNDONE = "Undone"
 SHOWN_FOR = 6.0
-"""Seconds a notice other than an error stays."""
+"""Seconds a notice other than an error stays (unless a key is pressed, for a warning)."""
 
 
 class NoticeLine(Static):
@@ -70,8 +71,9 @@ class NoticeLine(Static):
             self._timer = self.set_timer(SHOWN_FOR, self.clear)
 
     def read(self, *, undoing: bool = False) -> None:
-        """A key was pressed: an error has been read; undos in a row end (but for an undo)."""
-        if self.severity == "error":
+        """A key was pressed: an error or a warning has been read (it would hide the keys of
+        the footer's row for nothing); undos in a row end (but for an undo)."""
+        if self.severity in ("error", "warning"):
             self.clear()
         if not undoing:
             self.undone = 0

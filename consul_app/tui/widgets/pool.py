@@ -189,8 +189,11 @@ class PoolPane(Vertical):
         full = spawning is not None and not any(line.may_spawn for line in lines)
         budget = _budget(spawning, closed, common, full)
         if full and spawning is not None and stocked and not spawning.spent:
-            why = refusal(view.pack, state, Spawn(monsters={stocked[0].id: 1}))
-            budget = _nothing_spawns(spawning, why or "")
+            if spawning.budget is None:  # a summons: one monster's reason would mislead
+                why = "none it summons is in the spawning pool; move those on the dungeon"
+            else:
+                why = refusal(view.pack, state, Spawn(monsters={stocked[0].id: 1})) or ""
+            budget = _nothing_spawns(spawning, why)
         self.query_one(".budget", Section).update(budget)  # (painted only if it changed)
         if len(lines) + 1 > table.size.height:  # (the table's header and rows)
             width -= SCROLLBAR
@@ -276,11 +279,9 @@ def _cursor_row(lines: list[PoolLine], keep: str | None) -> int:
 
 
 def _stats(view: CardView) -> dict[str, str]:
-    """Each dice stat as "2B 1R +1ST": the card's dice, then what the bonuses add."""
-    return {
-        line.stat: f"{line.base}" + ("" if line.bonus.is_empty() else f" +{line.bonus}")
-        for line in stat_lines(view)
-    }
+    """Each dice stat as "2B 1R +1ST" or "3B +1B off +1ST def": the card's dice, then what the
+    bonuses add to its rolls (the engine's `stat_lines`)."""
+    return {line.stat: line.cell for line in stat_lines(view)}
 
 
 def _nothing_spawns(step: Step, why: str) -> Content:
