@@ -591,12 +591,54 @@ def reorder(entry: dict[str, Any], keys: Iterable[str]) -> dict[str, Any]:
     return {k: entry[k] for k in keys if k in entry}
 
 
+DROP_OFFENSE = {"drop_best_die": ["offense"], "arcade": [{"stat": "STR", "less": "1ST"}]}
+DROP_DEFENSE = {"drop_best_die": ["defense"], "arcade": [{"stat": "ARM", "less": "1ST"}]}
+STATUS_CHANGES: dict[str, dict[str, dict[str, Any]]] = {
+    "sde2": {
+        "poison": {"ap": -1, "min_ap": 1},
+        "slow": {"half_move": True},
+        "hex": DROP_OFFENSE,
+        "bane": DROP_DEFENSE,
+    },
+    "forgotten-king": {
+        "poison": {"ap": -1, "min_ap": 1},
+        "slow": {"half_move": True},
+        "hex": DROP_OFFENSE,
+        "bane": DROP_DEFENSE,
+        "curse": {"drop_best_die": ["defense"]},
+    },
+    "classic": {
+        "poison": {"ap": -1},
+        "slow": {"half_move": True},
+        "bane": {"drop_best_die": ["offense"]},
+        "cold": {"drop_best_die": ["DEX"]},
+        "fragile": {"drop_best_die": ["ARM"]},
+        "stun": {"drop_best_die": ["WILL"]},
+        "weak": {"drop_best_die": ["ATT"]},
+    },
+}
+"""What each status effect changes on a card, read from the reference's texts: Poison "reduces
+its total number of action points by 1" (2.0 and FK: "to a minimum of 1"; 1.0 names no
+minimum), Slow "halves its movement points, rounding up", Hex / Bane (1.0: Bane) "discards the
+highest result rolled" on its offense / defense rolls, and in Arcade "reduces its STR / ARM by
+1ST" (FK's second Hex row says defense: its Explore row and 2.0 say offense); FK Curse drops on
+defense rolls; 1.0 Cold, Fragile, Stun, Weak on the rolls of DEX, ARM, WILL, ATT. The others
+(Fire, Ice, Immobile, Knockdown, Bind, Choke, Pacify, Vulnerable) change no figure."""
+
+
 def convert_status_effects(ref: Path, folder: str, texts: Texts) -> list[dict[str, Any]]:
-    """Status effects, each with its hand-written text."""
+    """Status effects, each with its hand-written text and what it changes on a card."""
     out = []
+    changes = STATUS_CHANGES[texts.edition]
     for status in load(ref, folder, "status_effects")["status_effects"]:
         sid = slug(status["name"])
-        out.append({"id": sid, "name": status["name"], "text": texts.get("status-effects", sid)})
+        entry = {"id": sid, "name": status["name"], "text": texts.get("status-effects", sid)}
+        if sid in changes:
+            entry["effect"] = changes[sid]
+        out.append(entry)
+    unknown = set(changes) - {e["id"] for e in out}
+    if unknown:
+        raise SystemExit(f"STATUS_CHANGES names no {texts.edition} status effect: {unknown}")
     return out
 
 

@@ -78,3 +78,10 @@ def test_field_parses_and_serialises_text() -> None:
 def test_field_rejects_numbers_and_words(value: object) -> None:
     with pytest.raises(ValidationError, match="dice|colour"):
         validate(_Card, {"STR": value})
+
+
+def test_dice_taken_away_may_leave_a_star_less() -> None:
+    """A loss ("1ST less ARM") is written after what is left: "2R -1ST"; none left is "0ST"."""
+    assert str(Dice.parse("2R") - Dice.parse("1ST")) == "2R -1ST"
+    assert str(Dice.parse("1ST") - Dice.parse("1ST")) == "0ST"
+    assert Dice.parse("1ST 2B") - Dice.parse("1B") == Dice(blue=1, stars=1)

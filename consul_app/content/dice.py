@@ -63,17 +63,20 @@ class Dice(NamedTuple):
     def is_empty(self) -> bool:
         return not (self.blue or self.red or self.green or self.stars)
 
+    def __sub__(self, other: Dice) -> Dice:
+        """Dice taken away; a count may go below zero ("2R" less "1ST" is "2R -1ST": one
+        star fewer in the result)."""
+        return Dice(
+            blue=self.blue - other.blue,
+            red=self.red - other.red,
+            green=self.green - other.green,
+            stars=self.stars - other.stars,
+        )
+
     def __str__(self) -> str:
-        parts = [
-            f"{n}{code}"
-            for n, code in (
-                (self.stars, "ST"),
-                (self.blue, "B"),
-                (self.red, "R"),
-                (self.green, "G"),
-            )
-            if n
-        ]
+        counts = ((self.stars, "ST"), (self.blue, "B"), (self.red, "R"), (self.green, "G"))
+        parts = [f"{n}{code}" for n, code in counts if n > 0]
+        parts += [f"{n}{code}" for n, code in counts if n < 0]
         return " ".join(parts) or "0ST"
 
 

@@ -35,6 +35,8 @@ Roll = Literal["offense", "defense", "STR", "ARM", "WILL", "DEX"]
 Stat = Literal["STR", "ARM", "WILL", "DEX", "ATT"]
 """A dice stat of a card (1.0 cards attack with ATT instead of STR)."""
 AttackStat = Literal["STR", "DEX", "WILL", "ATT"]
+DropRoll = Literal["offense", "defense", "STR", "ARM", "WILL", "DEX", "ATT"]
+"""Rolls a status effect changes: every offense or defense roll, or every roll of a stat."""
 ModifiedStat = Literal["STR", "ARM", "WILL", "DEX", "ATT", "MOVE", "AP", "HEARTS", "POTIONS"]
 DICE_STATS: tuple[Stat, ...] = ("STR", "ATT", "ARM", "WILL", "DEX")
 
@@ -282,8 +284,49 @@ class Bonus(Entry, kw_only=True):
             raise ValueError("a bonus has exactly one of dice, ability or status")
 
 
+class StatLoss(Strict, kw_only=True):
+    """Dice a stat loses ("1ST less STR")."""
+
+    stat: Stat
+    less: Dice
+
+
+class StatusChange(Strict, kw_only=True):
+    """What a status effect changes on the card of the model suffering it, for the card view to
+    apply (what it changes besides the figures stays its text)."""
+
+    ap: (
+        Annotated[int, Meta(ge=-10, le=-1, description="action points it loses, e.g. -1")] | None
+    ) = None
+    min_ap: (
+        Annotated[
+            int, Meta(ge=1, le=10, description="action points it never brings the model below")
+        ]
+        | None
+    ) = None
+    half_move: Annotated[bool, Meta(description="movement halved, rounded up")] = False
+    drop_best_die: Annotated[
+        list[DropRoll],
+        Meta(description="rolls that drop their best die: offense, defense or a stat's rolls"),
+    ] = []
+    arcade: Annotated[
+        list[StatLoss],
+        Meta(description="in Arcade mode a monster loses these dice instead of dropping a die"),
+    ] = []
+
+    def __post_init__(self) -> None:
+        if self.min_ap is not None and self.ap is None:
+            raise ValueError("min_ap goes with ap (the action points it loses)")
+        if self.ap is None and not self.half_move and not self.drop_best_die and not self.arcade:
+            raise ValueError("an effect changes ap, half_move, drop_best_die or arcade")
+
+
 class StatusEffect(Entry, kw_only=True):
+    """A status effect a model may suffer: its `text`, and in `effect` what the card view
+    applies to the figures of a model suffering it (none: it changes no figure)."""
+
     text: Text
+    effect: StatusChange | None = None
 
 
 class ChartSpace(Strict, kw_only=True):

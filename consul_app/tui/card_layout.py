@@ -96,16 +96,24 @@ def header(view: CardView) -> Figures:
 
 
 def stat_line(view: CardView) -> Figures:
-    """MOVE 6 +4 = 10  AP 4  STR 2R +1R  ARM 3R ...: each figure as printed with what is added
-    (bold), MOVE and AP with what they come to now (each roll's dice are under its action)."""
+    """MOVE 6 +4 = 10  AP 4 -1 Poison = 3  STR 2R +1R  ARM 3R ...: each figure as printed with
+    what is added (bold), MOVE and AP with what they come to now (each roll's dice are under its
+    action)."""
+    return Figures(stat_figures(view))
+
+
+def stat_figures(view: CardView, stats: Iterable[str] | None = None) -> list[Text]:
+    """The figures of `stat_line` (of these `stats` only, if given)."""
     now = {"MOVE": view.move, "AP": view.ap}
     figures: list[Text] = []
     for figure in view.stats:
+        if stats is not None and figure.stat not in stats:
+            continue
         text = Text(figure.text, "bold" if figure.added else "")
         if figure.added and now.get(figure.stat) is not None:
             text.append(f" = {now[figure.stat]}", "bold reverse")
         figures.append(text)
-    return Figures(figures)
+    return figures
 
 
 def action_facts(action: CardAction) -> list[str]:
@@ -123,15 +131,14 @@ def action_facts(action: CardAction) -> list[str]:
 
 
 def roll_figures(roll: RollView) -> list[Text]:
-    """ "WILL 3R +1ST", "= 3R 1ST": the printed dice and what is added, the dice to roll."""
+    """ "WILL 3R +1ST", "= 3R 1ST", "drop the best die (Hex)": the printed dice and what is
+    added or lost, the dice to roll, and whether it drops its best die."""
     figures = [Text(roll.text, "bold")]
-    if roll.added:
+    if roll.changed:
         figures.append(Text(f"= {roll.total}", "bold reverse"))
+    if roll.drop:
+        figures.append(Text(roll.drop, "bold reverse"))
     return figures
-
-
-def amount(added: Added) -> str:
-    return f"+{added.dice}" if added.dice is not None else f"{added.number:+d}"
 
 
 # -- the whole card ------------------------------------------------------------------------
@@ -141,6 +148,8 @@ def card_body(view: CardView) -> Group:
     """The card view: every figure with the reason for every added die, every text."""
     parts: list[RenderableType] = [header(view), stat_line(view)]
     parts += _reasons(a for figure in view.stats for a in figure.added)
+    if view.suffers:
+        parts += [_heading("Status effects it suffers"), *_traits(view.suffers, sources=False)]
     if view.actions:
         parts.append(_heading("Actions"))
         for action in view.actions:
@@ -190,16 +199,19 @@ def _action(action: CardAction) -> list[RenderableType]:
 
 
 def _reasons(added: Iterable[Added]) -> list[RenderableType]:
-    """One line per added die: the amount (never split), then why (wrapped under it)."""
+    """One line per added die (or number, dice lost, figure halved): the amount (never split),
+    then why (wrapped under it). A dropped die names its cause in its figure already."""
     return [
-        Hanging(Text.assemble((amount(row), "bold"), " ", row.reason), indent=4) for row in added
+        Hanging(Text.assemble((row.amount, "bold"), " ", row.reason), indent=4)
+        for row in added
+        if row.change != "drop"
     ]
 
 
-def _traits(traits: Sequence[Trait]) -> list[RenderableType]:
+def _traits(traits: Sequence[Trait], *, sources: bool = True) -> list[RenderableType]:
     rows = []
     for trait in traits:
-        source = "" if trait.source == "card" else f" ({trait.source})"
+        source = "" if trait.source == "card" or not sources else f" ({trait.source})"
         text = trait.text or "(no text in the content)"
         rows.append(Hanging(Text.assemble((trait.name, "bold"), source, ": ", text)))
     return rows
@@ -210,8 +222,9 @@ def _traits(traits: Sequence[Trait]) -> list[RenderableType]:
 
 def card_summary(view: CardView) -> list[RenderableType]:
     """A pane's short card: the stat line and each action that rolls dice, with the dice it
-    rolls now, then the names of its other actions, keywords and abilities (the card view has
-    the reasons and the texts)."""
+    rolls now (and its defense rolls, when a status effect it suffers changes them), then the
+    names of its other actions, keywords and abilities (the card view has the reasons and the
+    texts)."""
     parts: list[RenderableType] = [stat_line(view)]
     rolling = [a for a in view.actions if a.roll is not None]
     for action in rolling:
@@ -219,6 +232,16 @@ def card_summary(view: CardView) -> list[RenderableType]:
         facts = [f for f in action_facts(action) if f != action.type]
         name = Text(action.name, "underline")
         parts.append(Figures([name, *facts, *roll_figures(action.roll)], gap=1))
+    if any(a.change in ("drop", "less") for roll in view.defense for a in roll.added):
+        drops = {roll.drop for roll in view.defense}
+        shared = drops.pop() if len(drops) == 1 else None  # (said once, after them all)
+        rolls = [Text("Defense", "underline")]
+        for roll in view.defense:
+            figures = roll_figures(roll)
+            rolls += figures[:-1] if shared and len(figures) > 1 else figures
+        if shared:
+            rolls.append(Text(shared, "bold reverse"))
+        parts.append(Figures(rolls, gap=1))
     shown = {a.name for a in rolling}
     traits = [a.name for a in view.actions if a.name not in shown]
     traits += [t.name for t in view.keywords]

@@ -141,3 +141,39 @@ def test_texts_say_melee_and_ap_not_card_shorthand(
         if shorthand.search(getattr(e, "text", None) or getattr(e, "effect", "") or "")
     ]
     assert found == []
+
+
+def test_status_effects_that_change_figures_say_how(pack: dict[str, EditionPack]) -> None:
+    """Each bundled status effect whose text changes a card's figures has an `effect` that
+    says the same (the card view applies it): 2.0 Poison 'One action point fewer, but never
+    below 1.', Slow 'Half movement points, rounded up.', Hex / Bane 'Drop the best die of each
+    offense / defense roll.' with their Arcade star; 1.0 Cold, Fragile, Stun, Weak by stat."""
+    changes = {
+        edition: {
+            s.id: (s.effect.ap, s.effect.min_ap, s.effect.half_move, s.effect.drop_best_die)
+            for s in pack[edition].status_effects.values()
+            if s.effect is not None
+        }
+        for edition in ("sde2", "forgotten-king", "classic")
+    }
+    assert changes["sde2"] == {
+        "poison": (-1, 1, False, []),
+        "slow": (None, None, True, []),
+        "hex": (None, None, False, ["offense"]),
+        "bane": (None, None, False, ["defense"]),
+    }
+    curse = (None, None, False, ["defense"])
+    assert changes["forgotten-king"] == {**changes["sde2"], "curse": curse}
+    assert changes["classic"] == {
+        "poison": (-1, None, False, []),
+        "slow": (None, None, True, []),
+        "bane": (None, None, False, ["offense"]),
+        "cold": (None, None, False, ["DEX"]),
+        "fragile": (None, None, False, ["ARM"]),
+        "stun": (None, None, False, ["WILL"]),
+        "weak": (None, None, False, ["ATT"]),
+    }
+    hex_ = pack["sde2"].status_effects["hex"]
+    assert hex_.effect is not None and [(a.stat, str(a.less)) for a in hex_.effect.arcade] == [
+        ("STR", "1ST")
+    ]

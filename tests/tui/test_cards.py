@@ -20,7 +20,7 @@ from consul_app.tui.screens.pick_one import PickOneScreen
 from consul_app.tui.screens.table import TableScreen
 from consul_app.tui.widgets.pool import MARK, PoolTable, _fitted
 
-from .helpers import notes, text
+from .helpers import notes, options, text
 from .scenarios import (
     SMALL,
     WIDE,
@@ -163,6 +163,36 @@ async def test_the_boss_pane_shows_the_boss_card_with_its_relic(
         assert "Cursed Staff [Right]: +1 AP. (+1 AP)" in body
         assert "chart space" not in body  # the boss gains no chart bonus
         assert "The dungeon boss gains no Mighty Monster bonus" in body
+
+
+async def test_status_effects_on_the_boss_change_its_figures_in_the_pane_and_the_card(
+    content: ContentPack, tmp_path: Path
+) -> None:
+    """QA: with Poison on the boss the pane still said "AP 4". Poison: 'One action point fewer,
+    but never below 1.'; Slow: 'Half movement points, rounded up.'; Hex: 'Drop the best die of
+    each offense roll.' The pane's stat line and rolls, and the whole card (b), say so."""
+    app = make_app(content, _save(content, tmp_path, boss_with_relic))
+    async with app.run_test(size=WIDE) as pilot:
+        table = _table(app)
+        for status in ("Poison", "Slow", "Hex"):
+            await pilot.press("s")
+            assert isinstance(app.screen, PickOneScreen)
+            shown = options(app.screen.query_one(OptionList))
+            number = next(n for n in range(1, 10) if f"{n}. {status}" in shown)
+            await pilot.press(str(number))
+            assert app.screen is table
+        boss = table.query_one("#boss .model", Static)
+        pane = " ".join(_lines(boss))
+        figures = ["MOVE 6 Slow = 3", "AP 4 +1 -1 Poison = 4", "drop the best die (Hex)"]
+        for figure in figures:
+            assert figure in pane
+        assert "Status effects: Poison, Slow, Hex" in text(table.query_one("#boss .status"))
+        await pilot.press("b")
+        body = _card_text(app)
+        for figure in [*figures, "rolls STR 2R drop the best die (Hex)"]:
+            assert figure in body
+        assert "-1 status effect Poison, never below 1" in body
+        assert "Status effects it suffers" in body
 
 
 async def test_the_lookup_finds_a_keyword_by_three_letters(

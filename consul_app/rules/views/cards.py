@@ -10,13 +10,17 @@ defense rolls"):
 - a defense bonus goes to every stat the model may defend with: ARM, DEX and WILL (each the card
   prints), and any other stat it defends basic attacks with;
 - a bonus that names a stat (Bonus ARM, +1R STR) goes to every roll of that stat;
-- Mighty doubles every dice bonus gained from the chart; keyword effects live in `keyword_effects`.
+- Mighty doubles every dice bonus gained from the chart; keyword effects live in `keyword_effects`;
+- the status effects the boss or the mini-boss suffers change its figures as their `effect` says
+  (content): action points lost (never below `min_ap`), movement halved (rounded up), the best
+  die dropped from offense, defense or a stat's rolls, in Arcade mode dice lost instead.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Literal, NamedTuple
 
 from consul_app.content.dice import Dice
 from consul_app.content.models import (
@@ -28,6 +32,7 @@ from consul_app.content.models import (
     Monster,
     Relic,
     SpawningPoint,
+    StatusEffect,
 )
 from consul_app.content.pack import EditionPack
 from consul_app.rules.bonus_views import BonusLine, StatLine, monster_bonuses
@@ -57,31 +62,57 @@ BOSS_NOTES = {
 """What the boss's card says about bonuses: 2.0 relics, 1.0 treasure, Forgotten King neither."""
 
 
+Change = Literal["add", "less", "half", "drop"]
+"""What a change does to a figure: adds dice or a number (a number may be negative), takes dice
+away, halves the figure (rounded up), or drops the best die of the roll."""
+
+
 @dataclass(frozen=True)
 class Added:
-    """Dice (or a number) added to a figure, and why: `text` reads
-    "+1ST: chart space 2, Bonus Offensive Rolls, doubled by Mighty"."""
+    """A change to a figure, and why: dice (or a number) added, by default; `text` reads
+    "+1ST: chart space 2, Bonus Offensive Rolls, doubled by Mighty", "-1: status effect Poison,
+    never below 1", "drop the best die: status effect Hex". `name` is what the figure itself
+    says of it ("AP 4 -1 Poison"; None: only its amount)."""
 
     dice: Dice | None
     number: int | None
     reason: str
+    change: Change = "add"
+    name: str | None = None
+
+    @property
+    def amount(self) -> str:
+        if self.change == "half":
+            return "halved"
+        if self.change == "drop":
+            return "drop the best die"
+        if self.change == "less":
+            return f"-{self.dice}"
+        return f"+{self.dice}" if self.dice is not None else f"{self.number:+d}"
 
     @property
     def text(self) -> str:
-        amount = f"+{self.dice}" if self.dice is not None else f"{self.number:+d}"
-        return f"{amount}: {self.reason}"
+        return f"{self.amount}: {self.reason}"
 
 
 @dataclass(frozen=True)
 class RollView:
     """One roll the model makes: `stat` rolled, printed `base` (None: not on the card, rolls
-    only what is added), the dice `added` with reasons, the `total`, and `text` "WILL 3R +1ST"."""
+    only what is added), the changes `added` with reasons (dice added or lost, the best die
+    dropped), the `total` dice, `text` "WILL 3R +1ST" (dice lost: "ARM 2R -1ST") and `drop`
+    "drop the best die (Hex)" (None: it drops none)."""
 
     stat: str
     base: Dice | None
     added: list[Added]
     total: Dice
     text: str
+    drop: str | None = None
+
+    @property
+    def changed(self) -> bool:
+        """Dice added or lost: its total differs from what the card prints."""
+        return any(a.change in ("add", "less") for a in self.added)
 
 
 @dataclass(frozen=True)
@@ -138,7 +169,8 @@ class CardView:
     basic attacks and abilities that cost AP; `defense` one roll per stat it may defend with
     (`defends_basic`: the stat(s) it rolls against basic attacks); `keywords`/`abilities` as
     printed, with text; `gained`: keywords, abilities and status effects it gained (chart bonuses
-    or relics) and the keyword effects the engine applies; `relics` (dungeon boss)."""
+    or relics) and the keyword effects the engine applies; `relics` (dungeon boss); `suffers`:
+    the status effects it suffers now (the boss, the mini-boss), applied to its figures."""
 
     id: str
     name: str
@@ -161,6 +193,7 @@ class CardView:
     relics: list[RelicView]
     effects: list[KeywordEffect]
     notes: list[str]
+    suffers: list[Trait] = field(default_factory=list)
 
 
 Card = Monster | MiniBoss | DungeonBoss | SpawningPoint
@@ -178,11 +211,16 @@ def card(pack: EditionPack, state: GameState, model_id: str) -> CardView:
     names = _all_names(model, lines, relics)
     effects = keyword_effects(pack, state, model, names)
     mighty = any(e.keyword == "Mighty" for e in effects)
-    adds = _Adds(lines, relics, effects, mighty)
-    stats = _stat_line(model, adds, relics)
-    move = _number(model.stats.move, "MOVE", relics)
-    ap = _number(model.stats.ap, "AP", relics)
-    hearts = _number(model.hearts, "HEARTS", relics) or model.hearts
+    suffers = _suffers(pack, state, model_id, kind)
+    adds = _Adds(lines, relics, effects, mighty, suffers, state.setup.mode == "arcade")
+    numbers = {
+        stat: _number(base, stat, relics, suffers)
+        for stat, base in (("MOVE", model.stats.move), ("AP", model.stats.ap))
+    }
+    stats = _stat_line(model, adds, numbers)
+    move = numbers["MOVE"][1]
+    ap = numbers["AP"][1]
+    hearts = _number(model.hearts, "HEARTS", relics, [])[1] or model.hearts
     actions = _actions(pack, model, adds)
     defends = list(model.defends_with) or ["ARM"]
     defense_stats = [s for s in DEFENSE_STATS if getattr(model.stats, s) is not None]
@@ -211,6 +249,7 @@ def card(pack: EditionPack, state: GameState, model_id: str) -> CardView:
         relics=[_relic_view(r) for r in relics],
         effects=effects,
         notes=notes,
+        suffers=[Trait(s.name, "status effect", s.text, "suffers it now") for s in suffers],
     )
 
 
@@ -223,11 +262,15 @@ class _Adds:
         relics: list[Relic],
         effects: list[KeywordEffect],
         mighty: bool,
+        suffers: list[StatusEffect],
+        arcade: bool,
     ) -> None:
         self.lines = [line for line in lines if line.dice is not None and not line.note]
         self.relics = relics
         self.effects = effects
         self.mighty = mighty
+        self.suffers = suffers
+        self.arcade = arcade
 
     def for_roll(self, stat: str, purpose: Purpose) -> list[Added]:
         """The dice added to a roll of `stat` made for `purpose` (`stat`: the stat line)."""
@@ -249,7 +292,26 @@ class _Adds:
         for effect in self.effects:
             if effect.dice is not None and effect.applies(stat, purpose):
                 added.append(Added(effect.dice, None, effect.reason))
-        return added
+        return added + self._statuses(stat, purpose)
+
+    def _statuses(self, stat: str, purpose: Purpose) -> list[Added]:
+        """What the status effects it suffers do to a roll of `stat` made for `purpose`: the
+        best die dropped, or in Arcade mode (when the effect says so) dice lost instead."""
+        changes: list[Added] = []
+        for status in self.suffers:
+            effect = status.effect
+            if effect is None:
+                continue
+            reason = f"status effect {status.name}"
+            if self.arcade and effect.arcade:
+                changes += [
+                    Added(loss.less, None, f"{reason} (Arcade)", "less", status.name)
+                    for loss in effect.arcade
+                    if loss.stat == stat
+                ]
+            elif stat in effect.drop_best_die or purpose in effect.drop_best_die:
+                changes.append(Added(None, None, reason, "drop", status.name))
+        return changes
 
     def roll(
         self,
@@ -259,18 +321,17 @@ class _Adds:
         own: list[Added] | None = None,
     ) -> RollView:
         added = [*(own or []), *self.for_roll(stat, purpose)]
-        total = base or Dice()
-        for a in added:
-            assert a.dice is not None
-            total = total + a.dice
+        bonus = sum((a.dice for a in added if a.change == "add" and a.dice), Dice())
+        less = sum((a.dice for a in added if a.change == "less" and a.dice), Dice())
+        total = (base or Dice()) + bonus - less
         text = f"{stat} {base if base is not None else '-'}"
-        bonus = Dice()
-        for a in added:
-            assert a.dice is not None
-            bonus = bonus + a.dice
         if not bonus.is_empty():
             text += f" +{bonus}"
-        return RollView(stat, base, added, total, text)
+        if not less.is_empty():
+            text += f" -{less}"
+        drops = [a.name for a in added if a.change == "drop" and a.name]
+        drop = f"drop the best die ({', '.join(drops)})" if drops else None
+        return RollView(stat, base, added, total, text, drop)
 
 
 def _find(pack: EditionPack, state: GameState, model_id: str) -> tuple[Card | None, CardKind]:
@@ -336,34 +397,77 @@ def _all_names(model: Card, lines: list[BonusLine], relics: list[Relic]) -> list
     return names
 
 
-def _number(base: int | None, stat: str, relics: list[Relic]) -> int | None:
+def _suffers(
+    pack: EditionPack, state: GameState, model_id: str, kind: CardKind
+) -> list[StatusEffect]:
+    """The status effects the boss (in play) or the mini-boss (on the dungeon) suffers now (those
+    with an `effect` change its figures)."""
+    ids: list[str] = []
+    if kind == "dungeon boss" and model_id == state.setup.boss:
+        boss = state.boss
+        ids = boss.status if boss.spawned and not boss.defeated else []
+    elif kind == "mini-boss" and state.mini_boss is not None and state.mini_boss.id == model_id:
+        ids = state.mini_boss.status
+    found = [pack.status_effects.get(s) for s in ids]
+    return [s for s in found if s is not None]
+
+
+def _number(
+    base: int | None, stat: str, relics: list[Relic], suffers: list[StatusEffect]
+) -> tuple[list[Added], int | None]:
+    """The changes to MOVE, AP or HEARTS (relics, then status effects) and what it comes to:
+    Poison's action point lost never takes it below its `min_ap`; Slow halves the movement
+    (rounded up)."""
     if base is None:
-        return None
-    return base + sum(
-        m.add for r in relics for m in r.modifiers if m.stat == stat and isinstance(m.add, int)
-    )
+        return [], None
+    added = [
+        Added(None, m.add, f"relic {r.name}")
+        for r in relics
+        for m in r.modifiers
+        if m.stat == stat and isinstance(m.add, int)
+    ]
+    total = base + sum(a.number or 0 for a in added)
+    for status in suffers:
+        effect = status.effect
+        if effect is None:
+            continue
+        reason = f"status effect {status.name}"
+        if stat == "AP" and effect.ap is not None:
+            floor = min(total, effect.min_ap or 0)
+            if effect.min_ap:
+                reason += f", never below {effect.min_ap}"
+            added.append(Added(None, effect.ap, reason, name=status.name))
+            total = max(total + effect.ap, floor, 0)
+        if stat == "MOVE" and effect.half_move:
+            added.append(Added(None, None, f"{reason}, rounded up", "half", status.name))
+            total = (total + 1) // 2
+    return added, total
 
 
-def _stat_line(model: Card, adds: _Adds, relics: list[Relic]) -> list[StatFigure]:
+def _part(added: Added) -> str:
+    """A change as the stat line says it: "+1" (a relic), "-1 Poison", "Slow" (halved)."""
+    if added.change == "half":
+        return added.name or added.amount
+    return f"{added.amount} {added.name}" if added.name else added.amount
+
+
+def _stat_line(
+    model: Card, adds: _Adds, numbers: dict[str, tuple[list[Added], int | None]]
+) -> list[StatFigure]:
     figures: list[StatFigure] = []
     for stat, base in (("MOVE", model.stats.move), ("AP", model.stats.ap)):
         if base is None:
             continue
-        added = [
-            Added(None, m.add, f"relic {r.name}")
-            for r in relics
-            for m in r.modifiers
-            if m.stat == stat and isinstance(m.add, int)
-        ]
-        total = base + sum(a.number or 0 for a in added)
-        text = f"{stat} {base}" + (f" {total - base:+d}" if total != base else "")
+        added = numbers[stat][0]
+        text = f"{stat} {base}" + "".join(f" {_part(a)}" for a in added)
         figures.append(StatFigure(stat, str(base), added, text))
     for stat in DICE_STATS:
         base = getattr(model.stats, stat)
         if base is None:
             continue
         roll = adds.roll(stat, base, "stat")  # type: ignore[arg-type]
-        figures.append(StatFigure(stat, str(base), roll.added, roll.text))
+        text = f"{roll.text} {roll.drop}" if roll.drop else roll.text
+        figures.append(StatFigure(stat, str(base), roll.added, text))
     return figures
 
 
@@ -482,6 +586,33 @@ ROLL_TAGS = {"offense": "off", "defense": "def"}
 """How a stat cell marks dice that go only to its offense or only to its defense rolls."""
 
 
+class _Part(NamedTuple):
+    """What some rolls of a stat gain: dice added, dice lost, the best die dropped."""
+
+    add: Dice = Dice()
+    less: Dice = Dice()
+    drop: bool = False
+
+    @classmethod
+    def of(cls, added: Iterable[Added]) -> _Part:
+        changes = list(added)
+        return cls(
+            sum((a.dice for a in changes if a.change == "add" and a.dice), Dice()),
+            sum((a.dice for a in changes if a.change == "less" and a.dice), Dice()),
+            any(a.change == "drop" for a in changes),
+        )
+
+    def __add__(self, other: _Part) -> _Part:  # type: ignore[override]  # adds, not concatenates
+        return _Part(self.add + other.add, self.less + other.less, self.drop or other.drop)
+
+    def text(self) -> str:
+        """ "+1ST", "-1ST", "drop best die"."""
+        parts = [f"+{self.add}"] if not self.add.is_empty() else []
+        parts += [f"-{self.less}"] if not self.less.is_empty() else []
+        parts += ["drop best die"] if self.drop else []
+        return " ".join(parts)
+
+
 def stat_lines(view: CardView) -> list[StatLine]:
     """`monster_stats` of a card already computed (the rolls of its actions and defense)."""
     lines: list[StatLine] = []
@@ -489,30 +620,30 @@ def stat_lines(view: CardView) -> list[StatLine]:
         if figure.stat in ("MOVE", "AP"):
             continue
         every = {a.text for a in figure.added}
-        extras: dict[str, Dice] = {}
+        extras: dict[str, _Part] = {}
         for purpose, rolls in _rolls_of(view, figure.stat).items():
             added = {
-                a.text: a.dice
+                a.text: a
                 for roll in rolls
                 for a in roll.added
-                if a.dice is not None and a.text not in every and a.reason != OWN_DICE
+                if a.text not in every and a.reason != OWN_DICE
             }
-            extras[purpose] = sum(added.values(), Dice())
-        bonus = sum((a.dice for a in figure.added if a.dice is not None), Dice())
+            extras[purpose] = _Part.of(added.values())
+        common = _Part.of(figure.added)
         tagged = len(set(extras.values())) > 1
         if not tagged and extras:
-            bonus = bonus + next(iter(extras.values()))
+            common = common + next(iter(extras.values()))
         base = Dice.parse(figure.base)
-        cell = f"{base}" + ("" if bonus.is_empty() else f" +{bonus}")
+        cell = " ".join([str(base), common.text()]).strip()
         if tagged:
             cell += "".join(
-                f" +{dice} {ROLL_TAGS[purpose]}"
-                for purpose, dice in extras.items()
-                if purpose in ROLL_TAGS and not dice.is_empty()
+                f" {part.text()} {ROLL_TAGS[purpose]}"
+                for purpose, part in extras.items()
+                if purpose in ROLL_TAGS and part != _Part()
             )
-        offense = extras.get("offense", Dice()) if tagged else Dice()
-        defense = extras.get("defense", Dice()) if tagged else Dice()
-        lines.append(StatLine(figure.stat, base, bonus, cell, offense, defense))
+        offense = extras.get("offense", _Part()).add if tagged else Dice()
+        defense = extras.get("defense", _Part()).add if tagged else Dice()
+        lines.append(StatLine(figure.stat, base, common.add, cell, offense, defense))
     return lines
 
 

@@ -11,12 +11,12 @@ from consul_app.content import CardEffect, EditionPack
 from consul_app.rules import (
     BossStatus,
     card,
-    monster_stats,
     spawning_point_lines,
+    stat_lines,
     summons_out,
 )
 from consul_app.tui import symbols
-from consul_app.tui.card_layout import Figures, card_summary
+from consul_app.tui.card_layout import Figures, card_summary, stat_figures
 from consul_app.tui.view import TableView
 from consul_app.tui.widgets.pane import Pane
 
@@ -119,7 +119,7 @@ def _status(pack: EditionPack, boss: BossStatus) -> list[Text]:
         lines.append(_line(f"TIMEOUT DONE{immune}", "bold"))
     else:
         lines.append(_line("Timeout: not yet"))
-    lines.append(_line(f"Status effects: {status_names(pack, boss.status)}"))
+    lines.append(Text(f"Status effects: {status_names(pack, boss.status)}"))  # (may wrap)
     return lines
 
 
@@ -245,10 +245,15 @@ def _mini_boss(view: TableView) -> list[RenderableType]:
     entry = view.pack.mini_bosses.get(mini.id)
     hearts = entry.hearts if entry else mini.wounds
     name = entry.name if entry else mini.id
+    figures: list[Text | str] = []
+    if entry is not None:  # (its MOVE and AP as they play now, then its dice with the bonuses)
+        model = card(view.pack, view.state, mini.id)
+        figures += stat_figures(model, ("MOVE", "AP"))
+        figures += [s.text for s in stat_lines(model)]
     return [
         Text(f"Mini-boss on the dungeon: {name}", "bold underline"),
         Text(f"Wounds {symbols.wound_track(hearts, mini.wounds, 0)} {mini.wounds}/{hearts}"),
         Text(f"Status effects: {status_names(view.pack, mini.status)}"),
-        Figures(s.text for s in monster_stats(view.pack, view.state, mini.id)),
+        Figures(figures),
         _line("B: its whole card", "dim"),
     ]
