@@ -139,3 +139,28 @@ async def test_the_tables_notices_do_not_follow_onto_a_dialog_as_toasts(
         assert not isinstance(app.screen, TableScreen)
         toasts = app.screen.query("Toast")
         assert not [toast for toast in toasts if toast.visible]
+
+
+async def test_a_notice_the_same_as_the_one_shown_is_not_painted_again(
+    content: ContentPack, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """An end of turn undone, done and undone again: the second notice says what the first
+    still shows, so the notice line (and the footer's keys under its row) are not painted
+    again; a notice that differs is."""
+    app = make_app(content, _saved(content, tmp_path))
+    painted: list[str] = []
+    update = NoticeLine.update
+
+    def counted(self: NoticeLine, content: object = "", **kwargs: bool) -> None:
+        painted.append(str(content))
+        update(self, content, **kwargs)  # type: ignore[arg-type]
+
+    async with app.run_test(size=WIDE) as pilot:
+        line = app.screen.query_one(NoticeLine)
+        await pilot.press("e", "u")
+        said = text(line)
+        monkeypatch.setattr(NoticeLine, "update", counted)
+        await pilot.press("e", "u")
+        assert line.display and text(line) == said and not painted
+        await pilot.press("M")  # no mini-boss on the dungeon: another notice
+        assert painted == ["! No mini-boss is on the dungeon."] == [text(line)]

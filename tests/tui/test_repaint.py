@@ -8,6 +8,7 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
+from textual.geometry import Region
 
 from consul_app.content import ContentPack
 from consul_app.rules import default_setup
@@ -81,3 +82,39 @@ async def test_a_spawn_renders_only_the_cells_of_the_pool_it_changed(
         changed = sum(a != b for a, b in zip(after, before, strict=True))
         body = [cell for cell in rendered if cell[0] >= 0]
         assert changed and len(body) == changed  # (the header is DataTable's)
+
+
+async def test_a_section_paints_again_only_its_lines_that_changed(
+    content: ContentPack, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """An end of turn changes the top bar's first lines, not the blank ones under them, and
+    shifts the log down a line, but for its oldest entry: only the lines that differ are
+    painted again (the screen's update covers no more rows than changed)."""
+    app = _at_turn_two(content, tmp_path)
+    painted: dict[str, set[int]] = {}
+    changed: dict[str, set[int]] = {}
+    update, refresh = Section.update, Section.refresh
+
+    def compared(self: Section, content: object = "", **kwargs: object) -> None:
+        width = self.content_region.width
+        before = self._rendered.lines(width) if self._rendered is not None else []
+        update(self, content, **kwargs)  # type: ignore[arg-type]
+        after = self._rendered.lines(width) if self._rendered is not None else []
+        rows = {y for y, (old, new) in enumerate(zip(before, after, strict=True)) if old != new}
+        changed[self.parent.id or self.id or ""] = rows  # type: ignore[union-attr]
+
+    def counted(self: Section, *regions: Region, **kwargs: bool) -> Section:
+        rows = {y for region in regions for y in region.line_range}
+        painted.setdefault(self.parent.id or self.id or "", set()).update(rows)  # type: ignore[union-attr]
+        return refresh(self, *regions, **kwargs)
+
+    async with app.run_test(size=WIDE) as pilot:
+        await pilot.press("down")  # (the recap shown on resuming goes)
+        await pilot.pause()
+        monkeypatch.setattr(Section, "update", compared)
+        monkeypatch.setattr(Section, "refresh", counted)
+        await pilot.press("e")
+        await pilot.pause()
+    assert {"next-step", "steps", "log"} <= painted.keys()
+    assert painted == {where: rows for where, rows in changed.items() if rows}
+    assert 0 < len(painted["next-step"]) < 5 and 0 < len(painted["log"]) < 8

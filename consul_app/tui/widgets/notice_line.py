@@ -45,6 +45,7 @@ class NoticeLine(Static):
         self.severity = ""
         self.undone = 0
         self._timer: Timer | None = None
+        self._said = Content()
 
     def say(self, message: str, title: str = "", severity: str = "information") -> None:
         """Show a notice (its first line only), in place of the one before."""
@@ -55,7 +56,10 @@ class NoticeLine(Static):
         else:
             text = f"{title}: {first}" if title else first
         mark = {"error": "ERROR ", "warning": "! "}.get(severity, "")
-        self.update(Content(mark + text), layout=False)  # (one line: only showing it lays out)
+        said = Content(mark + text)
+        if not (self.display and said.is_same(self._said)):  # (the same notice: not painted again)
+            self.update(said, layout=False)  # (one line: only showing it lays out)
+        self._said = said
         self.severity = severity
         self.set_class(severity == "warning", "-warning")
         self.set_class(severity == "error", "-error")

@@ -8,6 +8,7 @@ from textual.app import ComposeResult, RenderResult
 from textual.containers import VerticalScroll
 from textual.content import Content
 from textual.css.styles import RulesMap
+from textual.geometry import Region
 from textual.selection import Selection
 from textual.strip import Strip
 from textual.style import Style
@@ -69,8 +70,9 @@ class Pane(VerticalScroll, can_focus=True):
 
 class Section(Static):
     """A `Static` that paints only what changed: its content is rendered once (`Rendered`),
-    compared line by line with what it shows, painted again only if they differ and laid out
-    again only if their count does."""
+    compared line by line with what it shows, only the lines that differ painted again (the
+    screen's update then spans only their rows) and laid out again only if their count
+    changed."""
 
     _rendered: Rendered | None = None
 
@@ -96,8 +98,10 @@ class Section(Static):
             self.refresh(layout=True)
             return
         before, after = shown.lines(width), self._rendered.lines(width)
-        if after != before:
-            self.refresh(layout=len(after) != len(before))
+        if len(after) != len(before):
+            self.refresh(layout=True)
+        elif after != before:  # only the lines that changed: the others are painted as they are
+            self.refresh(*_changed(before, after, width))
 
     def render(self) -> RenderResult:
         return self._rendered if self._rendered is not None else super().render()
@@ -148,3 +152,17 @@ class Rendered(Visual):
 
     def get_height(self, rules: RulesMap, width: int) -> int:
         return len(self.lines(width))
+
+
+def _changed(before: list[Strip], after: list[Strip], width: int) -> list[Region]:
+    """The runs of lines that differ, as regions of a section `width` wide."""
+    regions: list[Region] = []
+    for y, (old, new) in enumerate(zip(before, after, strict=True)):
+        if old == new:
+            continue
+        last = regions[-1] if regions else None
+        if last is not None and last.bottom == y:
+            regions[-1] = Region(0, last.y, width, last.height + 1)
+        else:
+            regions.append(Region(0, y, width, 1))
+    return regions
