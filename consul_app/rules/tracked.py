@@ -54,12 +54,39 @@ def heal(pack: EditionPack, state: GameState, action: Heal) -> None:
 
 
 def add_status(pack: EditionPack, state: GameState, action: AddStatus) -> None:
+    _refuse_if_immune(pack, state, action)
     statuses = _statuses(pack, state, action, mark=True)
     if action.status in statuses:
         raise RuleError(
             f"the {action.target} already has {name_of(pack, 'status_effects', action.status)}"
         )
     statuses.append(action.status)
+
+
+def _refuse_if_immune(pack: EditionPack, state: GameState, action: AddStatus) -> None:
+    """'Immune: Poison' (or 'Immune: Status Effects'), on its card or gained from a relic or a
+    bonus: the status effect "never affects this model; any token it gets is removed at once"."""
+    from consul_app.rules.views.cards import card  # (the card view imports the engine's parts)
+
+    model = _model_id(state, action)
+    if model is None or action.status not in pack.status_effects:
+        return  # (_statuses names what is wrong)
+    view = card(pack, state, model)
+    status = pack.status_effects[action.status].name
+    immune = {f"Immune: {status}".lower(), "immune: status effects"}
+    if any(t.name.lower() in immune for t in (*view.keywords, *view.abilities, *view.gained)):
+        raise RuleError(f"{view.name} is immune to {status}")
+
+
+def _model_id(state: GameState, action: AddStatus) -> str | None:
+    """Whose card the status effect would go on."""
+    match action.target:
+        case "boss":
+            return state.setup.boss
+        case "mini-boss":
+            return state.mini_boss.id if state.mini_boss is not None else None
+        case _:
+            return action.model
 
 
 def remove_status(pack: EditionPack, state: GameState, action: RemoveStatus) -> None:
