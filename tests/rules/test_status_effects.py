@@ -17,9 +17,9 @@ from consul_app.rules import (
     AddStatus,
     CardView,
     GameState,
-    RuleError,
     apply,
     card,
+    describe,
     monster_stats,
     new_game,
 )
@@ -194,9 +194,10 @@ def test_poison_never_takes_ap_below_1_and_slow_halves_rounded_up(
     assert view.move == (-(-move // 2) if "slow" in status else move)
 
 
-def test_a_model_immune_to_a_status_effect_refuses_it(sde2: EditionPack) -> None:
+def test_a_status_effect_a_model_is_immune_to_is_removed_at_once(sde2: EditionPack) -> None:
     """Keywords: "Immune: Poison: Poison never affects this model; any Poison token it gets is
-    removed at once"; "Immune: Status Effects" likewise for every one of them."""
+    removed at once"; "Immune: Status Effects" likewise for every one of them. The action is
+    taken (a journal that has one replays) and its label says why nothing changed."""
     _with_effects(sde2)
     chief = sde2.mini_bosses["chief"]
     sde2.mini_bosses["chief"] = structs.replace(chief, keywords=["Immune: Poison"])
@@ -207,10 +208,15 @@ def test_a_model_immune_to_a_status_effect_refuses_it(sde2: EditionPack) -> None
     state = structs.replace(
         state, mini_boss=MiniBossState(id="chief"), boss=BossState(spawned=True)
     )
-    with pytest.raises(RuleError, match="Chief is immune to Poison"):
-        apply(sde2, state, AddStatus(target="mini-boss", status="poison"))
+    poison = AddStatus(target="mini-boss", status="poison")
+    after = apply(sde2, state, poison)
+    assert after.mini_boss is not None and after.mini_boss.status == []
+    assert describe(sde2, poison, state) == (
+        "Mini-boss gains Poison: removed at once (Immune: Poison)"
+    )
     slowed = apply(sde2, state, AddStatus(target="mini-boss", status="slow"))  # not immune
     assert slowed.mini_boss is not None and slowed.mini_boss.status == ["slow"]
     for status in ("poison", "hex"):
-        with pytest.raises(RuleError, match=f"Big Boss is immune to {status.title()}"):
-            apply(sde2, state, AddStatus(target="boss", status=status))
+        hexed = AddStatus(target="boss", status=status)
+        assert apply(sde2, state, hexed).boss.status == []
+        assert describe(sde2, hexed, state).endswith("removed at once (Immune: Status Effects)")
