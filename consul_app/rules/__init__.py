@@ -114,6 +114,7 @@ if TYPE_CHECKING:
         upcoming_spaces,
     )
     from consul_app.rules.views.cards import (
+        ROLL_MARKS,
         Added,
         CardAction,
         CardView,
@@ -135,6 +136,7 @@ __all__ = [
     "CardView",
     "KeywordEffect",
     "LookupHit",
+    "ROLL_MARKS",
     "RelicView",
     "RollView",
     "StatFigure",
@@ -274,8 +276,8 @@ _HOMES: dict[str, str] = {
     "views": "BossStatus ChartStatus GaugeStatus PoolLine SpaceView SpawningPointLine TurnsUntil"
     " boss_status chart_spaces chart_status current_space gauge_status pool"
     " spawning_point_lines spawning_points_remaining turns_until upcoming_spaces",
-    "views.cards": "Added CardAction CardView RelicView RollView StatFigure Trait card"
-    " monster_stats stat_lines",
+    "views.cards": "Added CardAction CardView ROLL_MARKS RelicView RollView StatFigure Trait"
+    " card monster_stats stat_lines",
     "views.keyword_effects": "KeywordEffect",
     "views.lookup": "LOOKUP_KINDS LookupHit lookup",
 }

@@ -11,6 +11,7 @@ from consul_app.rules.editions.words import words
 from consul_app.rules.names import counts_text, name_of
 from consul_app.rules.state import GameState
 from consul_app.rules.texts import step_title
+from consul_app.rules.tracked import immune_to
 
 _END_TURN = {
     "sde2": "End the Consul turn",
@@ -26,6 +27,10 @@ def describe(pack: EditionPack, action: a.Action, before: GameState | None = Non
     label = _LABELS[type(action)](pack, action)
     if isinstance(action, a.Wound) and before is not None and _destroys(pack, before, action):
         label += ": defeated" if action.target == "boss" else ": destroyed"
+    if isinstance(action, a.AddStatus) and before is not None:
+        keyword = immune_to(pack, before, action)
+        if keyword is not None:
+            label += f": removed at once ({keyword})"
     return label
 
 

@@ -54,12 +54,44 @@ def heal(pack: EditionPack, state: GameState, action: Heal) -> None:
 
 
 def add_status(pack: EditionPack, state: GameState, action: AddStatus) -> None:
+    if immune_to(pack, state, action) is not None:
+        return  # "any token it gets is removed at once" (the label says so)
     statuses = _statuses(pack, state, action, mark=True)
     if action.status in statuses:
         raise RuleError(
             f"the {action.target} already has {name_of(pack, 'status_effects', action.status)}"
         )
     statuses.append(action.status)
+
+
+def immune_to(pack: EditionPack, state: GameState, action: AddStatus) -> str | None:
+    """The keyword that keeps this status effect off the model ('Immune: Poison', 'Immune:
+    Status Effects'), on its card or gained from a relic or a bonus; None if it takes it. The
+    status effect "never affects this model; any token it gets is removed at once"."""
+    from consul_app.rules.views.cards import card  # (the card view imports the engine's parts)
+
+    model = _model_id(state, action)
+    if model is None or action.status not in pack.status_effects:
+        return None  # (_statuses names what is wrong)
+    try:
+        view = card(pack, state, model)
+    except RuleError:
+        return None
+    status = pack.status_effects[action.status].name
+    immune = {f"Immune: {status}".lower(), "immune: status effects"}
+    traits = (*view.keywords, *view.abilities, *view.gained)
+    return next((t.name for t in traits if t.name.lower() in immune), None)
+
+
+def _model_id(state: GameState, action: AddStatus) -> str | None:
+    """Whose card the status effect would go on."""
+    match action.target:
+        case "boss":
+            return state.setup.boss
+        case "mini-boss":
+            return state.mini_boss.id if state.mini_boss is not None else None
+        case _:
+            return action.model
 
 
 def remove_status(pack: EditionPack, state: GameState, action: RemoveStatus) -> None:

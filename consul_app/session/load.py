@@ -18,6 +18,7 @@ from consul_app.content import ContentPack, EditionPack
 from consul_app.content.models import Chart
 from consul_app.rules import (
     Action,
+    AddStatus,
     GameState,
     Setup,
     SetupError,
@@ -78,9 +79,13 @@ def _label(pack: EditionPack, action: Action, written: str) -> str:
     """The label of `action`, rebuilt from it: labels are derived data, and a changed byte in
     one must not reach the screen. The written label is kept only when it is the rebuilt one,
     or that with the ending a hit that destroys its model adds (it depends on the state before,
-    which a resume from a checkpoint does not replay)."""
+    which a resume from a checkpoint does not replay), or the ending a status effect its model
+    is immune to adds."""
     label = describe(pack, action)
-    endings = ("", ": destroyed", ": defeated") if isinstance(action, Wound) else ("",)
+    endings = ["", ": destroyed", ": defeated"] if isinstance(action, Wound) else [""]
+    if isinstance(action, AddStatus):
+        names = [*(s.name for s in pack.status_effects.values()), "Status Effects"]
+        endings += [f": removed at once (Immune: {name})" for name in names]
     return written if written in {label + ending for ending in endings} else label
 
 

@@ -13,7 +13,16 @@ from consul_app.content.dice import Dice
 from consul_app.content.models import DungeonBoss, StatusEffect
 from consul_app.content.pack import EditionPack
 from consul_app.content.validate import validate
-from consul_app.rules import CardView, GameState, card, monster_stats, new_game
+from consul_app.rules import (
+    AddStatus,
+    CardView,
+    GameState,
+    apply,
+    card,
+    describe,
+    monster_stats,
+    new_game,
+)
 from consul_app.rules.state import BossState, MiniBossState
 
 from .packs import make_setup
@@ -183,3 +192,31 @@ def test_poison_never_takes_ap_below_1_and_slow_halves_rounded_up(
     view = _suffering(sde2_pack(), *status, ap=ap, move=move)
     assert view.ap == (max(ap - 1, min(ap, 1)) if "poison" in status else ap)
     assert view.move == (-(-move // 2) if "slow" in status else move)
+
+
+def test_a_status_effect_a_model_is_immune_to_is_removed_at_once(sde2: EditionPack) -> None:
+    """Keywords: "Immune: Poison: Poison never affects this model; any Poison token it gets is
+    removed at once"; "Immune: Status Effects" likewise for every one of them. The action is
+    taken (a journal that has one replays) and its label says why nothing changed."""
+    _with_effects(sde2)
+    chief = sde2.mini_bosses["chief"]
+    sde2.mini_bosses["chief"] = structs.replace(chief, keywords=["Immune: Poison"])
+    _boss(sde2)
+    big = sde2.dungeon_bosses["big"]
+    sde2.dungeon_bosses["big"] = structs.replace(big, keywords=["Immune: Status Effects"])
+    state: GameState = new_game(sde2, make_setup("sde2"))
+    state = structs.replace(
+        state, mini_boss=MiniBossState(id="chief"), boss=BossState(spawned=True)
+    )
+    poison = AddStatus(target="mini-boss", status="poison")
+    after = apply(sde2, state, poison)
+    assert after.mini_boss is not None and after.mini_boss.status == []
+    assert describe(sde2, poison, state) == (
+        "Mini-boss gains Poison: removed at once (Immune: Poison)"
+    )
+    slowed = apply(sde2, state, AddStatus(target="mini-boss", status="slow"))  # not immune
+    assert slowed.mini_boss is not None and slowed.mini_boss.status == ["slow"]
+    for status in ("poison", "hex"):
+        hexed = AddStatus(target="boss", status=status)
+        assert apply(sde2, state, hexed).boss.status == []
+        assert describe(sde2, hexed, state).endswith("removed at once (Immune: Status Effects)")

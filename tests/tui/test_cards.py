@@ -11,7 +11,7 @@ from msgspec.structs import replace
 from textual.widgets import Input, OptionList, Static
 
 from consul_app.content import ContentPack
-from consul_app.rules import CardView, card, default_setup, monster_stats
+from consul_app.rules import ROLL_MARKS, CardView, card, default_setup, stat_lines
 from consul_app.tui.screens.card import CardScreen
 from consul_app.tui.screens.help import HelpScreen
 from consul_app.tui.screens.lookup import LookupScreen
@@ -236,11 +236,12 @@ async def test_at_80x24_no_stat_or_dice_figure_is_cut(content: ContentPack, tmp_
         await pilot.pause()
         assert pool.virtual_size.width <= pool.scrollable_content_region.width
         cells = {str(cell) for row in range(pool.row_count) for cell in pool.get_row_at(row)}
-        for monster in state.pool:
-            for line in monster_stats(pack, state, monster):
-                assert line.text.split(" ", 1)[1] in cells
+        for monster in state.pool:  # (with the narrow marks, which the pool explains)
+            for line in stat_lines(card(pack, state, monster), ROLL_MARKS):
+                assert line.cell in cells
         budget = text(table.query_one("#pool .budget", Static))
         assert "All of them gained: Poison" in budget  # chart space 8, said once
+        assert "* attack rolls only" in budget
         await pilot.press("c")
         static = _card_screen(app).query_one("#card-body Static", Static)
         width = static.content_region.width
@@ -261,7 +262,7 @@ async def test_a_defense_bonus_shows_on_arm_will_and_dex_in_the_pool(
 ) -> None:
     """README: 'A defense bonus applies to every defense roll (ARM, DEX or WILL).' QA: after
     "+1ST def", Leaping Spider's pool row had it on ARM only, its card on all three. A stat it
-    also attacks with (Trapdoor Spider's DEX) says the bonus is for its defense rolls only."""
+    also attacks with (Trapdoor Spider's DEX) marks the bonus as for its defense rolls only."""
     app = make_app(content, _save(content, tmp_path, step_is("choose-bonus")))
     async with app.run_test(size=SMALL) as pilot:
         table = _table(app)
@@ -276,7 +277,8 @@ async def test_a_defense_bonus_shows_on_arm_will_and_dex_in_the_pool(
         spider = dict(zip(columns, map(str, pool.get_row("leaping-spider")), strict=True))
         trapdoor = dict(zip(columns, map(str, pool.get_row("trapdoor-spider")), strict=True))
         assert (spider["ARM"], spider["WILL"], spider["DEX"]) == ("1ST +1ST", "3B +1ST", "3B +1ST")
-        assert (trapdoor["STR"], trapdoor["DEX"]) == ("2B", "3B +1ST def")
+        assert (trapdoor["STR"], trapdoor["DEX"]) == ("2B", "3B +1ST°")
+        assert "° defense rolls only" in text(table.query_one("#pool .budget", Static))
         await pilot.press("down", "c")
         assert _card_screen(app).view.id == "leaping-spider"
         body = _card_text(app)

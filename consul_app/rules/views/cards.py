@@ -582,8 +582,10 @@ def monster_stats(pack: EditionPack, state: GameState, model_id: str) -> list[St
     return stat_lines(card(pack, state, model_id))
 
 
-ROLL_TAGS = {"offense": "off", "defense": "def"}
+ROLL_TAGS = {"offense": " off", "defense": " def"}
 """How a stat cell marks dice that go only to its offense or only to its defense rolls."""
+ROLL_MARKS = {"offense": "*", "defense": "°"}
+"""The same as one-character marks, for a narrow table (the spawning pool says what they mean)."""
 
 
 class _Part(NamedTuple):
@@ -613,8 +615,9 @@ class _Part(NamedTuple):
         return " ".join(parts)
 
 
-def stat_lines(view: CardView) -> list[StatLine]:
-    """`monster_stats` of a card already computed (the rolls of its actions and defense)."""
+def stat_lines(view: CardView, tags: dict[str, str] = ROLL_TAGS) -> list[StatLine]:
+    """`monster_stats` of a card already computed (the rolls of its actions and defense);
+    `tags` mark dice that go to some of a stat's rolls only (`ROLL_TAGS` or `ROLL_MARKS`)."""
     lines: list[StatLine] = []
     for figure in view.stats:
         if figure.stat in ("MOVE", "AP"):
@@ -637,9 +640,9 @@ def stat_lines(view: CardView) -> list[StatLine]:
         cell = " ".join([str(base), common.text()]).strip()
         if tagged:
             cell += "".join(
-                f" {part.text()} {ROLL_TAGS[purpose]}"
+                f" {part.text()}{tags[purpose]}"
                 for purpose, part in extras.items()
-                if purpose in ROLL_TAGS and part != _Part()
+                if purpose in tags and part != _Part()
             )
         offense = extras.get("offense", _Part()).add if tagged else Dice()
         defense = extras.get("defense", _Part()).add if tagged else Dice()

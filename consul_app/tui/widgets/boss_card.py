@@ -181,16 +181,23 @@ def _arrival(boss: BossStatus) -> list[Text]:
     return lines
 
 
-def _relics(view: TableView, boss: BossStatus) -> list[Text]:
+def _relics(view: TableView, boss: BossStatus) -> list[RenderableType]:
+    """Its relic slots: each relic's name and slot, its effect on a line of its own below
+    (a figure such as "+1 AP" is never cut in two by the narrow column), then empty slots."""
     if not boss.relic_slots and not boss.relics:
         return []
-    lines = [Text(f"Relics: {len(boss.relics)} of {boss.relic_slots} slot(s)", "bold")]
+    head = Text(f"Relics: {len(boss.relics)} of {boss.relic_slots} slot(s)", "bold")
+    grid = Table.grid(expand=True)
+    grid.add_column(width=4)
+    grid.add_column(ratio=1)
     for relic_id in boss.relics:
         relic = view.pack.relics.get(relic_id)
-        text = f"{relic.name} ({relic.slot}): {relic.effect}" if relic else relic_id
-        lines.append(Text(f"  * {text}"))
-    lines += [Text("  * (empty)")] * (boss.relic_slots - len(boss.relics))
-    return lines
+        grid.add_row("  *", f"{relic.name} ({relic.slot})" if relic else relic_id)
+        if relic:
+            grid.add_row("", relic.effect)
+    for _ in range(boss.relic_slots - len(boss.relics)):
+        grid.add_row("  *", "(empty)")
+    return [head, grid]
 
 
 def _card(boss: BossStatus, now: tuple[str, str] | None) -> list[Text]:

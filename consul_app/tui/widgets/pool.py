@@ -17,6 +17,7 @@ from textual.strip import Strip
 from textual.widgets import DataTable
 
 from consul_app.rules import (
+    ROLL_MARKS,
     CardView,
     PoolLine,
     Spawn,
@@ -55,6 +56,10 @@ SPAWNING = {"Pool": 88, "Sk": 85, "Bits": 75}
 PLAYING = {"Bits": 40, "Sk": 35}
 PADDING = 2
 """A DataTable column's padding (one cell on either side)."""
+NAME_MIN = 15 + 2 + PADDING
+"""The narrowest the Monster column gets (15 letters of a name, its cursor mark, padding)..."""
+CUT_NAMES_BEFORE = 50
+"""...cut rather than drop a column that matters this much (AP and up: a figure)."""
 SCROLLBAR = 2
 """Room kept for the table's vertical scrollbar when its rows do not all fit."""
 
@@ -187,7 +192,7 @@ class PoolPane(Vertical):
         columns, rows, common = _cells(view, lines, spawning)
         stocked = [line for line in lines if line.in_pool]
         full = spawning is not None and not any(line.may_spawn for line in lines)
-        budget = _budget(spawning, closed, common, full)
+        budget = _budget(spawning, closed, common, full, _legend(rows))
         if full and spawning is not None and stocked and not spawning.spent:
             if spawning.budget is None:  # a summons: one monster's reason would mislead
                 why = "none it summons is in the spawning pool; move those on the dungeon"
@@ -262,13 +267,26 @@ def _fitted(
     kept = list(columns)
     if all(cells[columns.index("Gained")] == "-" for cells in rows.values()):
         kept.remove("Gained")
+    name = widths["Monster"]
     for column in sorted(kept, key=lambda c: keep.get(c, 90)):
-        if sum(widths[c] for c in kept) <= width:
+        over = sum(widths[c] for c in kept) - width
+        if over <= 0:
+            break
+        if keep.get(column, 90) >= CUT_NAMES_BEFORE and over <= name - NAME_MIN:
+            widths["Monster"] = name - over  # long names cut rather than this column dropped
             break
         if keep.get(column, 90) < 90:
             kept.remove(column)
     index = [columns.index(c) for c in kept]
-    return kept, {row: [cells[n] for n in index] for row, cells in rows.items()}
+    room = widths["Monster"] - len(MARK) - PADDING
+    return kept, {
+        row: [_cut(cells[0], room), *(cells[n] for n in index[1:])] for row, cells in rows.items()
+    }
+
+
+def _cut(name: str, room: int) -> str:
+    """A monster's name in `room` cells ("Duskweaver Aco…"; its card has it whole)."""
+    return name if len(name) <= room else name[: room - 1] + "…"
 
 
 def _cursor_row(lines: list[PoolLine], keep: str | None) -> int:
@@ -279,9 +297,20 @@ def _cursor_row(lines: list[PoolLine], keep: str | None) -> int:
 
 
 def _stats(view: CardView) -> dict[str, str]:
-    """Each dice stat as "2B 1R +1ST" or "3B +1B off +1ST def": the card's dice, then what the
-    bonuses add to its rolls (the engine's `stat_lines`)."""
-    return {line.stat: line.cell for line in stat_lines(view)}
+    """Each dice stat as "2B 1R +1ST" or "3B +1B* +1ST°": the card's dice, then what the
+    bonuses add to its rolls (the engine's `stat_lines`), dice for some of its rolls only
+    marked (`ROLL_MARKS`: a narrow mark leaves room for hearts, MOVE and AP)."""
+    return {line.stat: line.cell for line in stat_lines(view, ROLL_MARKS)}
+
+
+MARKS_SAID = {"offense": "attack rolls only", "defense": "defense rolls only"}
+
+
+def _legend(rows: dict[str, list[str]]) -> str:
+    """What the marks in the cells mean ("" when there are none)."""
+    text = " ".join(cell for cells in rows.values() for cell in cells[1:])
+    said = [f"{mark} {MARKS_SAID[roll]}" for roll, mark in ROLL_MARKS.items() if mark in text]
+    return "   ".join(said)
 
 
 def _nothing_spawns(step: Step, why: str) -> Content:
@@ -291,14 +320,18 @@ def _nothing_spawns(step: Step, why: str) -> Content:
     return Content.assemble((f"{step.title}: NOTHING MAY SPAWN", "bold"), f"   {why}. Enter: done")
 
 
-def _budget(step: Step | None, closed: str | None, gained: list[str], full: bool) -> Content:
+def _budget(
+    step: Step | None, closed: str | None, gained: list[str], full: bool, legend: str = ""
+) -> Content:
     """The spawn step's budget (or why no monster may spawn; `full`: no more may spawn in this
-    step), and what they all gained."""
+    step), what they all gained, and what the cells' marks mean."""
     line = _spawning(step, closed)
     if full:
         line = Content.assemble(line, "   no more may spawn. Enter: done")
     if gained:
         line = Content.assemble(line, "\n", ("All of them gained: ", "bold"), ", ".join(gained))
+    if legend:
+        line = Content.assemble(line, "\n" if not gained else "   ", (legend, "dim"))
     return line
 
 
