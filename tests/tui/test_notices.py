@@ -84,7 +84,12 @@ async def test_a_refusal_goes_with_the_next_key(content: ContentPack, tmp_path: 
         assert line.display and line.severity == "warning"
         await pilot.press("down")  # any key: it has been read
         assert not line.display
-        await pilot.press("u")  # an undo's notice is no warning: the next key leaves it
+        for refused in ("m", "enter"):  # no mini-boss may spawn now; nothing is due
+            await pilot.press("escape", "1", refused)  # (from the Steps pane: no card opens)
+            assert line.display and line.severity == "warning", refused
+            await pilot.press("down")
+            assert not line.display, refused
+        await pilot.press("2", "u")  # an undo's notice is no warning: the next key leaves it
         assert line.display and text(line).startswith("Undone: ")
         await pilot.press("down")
         assert line.display

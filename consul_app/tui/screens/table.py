@@ -441,7 +441,7 @@ class TableScreen(Screen[None]):
         elif step is None and self.query_one("#boss").has_focus:
             self.action_boss_card()
         elif step is None:
-            self.notify(self._hint(None), title="Nothing is due")
+            self.notify(self._hint(None), title="Nothing is due", severity="warning")
         elif step.key in CONFIRM_IN_A_DIALOG and step.action is not None:
             action = step.action
             self.app.push_screen(
@@ -580,7 +580,7 @@ class TableScreen(Screen[None]):
             self.action_pane("pool")
         monster = self.query_one(PoolTable).highlighted()
         if monster is None:
-            self.notify("The spawning pool is empty.")
+            self.notify("The spawning pool is empty.", severity="warning")
         return monster
 
     def action_spawn_one(self) -> None:
@@ -632,7 +632,8 @@ class TableScreen(Screen[None]):
         options = mini_bosses_left(self.session.pack, self.session.state)
         may = [mini_boss_choice(o) for o in options if o.may_spawn]
         if not may:
-            self.notify(_no_mini_boss(options), title="No mini-boss may spawn now")
+            said = _no_mini_boss(options)
+            self.notify(said, title="No mini-boss may spawn now", severity="warning")
             return
         self._pick(
             "Spawn a mini-boss",
@@ -719,7 +720,10 @@ class TableScreen(Screen[None]):
         game in progress keeps the chart it started with."""
         state = self.session.state
         if state.chart is None:
-            self.notify("SDE 1.0 plays with a power gauge, not a chart (see data/README.md).")
+            self.notify(
+                "SDE 1.0 plays with a power gauge, not a chart (see data/README.md).",
+                severity="warning",
+            )
             return
         content = self.app.content  # type: ignore[attr-defined]
         chart = content.edition(state.setup.edition).charts.get(state.chart)
@@ -749,7 +753,7 @@ class TableScreen(Screen[None]):
             return
         options = mini_bosses_left(self.session.pack, self.session.state)
         if not options:
-            self.notify("No mini-boss was brought to this game.")
+            self.notify("No mini-boss was brought to this game.", severity="warning")
             return
         choices = [Choice(o.id, o.name, o.where) for o in options]
         self.app.push_screen(
@@ -790,7 +794,7 @@ class TableScreen(Screen[None]):
             self.save_failed(err)
             return
         if label is None:
-            self.notify(f"Nothing to {what}.")
+            self.notify(f"Nothing to {what}.", severity="warning")
             return
         self.show_game()
         self.notify(label, title=done)
