@@ -337,7 +337,8 @@ async def test_the_palette_and_the_help_name_the_cards(
 
 def test_the_pool_drops_the_columns_that_matter_least() -> None:
     """Outside a spawn step skull points and bits go before hearts, MOVE and AP; in a spawn
-    step they stay and the card's columns go; the dice stats always stay."""
+    step they stay and the card's columns go; the dice stats always stay. Long names are cut
+    (down to 13 letters) when that keeps a card's column."""
     columns = ["Monster", "Bits", "Sk", "Pool", "Board", "♥", "MOVE", "AP", "STR", "Gained"]
     rows = {"spider": ["Leaping Spider", "8B", "1", "3", "0", "1", "6", "1", "2B 1R", "Poison"]}
     cells = zip(columns, rows["spider"], strict=True)
@@ -345,10 +346,15 @@ def test_the_pool_drops_the_columns_that_matter_least() -> None:
     assert _fitted((columns, rows), wide, spawning=False)[0] == columns
     narrower = _fitted((columns, rows), wide - 1, spawning=False)[0]
     assert narrower == [c for c in columns if c != "Sk"]
-    playing = _fitted((columns, rows), 50, spawning=False)[0]
+    playing = _fitted((columns, rows), 48, spawning=False)[0]
     assert playing == ["Monster", "Pool", "Board", "♥", "MOVE", "STR"]
-    spawning = _fitted((columns, rows), 50, spawning=True)[0]
-    assert spawning == ["Monster", "Bits", "Sk", "Pool", "Board", "STR"]
+    # two cells more: the name is cut to 13 letters rather than AP dropped (its card has it)
+    playing, cut = _fitted((columns, rows), 50, spawning=False)
+    assert playing == ["Monster", "Pool", "Board", "♥", "MOVE", "AP", "STR"]
+    assert cut["spider"][0] == "Leaping Spid…"
+    spawning, cut = _fitted((columns, rows), 50, spawning=True)
+    assert spawning == ["Monster", "Bits", "Sk", "Pool", "Board", "♥", "STR"]
+    assert cut["spider"][0] == "Leaping Spid…"
     assert _fitted((columns, rows), 10, spawning=False)[0] == ["Monster", "STR"]
     squeezed = _fitted((columns, rows), 38, spawning=True)[0]
     assert squeezed == ["Monster", "Sk", "Pool", "STR"]  # bits and the board went first

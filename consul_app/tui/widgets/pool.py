@@ -56,8 +56,8 @@ SPAWNING = {"Pool": 88, "Sk": 85, "Bits": 75}
 PLAYING = {"Bits": 40, "Sk": 35}
 PADDING = 2
 """A DataTable column's padding (one cell on either side)."""
-NAME_MIN = 15 + 2 + PADDING
-"""The narrowest the Monster column gets (15 letters of a name, its cursor mark, padding)..."""
+NAME_MIN = 13 + 2 + PADDING
+"""The narrowest the Monster column gets (13 letters of a name, its cursor mark, padding)..."""
 CUT_NAMES_BEFORE = 50
 """...cut rather than drop a column that matters this much (AP and up: a figure)."""
 SCROLLBAR = 2
