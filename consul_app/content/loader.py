@@ -204,6 +204,7 @@ class _Loader:
                 for position, entry in enumerate(getattr(content, kind)):
                     yield kind, position, entry
             return
+        errors = _plain(errors, data)
         failed: set[tuple[str, int]] = set()
         found: list[tuple[int, int, Loc]] = []  # (line, index in errors, loc) of each new one
         remap = bool(source.kept)
@@ -212,6 +213,8 @@ class _Loader:
             source.reported.add(loc)
             if len(loc) >= 2 and isinstance(loc[1], int):
                 failed.add((str(loc[0]), loc[1]))
+            if _follows_on(error, data):
+                continue
             line, reported = source.doc.locate(loc)
             if not reported:
                 found.append((line, number, loc))
@@ -293,6 +296,42 @@ def _listed(issues: list[Issue], unlisted: Counter[str]) -> list[Issue]:
     return listed
 
 
+def _plain(errors: list[ErrorDetails], data: Any) -> list[ErrorDetails]:
+    """pydantic's errors as a content author reads them: one per field. A value that may take
+    several forms (a number or dice, a mapping or nothing) fails once per form, each at a loc
+    ending in the form's name (`add.int`, `add.function-plain[dice_from()]`): they are one
+    problem of that field, said by our own check when there is one."""
+    plain: dict[Loc, ErrorDetails] = {}
+    for error in errors:
+        loc = _in_data(data, tuple(error["loc"]), missing=error["type"] == "missing")
+        shown = plain.get(loc)
+        if shown is None or (shown["type"] != "value_error" and error["type"] == "value_error"):
+            plain[loc] = {**error, "loc": loc}
+    return list(plain.values())
+
+
+def _follows_on(error: ErrorDetails, data: Any) -> bool:
+    """An entry's missing `edition` when the file's top-level `edition` is there: that one is
+    not valid, and is reported on its own (the entry fails all the same)."""
+    loc = error["loc"]
+    missing = error["type"] == "missing" and len(loc) == 3 and loc[-1] == "edition"
+    return missing and isinstance(data, dict) and "edition" in data
+
+
+def _in_data(data: Any, loc: Loc, *, missing: bool) -> Loc:
+    """The part of `loc` that is in `data` (a missing field's name too): what follows it names
+    one of the forms pydantic tried, not a field."""
+    here = data
+    for depth, part in enumerate(loc):
+        listed = isinstance(here, list) and isinstance(part, int) and 0 <= part < len(here)
+        if listed or (isinstance(here, dict) and part in here):
+            here = here[part]
+        else:
+            last = missing and depth == len(loc) - 1 and isinstance(here, dict)
+            return loc[: depth + 1] if last or depth == 0 else loc[:depth]
+    return loc
+
+
 def _original_loc(source: _Source, loc: tuple[int | str, ...]) -> Loc:
     """Map a loc in the filtered data back to the file's own list indexes."""
     if len(loc) >= 2 and isinstance(loc[1], int) and isinstance(loc[0], str):
@@ -313,7 +352,10 @@ def _message(error: ErrorDetails) -> str:
         return f"unknown field '{loc[-1]}'"
     if kind in ("value_error", "assertion_error"):
         return str(error.get("ctx", {}).get("error", error["msg"]))
-    message = error["msg"][0].lower() + error["msg"][1:]
+    if kind in ("model_type", "dataclass_type", "dict_type", "model_attributes_type"):
+        message = "should be a mapping of its fields"
+    else:
+        message = error["msg"][0].lower() + error["msg"][1:]
     value = error.get("input")
     if value is None or isinstance(value, str | int | float | bool):
         shown = repr(value)

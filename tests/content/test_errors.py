@@ -150,7 +150,7 @@ def test_unknown_edition(tmp_path: Path) -> None:
     path = write(tmp_path, "m.yaml", "edition: sde3\nmonsters:\n" + MONSTER)
     issues = issues_of(tmp_path)
     assert_issue(issues[0], path, 1, "edition", "'sde2', 'forgotten-king' or 'classic'")
-    assert [i.field for i in issues] == ["edition", "monsters[0].edition"]
+    assert [i.field for i in issues] == ["edition"]  # (not its entries' editions, missing since)
 
 
 def test_bad_dice(tmp_path: Path) -> None:
@@ -507,3 +507,38 @@ def test_content_error_lists_every_issue(tmp_path: Path) -> None:
     lines = str(caught.value).splitlines()
     assert lines[0] == "2 problems in the content:"
     assert lines[1:] == [f"  {issue}" for issue in caught.value.issues]
+
+
+def test_a_field_of_several_forms_is_one_problem_said_plainly(tmp_path: Path) -> None:
+    """A relic's added dice may be a number or dice: a value that is neither is one problem of
+    that field, not one per form pydantic tried (`add.int`, `add.function-plain[...]`); a
+    status effect's `effect` that is not a mapping says so without naming a class."""
+    relics = write(
+        tmp_path,
+        "r.yaml",
+        """
+        edition: sde2
+        relics:
+          - id: staff
+            name: Staff
+            slot: Right
+            effect: More power.
+            modifiers:
+              - {stat: AP, add: 9Q}
+        """,
+    )
+    (issue,) = issues_of(tmp_path)
+    assert_issue(issue, relics, 8, "relics[0].modifiers[0].add", "'9Q' is not dice")
+    relics.unlink()
+    effects = write(
+        tmp_path,
+        "s.yaml",
+        """
+        edition: sde2
+        status_effects:
+          - {id: sleepy, name: Sleepy, text: Sleeps., effect: drop best}
+        """,
+    )
+    (issue,) = issues_of(tmp_path)
+    assert_issue(issue, effects, 3, "status_effects[0].effect", "should be a mapping")
+    assert "StatusChange" not in issue.message and "instance" not in issue.message
