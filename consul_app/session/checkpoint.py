@@ -8,9 +8,9 @@ resumed or summarized without replaying it all.
 numbers of the entries on the undo and redo stacks (bottom first, in runs of numbers that step
 by one); `state`: the GameState after them, computed with the content of `content_hash`;
 `offset`: where the line starts in the file; `digest`: SHA-256 of the line without it.
-A checkpoint is only a cache of the journal: one that does not verify (digest, offset) is
-reported and the one before it is used, down to a full replay; delete them all and the same
-game comes back.
+A checkpoint is only a cache of the journal: one that does not verify (digest, offset, or not
+JSON at all) is reported and the one before it is used, down to a full replay; delete them all
+and the same game comes back. A torn one dropped at a resync (RS) is not reported again.
 """
 
 from __future__ import annotations
@@ -22,7 +22,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from consul_app.session.journal import CHECKPOINT, CHECKPOINT_START, RS, SaveError
+from consul_app.session.journal import (
+    CHECKPOINT,
+    CHECKPOINT_START,
+    RS,
+    SaveError,
+    damaged_checkpoint,
+    is_checkpoint_line,
+)
 
 CHECKPOINT_EVERY = 100
 """Entries between two checkpoints (so a resume replays at most this many)."""
@@ -71,7 +78,10 @@ def _runs(value: Any) -> bool:
 
 
 def verify(value: Any, offset: int) -> Checkpoint | str:
-    """The checkpoint in a parsed line found at `offset`, or what is wrong with it."""
+    """The checkpoint in a parsed line found at `offset` (None: not JSON), or what is wrong
+    with it."""
+    if value is None:
+        return "is damaged (not JSON)"
     if not isinstance(value, dict) or set(value) != {"op", "digest", *_FIELDS}:
         return "is not a checkpoint line"
     body = {k: v for k, v in value.items() if k != "digest"}
@@ -135,16 +145,13 @@ def last_checkpoint(path: Path, data: bytes, low: int, warnings: list[str]) -> F
     each damaged one on the way is reported in `warnings`."""
     for start in candidates(data, low, len(data)):
         stop = data.find(b"\n", start)
-        if stop < 0:
-            continue  # a torn last line: the reader reports it
+        if stop < 0 or RS in data[start:stop]:
+            continue  # torn: the reader reports it while it ends the file, then a resync drops it
         checked = verify(_parse(data[start:stop]), start)
         if isinstance(checked, Checkpoint):
             return Found(checked, checked.line, start, stop + 1)
         line = data[:start].count(b"\n") + 1  # (a damaged file: the cost of counting is fine)
-        warnings.append(
-            f"{path}, line {line}: the checkpoint {checked}; ignored it, the game is replayed "
-            f"from the one before (nothing is lost)"
-        )
+        warnings.append(damaged_checkpoint(path, line, checked, "from the one before"))
     return None
 
 
@@ -182,10 +189,14 @@ class Earlier:
         raw = self.data[start:stop]
         self._pos = start
         self.line -= 1
-        if RS in raw:
+        if RS in raw:  # only what follows a line's last RS was kept (see journal.py)
             raw = raw.rsplit(RS, 1)[1]
+        if is_checkpoint_line(raw):
+            return  # an earlier checkpoint, damaged or not: no entry
         value = _parse(raw)
-        if value is None or (isinstance(value, dict) and value.get("op") == CHECKPOINT):
-            return  # a dropped torn line, or an earlier checkpoint: not entries
+        if value is None:
+            raise SaveError(self.path, "unreadable line before a checkpoint (not JSON)", self.line)
+        if isinstance(value, dict) and value.get("op") == CHECKPOINT:
+            return
         self._values[self._next] = value, self.line
         self._next -= 1

@@ -14,7 +14,9 @@ A line counts only once its newline is on disk. A crash mid-write leaves a torn 
 reader drops it with a warning. The file is never rewritten, so the next entry after a torn line
 starts with an ASCII record separator (RS, 0x1E, as in RFC 7464 JSON text sequences): RS means
 "drop whatever came since the last good line". JSON text never holds a raw RS, so only the text
-after a line's last RS is an entry. Anything else unreadable is refused with `SaveError`.
+after a line's last RS is an entry. A checkpoint line that is no longer JSON is known by its
+start (`is_checkpoint_line`), named in the warnings and skipped: it holds no entry. Anything else
+unreadable is refused with `SaveError`.
 """
 
 from __future__ import annotations
@@ -113,6 +115,24 @@ _read_op = tagged_reader(Op, "op")
 CHECKPOINT = "checkpoint"
 CHECKPOINT_START = b'{"op": "checkpoint"'
 """How a checkpoint line starts (as written): a damaged one is still known by it."""
+_LINE_START = b'{"op": '
+"""How every line the writer puts after the header starts (`op` first, `json.dumps` spacing)."""
+
+
+def is_checkpoint_line(raw: bytes) -> bool:
+    """`raw` (one line, after its last RS) is a checkpoint line, whole or damaged: it starts as
+    the writer starts one, and no other line's start follows in it (a checkpoint holds no `op`
+    key but its own, and JSON strings escape their quotes), so no entry was joined onto it by a
+    lost newline. Skipping such a line never skips an entry."""
+    return raw.startswith(CHECKPOINT_START) and raw.find(_LINE_START, 1) < 0
+
+
+def damaged_checkpoint(path: Path, line: int, what: str, replayed: str) -> str:
+    """The warning for a checkpoint line that is not used."""
+    return (
+        f"{path}, line {line}: the checkpoint {what}; ignored it, the game is replayed "
+        f"{replayed} (nothing is lost)"
+    )
 
 
 @dataclass(frozen=True)
@@ -268,13 +288,14 @@ def read_journal(path: Path, *, from_checkpoint: bool = False) -> Journal:
             journal.checkpoint, journal.data = found, data
             journal.entries = found.checkpoint.entries
             start, number = found.stop, found.line + 1
-    _read_entries(journal, data[start:], number)
+    # from a checkpoint, `last_checkpoint` has named every damaged one after it already
+    _read_entries(journal, data[start:], number, report=not from_checkpoint)
     return journal
 
 
-def _read_entries(journal: Journal, data: bytes, first: int) -> None:
+def _read_entries(journal: Journal, data: bytes, first: int, *, report: bool) -> None:
     """The entries in `data` (lines numbered from `first`) onto `journal.lines`; checkpoint
-    lines are skipped."""
+    lines are skipped (`report`: one that is not JSON is named in `warnings`)."""
     path = journal.path
     *complete, tail = data.split(b"\n")
     pending: int | None = None  # an unreadable line: torn if nothing readable follows it
@@ -282,11 +303,15 @@ def _read_entries(journal: Journal, data: bytes, first: int) -> None:
         if RS in raw:  # a writer dropped what came before and resynced here
             pending = None
             raw = raw.rsplit(RS, 1)[1]
-        value = _parse(raw)
         if pending is not None:
             raise _corrupt(path, pending)
-        if raw.startswith(CHECKPOINT_START) and raw.endswith(b"}"):
-            continue  # a checkpoint, only a cache (see checkpoint.py): damaged or not, no entry
+        if is_checkpoint_line(raw):  # only a cache (see checkpoint.py): damaged or not, no entry
+            if report and _parse(raw) is None:
+                journal.warnings.append(
+                    damaged_checkpoint(path, number, "is damaged (not JSON)", "without it")
+                )
+            continue
+        value = _parse(raw)
         if value is None:
             pending = number
             continue

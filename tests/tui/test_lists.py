@@ -1,18 +1,27 @@
-"""Long lists: typing a name's first letters finds it, the highlighted row carries a marker,
-a paired spawning point brings its partner, the palette names each command once."""
+"""Long lists: typing a name's first letters finds it (never a word of its description), the
+highlighted row carries a marker, a paired spawning point brings its partner, the palette names
+each command once."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
+from textual.app import App, ComposeResult
+from textual.screen import Screen
+from textual.widgets import OptionList, Static
+
 from consul_app.content import ContentPack
+from consul_app.rules import Choice, default_setup
 from consul_app.tui.screens.new_game import NewGameScreen
+from consul_app.tui.screens.pick_many import PickManyScreen
 from consul_app.tui.screens.pick_one import PickOneScreen
 from consul_app.tui.screens.table import TableScreen
 from consul_app.tui.widgets.marked_list import MARK
 from consul_app.tui.widgets.placements import Placements
 from consul_app.tui.widgets.tick_list import HERE
 
-from .helpers import options
-from .scenarios import WIDE, KeyConsul, make_app
+from .helpers import options, text
+from .scenarios import WIDE, KeyConsul, idle, make_app, play_saved
 
 
 async def test_type_to_find_picks_the_boss_by_three_letters(content: ContentPack) -> None:
@@ -29,6 +38,75 @@ async def test_type_to_find_picks_the_boss_by_three_letters(content: ContentPack
         await pilot.press("h", "o", "a")  # no match for "onrh": a new search
         assert screen.setup.boss == "hoarfang"
         assert "(*) Hoarfang" in options(screen.query_one("#boss"))  # type: ignore[arg-type]
+
+
+def _boss_in_play(content: ContentPack, tmp_path: Path) -> App[None]:
+    save = tmp_path / "boss.jsonl"
+    setup = default_setup(content.edition("sde2"))
+    play_saved(content, save, setup, idle(lambda pack, state: state.boss.spawned))
+    return make_app(content, save)
+
+
+def _highlighted(screen: Screen[object]) -> str | None:
+    option = screen.query_one(OptionList).highlighted_option
+    return option.id if option is not None else None
+
+
+async def test_the_status_dialog_finds_a_status_effect_by_its_name(
+    content: ContentPack, tmp_path: Path
+) -> None:
+    app = _boss_in_play(content, tmp_path)
+    async with app.run_test(size=WIDE) as pilot:
+        table = app.screen
+        assert isinstance(table, TableScreen)
+        await pilot.press("s")
+        dialog = app.screen
+        assert isinstance(dialog, PickOneScreen)
+        await pilot.press("p", "o")  # not Knockdown, whose description "pays" 1 action "point"
+        assert _highlighted(dialog) == "poison"
+        await pilot.press("enter")
+        assert "Status effects: Poison" in text(table.query_one("#boss"))
+        await pilot.press("s", "h")  # not Bane's "has", nor Poison's "HAS IT" note
+        assert _highlighted(app.screen) == "hex"
+
+
+async def test_a_letter_only_in_descriptions_leaves_the_highlight(
+    content: ContentPack, tmp_path: Path
+) -> None:
+    app = _boss_in_play(content, tmp_path)
+    async with app.run_test(size=WIDE) as pilot:
+        await pilot.press("s", "down")
+        dialog = app.screen
+        assert _highlighted(dialog) == "fire"
+        await pilot.press("d")  # Bane's and Hex's "Drop", "die": in no name
+        assert _highlighted(dialog) == "fire"
+        await pilot.press("s", "a")  # Slow; then "Arcade", "action": descriptions only
+        assert _highlighted(dialog) == "slow"
+
+
+class _Relics(App[None]):
+    def compose(self) -> ComposeResult:
+        yield Static()
+
+    def on_mount(self) -> None:
+        choices = [
+            Choice("staff", "Cursed Staff", "Plus one action point."),
+            Choice("belt", "Potion Belt", "Heals a wound."),
+            Choice("hat", "Wizard Hat", "Plus one magic die."),
+        ]
+        self.push_screen(PickManyScreen("Relics", "Pick up to two.", choices, 2))
+
+
+async def test_the_relic_dialog_finds_by_name_first_then_by_a_word_of_it() -> None:
+    app = _Relics()
+    async with app.run_test(size=WIDE) as pilot:
+        await pilot.pause()
+        await pilot.press("p")  # the staff's "Plus" is its description
+        assert _highlighted(app.screen) == "belt"
+        await pilot.press("h")  # "ph": a new search; "Heals" is a description, "Hat" a name
+        assert _highlighted(app.screen) == "hat"
+        await pilot.press("s", "t")  # no name starts "st": the word "Staff" does
+        assert _highlighted(app.screen) == "staff"
 
 
 async def test_mini_bosses_find_by_typing_and_mark_the_highlighted_row(

@@ -44,7 +44,10 @@ class PickManyScreen(ModalScreen[list[str] | None]):
         with Vertical(classes="dialog") as dialog:
             dialog.border_title = self.title_text
             yield Static(self.rule_text, classes="rule")
-            yield TickList([(c.id, _text(c)) for c in self.choices])
+            yield TickList(
+                [(c.id, _text(c)) for c in self.choices],
+                titles={c.id: c.name for c in self.choices},
+            )
             yield Static(classes="count")
             yield Static(
                 "Up/Down: move   Space: tick or untick   Enter: done   Esc: not now",

@@ -45,6 +45,7 @@ class PickOneScreen(ModalScreen[str | None]):
             yield MarkedList(
                 *[_option(n, c) for n, c in enumerate(self.choices, 1)],
                 *[_unavailable(c) for c in self.unavailable],
+                titles={c.id: c.name for c in self.choices},
             )
             yield Static(
                 "Up/Down or its first letters: move   Enter or its number: choose   Esc: not now",

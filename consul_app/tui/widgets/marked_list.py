@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from textual.content import Content
 from textual.widgets import OptionList
 from textual.widgets.option_list import Option
@@ -14,11 +16,13 @@ MARK, BLANK = "> ", ""
 
 class MarkedList(TypeToFind):
     """The highlighted row starts with `>` (not told by colour alone); disabled rows (headings)
-    are shown as given. Typing a name's first letters finds it."""
+    are shown as given. Typing a name's first letters finds it (`titles`: see `TypeToFind`)."""
 
-    def __init__(self, *options: Option, id: str | None = None) -> None:
+    def __init__(
+        self, *options: Option, titles: Mapping[str, str] | None = None, id: str | None = None
+    ) -> None:
         self._prompts = [_content(o) for o in options]
-        super().__init__(*[self._marked(o, False) for o in options], id=id)
+        super().__init__(*[self._marked(o, False) for o in options], titles=titles, id=id)
         self._marked_at: int | None = None
 
     def _marked(self, option: Option, mark: bool) -> Option:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from textual.binding import Binding
 from textual.content import Content
 from textual.message import Message
@@ -35,12 +37,15 @@ class TickList(TypeToFind):
         items: list[tuple[str, Content]],
         ticked: list[str] | None = None,
         *,
+        titles: Mapping[str, str] | None = None,
         id: str | None = None,
     ) -> None:
-        """`items` are (id, text) pairs; `ticked` the ids ticked at first."""
+        """`items` are (id, text) pairs; `ticked` the ids ticked at first; `titles` what
+        typing finds them by (see `TypeToFind`)."""
         self.texts = dict(items)
         self._ticked = set(ticked or ()) & set(self.texts)
-        super().__init__(*[Option(self._prompt(i), id=i) for i in self.texts], id=id)
+        options = [Option(self._prompt(i), id=i) for i in self.texts]
+        super().__init__(*options, titles=titles, id=id)
 
     @property
     def ticked(self) -> list[str]:
