@@ -27,9 +27,11 @@ import os
 import re
 import tempfile
 from collections.abc import Callable
+from concurrent.futures import Future, ThreadPoolExecutor, wait
 from dataclasses import dataclass, field
+from functools import cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any, Literal, NoReturn
 
 import msgspec
 
@@ -351,8 +353,16 @@ def _fsync_dir(folder: Path) -> None:
         os.close(fd)
 
 
+@cache
+def _syncer() -> ThreadPoolExecutor:
+    """The one thread that runs overlapped fsyncs (started on first use, kept for the process):
+    `os.fsync` releases the GIL, so the caller computes meanwhile."""
+    return ThreadPoolExecutor(max_workers=1, thread_name_prefix="journal-fsync")
+
+
 class JournalWriter:
-    """Appends entries to a journal; each is written and fsynced before `append` returns."""
+    """Appends entries to a journal; each is written and fsynced before `append` returns, or
+    with `overlap=True` written, its fsync left running until `settle`."""
 
     def __init__(self, path: Path, *, torn: bool = False, entries: int = 0, lines: int = 1) -> None:
         self.path = path
@@ -361,6 +371,8 @@ class JournalWriter:
         """How many entries the file holds: the last one appended is entry `entries`."""
         self.lines = lines
         """How many complete lines the file holds (a line torn off ends up in the next)."""
+        self._syncing: Future[None] | None = None
+        """The fsync of the last line written with `overlap=True`, until `settle`."""
         try:
             self._fd: int | None = os.open(path, os.O_WRONLY | os.O_APPEND)
         except OSError as err:
@@ -385,11 +397,25 @@ class JournalWriter:
         _fsync_dir(path.parent)
         return cls(path)
 
-    def append(self, op: Op) -> None:
+    def append(self, op: Op, *, overlap: bool = False) -> None:
         """Append one entry and fsync it. If the disk refuses, raise SaveError and stop: after a
-        failed write or fsync only the file knows what it holds, so resume it to go on."""
-        self._write(_encode(op))
+        failed write or fsync only the file knows what it holds, so resume it to go on.
+
+        `overlap`: write the line, start its fsync on the writer's thread and return; `settle`
+        waits for it (and raises the SaveError a failed fsync would have raised here)."""
+        self._write(_encode(op), overlap=overlap)
         self.entries += 1
+
+    def settle(self) -> None:
+        """Wait for the fsync an `append(overlap=True)` started (none: return at once). If it
+        failed: SaveError, and the writer is closed, as after a failed `append`."""
+        syncing, self._syncing = self._syncing, None
+        if syncing is None:
+            return
+        try:
+            syncing.result()
+        except OSError as err:
+            self._refused(err)
 
     def append_checkpoint(self, body: Callable[[int, int, int], dict[str, Any]]) -> None:
         """Append a checkpoint line: `body(entries, line, offset)` given how many entries
@@ -407,21 +433,33 @@ class JournalWriter:
         line = json.dumps(sealed, ensure_ascii=False) + "\n"
         self._write(line.encode("utf-8"))
 
-    def _write(self, line: bytes) -> None:
+    def _write(self, line: bytes, *, overlap: bool = False) -> None:
+        self.settle()  # one line at a time on the disk: the one before is fsynced first
         if self._fd is None:
             raise SaveError(self.path, "the save is closed (after a failed write, resume it)")
         data = (RS if self._resync else b"") + line
         try:
             _write_all(self._fd, data)
-            os.fsync(self._fd)
+            if overlap:
+                self._syncing = _syncer().submit(os.fsync, self._fd)
+            else:
+                os.fsync(self._fd)
         except OSError as err:
-            self.close()
-            message = f"cannot write the save ({err.strerror}); resume it to go on"
-            raise SaveError(self.path, message) from None
+            self._refused(err)
         self._resync = False
         self.lines += 1
 
+    def _refused(self, err: OSError) -> NoReturn:
+        self.close()
+        message = f"cannot write the save ({err.strerror}); resume it to go on"
+        raise SaveError(self.path, message) from None
+
     def close(self) -> None:
+        """Close the file (after any fsync still running on it, whatever its outcome: a caller
+        that wants to know calls `settle` first)."""
+        syncing, self._syncing = self._syncing, None
+        if syncing is not None:
+            wait([syncing])
         if self._fd is not None:
             os.close(self._fd)
             self._fd = None

@@ -2,6 +2,14 @@
 
 Every change (an action, an undo, a redo) is computed, then journaled (written and fsynced),
 and only then becomes the state: returned and passed to the listener.
+
+With `overlap=True` (`dispatch`, `undo`, `redo`) the line is written and its fsync runs on the
+journal's thread while the caller goes on (the table computes its panes meanwhile); the change
+is returned at once, and `settle()` waits for the fsync, then passes the state to the listener.
+The caller must `settle()` before it shows the change (and before anything else of the
+session is used for writing: the next change settles the one before first). A failed fsync
+then ends as it would have in the call itself: the game read back from the file, the save let
+go of, `SaveError` raised by `settle()`.
 """
 
 from __future__ import annotations
@@ -14,6 +22,7 @@ from datetime import date, datetime
 from itertools import islice
 from pathlib import Path
 from types import TracebackType
+from typing import NoReturn
 
 import msgspec
 
@@ -107,6 +116,8 @@ class Session:
         self._since_checkpoint = 0
         self._content = content
         """To read the save back after a failed write."""
+        self._unsettled = False
+        """A change made with `overlap=True` whose fsync `settle` has not waited for yet."""
 
     @classmethod
     def new(
@@ -235,31 +246,34 @@ class Session:
         top = self._timeline.undone.top()
         return None if top is None else top.label
 
-    def dispatch(self, action: Action) -> GameState:
+    def dispatch(self, action: Action, *, overlap: bool = False) -> GameState:
         """Apply, journal, publish. Raises `RuleError` (nothing is written) if the rules forbid
         it, `SaveError` if it cannot be saved (the state is then what the file holds, see
-        `_append`)."""
+        `_append`). `overlap`: return before the fsync; `settle()` publishes (module doc)."""
+        self.settle()
         state = apply(self.pack, self.state, action)
         label = describe(self.pack, action, self.state)
-        self._append(Do(action=action_data(action), label=label))
+        self._append(Do(action=action_data(action), label=label), overlap)
         self._timeline.do(self._writer.entries, Done(action, label), state)
-        self._journaled()
-        return self._publish()
+        self._done(overlap)
+        return self.state
 
-    def undo(self) -> str | None:
-        """Take back the last action; return its label (None: nothing to undo)."""
+    def undo(self, *, overlap: bool = False) -> str | None:
+        """Take back the last action; return its label (None: nothing to undo). `overlap`: as
+        in `dispatch`."""
+        self.settle()
         if not self.can_undo:
             return None
-        self._append(Undo())
+        self._append(Undo(), overlap)
         label = self._timeline.undo().label
-        self._journaled()
-        self._publish()
+        self._done(overlap)
         return label
 
     def undo_to(self, count: int) -> list[str]:
         """Undo until `count` actions are in effect, each undo journaled (so redo brings them
         back one by one); the labels taken back, newest first. Raises IndexError outside
         0..len(actions)."""
+        self.settle()
         if not 0 <= count <= len(self._timeline.done):
             raise IndexError(f"{count} actions: the game has {len(self._timeline.done)}")
         labels = []
@@ -271,20 +285,42 @@ class Session:
             self._publish()
         return labels
 
-    def redo(self) -> str | None:
-        """Do the last undone action again; return its label (None: nothing to redo)."""
+    def redo(self, *, overlap: bool = False) -> str | None:
+        """Do the last undone action again; return its label (None: nothing to redo).
+        `overlap`: as in `dispatch`."""
+        self.settle()
         if not self.can_redo:
             return None
         redone = self._timeline.undone.top()
         assert redone is not None
         state = apply(self.pack, self.state, redone.action)
-        self._append(Redo())
+        self._append(Redo(), overlap)
         label = self._timeline.redo(state).label
-        self._journaled()
-        self._publish()
+        self._done(overlap)
         return label
 
-    def _append(self, op: Do | Undo | Redo) -> None:
+    def settle(self) -> None:
+        """Wait for the fsync of the change made with `overlap=True` (none: return at once),
+        then publish it. If the fsync failed: what a failed write does in `dispatch` (the state
+        becomes what the file holds, the save is let go of), and `SaveError`."""
+        if not self._unsettled:
+            return
+        self._unsettled = False
+        try:
+            self._writer.settle()
+        except SaveError as err:
+            self._give_up(err)
+        self._done(overlap=False)
+
+    def _done(self, overlap: bool) -> None:
+        """A change is in the timeline: publish it once its fsync returned (now, or `settle`)."""
+        if overlap:
+            self._unsettled = True
+            return
+        self._journaled()
+        self._publish()
+
+    def _append(self, op: Do | Undo | Redo, overlap: bool = False) -> None:
         """Journal one entry. After a failed write this session writes no more, so it lets go
         of the save: resuming it (here or in another Consul) is how to go on.
 
@@ -295,12 +331,16 @@ class Session:
         if self.failed is not None:
             raise SaveError(self.path, "closed after a failed write; resume the save to go on")
         try:
-            self._writer.append(op)
+            self._writer.append(op, overlap=overlap)
         except SaveError as err:
-            self._lock.release()
-            self.failed = self._read_back(err)
-            self._publish()
-            raise self.failed from None
+            self._give_up(err)
+
+    def _give_up(self, err: SaveError) -> NoReturn:
+        """After a failed write or fsync: let go of the save, read the game back, say so."""
+        self._lock.release()
+        self.failed = self._read_back(err)
+        self._publish()
+        raise self.failed from None
 
     def _read_back(self, err: SaveError) -> SaveError:
         """Make the state what the file holds after a failed write; the error, saying so."""
@@ -352,7 +392,9 @@ class Session:
 
     def close(self) -> None:
         """Close the journal and let go of the save; a game that moved on since its last
-        checkpoint gets one (so the saves list reads it without a replay)."""
+        checkpoint gets one (so the saves list reads it without a replay). A change made with
+        `overlap=True` is settled first: `SaveError` if its fsync failed."""
+        self.settle()
         if self._since_checkpoint >= checkpoint.CLOSE_AFTER:
             self._journaled(every=1)
         self._writer.close()

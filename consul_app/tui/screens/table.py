@@ -6,8 +6,9 @@ cover it); a refused action shows the engine's reason. The screen decides no rul
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import replace
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, replace
 from time import monotonic
 from typing import TypeVar
 
@@ -34,6 +35,7 @@ from consul_app.rules import (
     EndTurn,
     Heal,
     MiniBossOption,
+    Recap,
     RuleError,
     Spawn,
     SpawnMiniBoss,
@@ -356,17 +358,21 @@ class TableScreen(Screen[None]):
         over = finished(self.session.state)
         turn = self.session.state.turn
         before = self.current_step()
+        shown = self._shown()
         try:
-            self.session.dispatch(action)
+            self.session.dispatch(action, overlap=True)
         except RuleError as err:
             self.notify(str(err), title="Not now", severity="warning")
             return False
         except SaveError as err:
             self.save_failed(err)
             return False
-        if self.session.state.turn != turn:
-            self._recap_the_phase(turn)
-        self.show_game()
+        with self._settling(shown):
+            if self.session.state.turn != turn:
+                self._recap_the_phase(turn)
+            self.show_game()
+        if self.session.failed is not None:
+            return False
         self._announce(timeout_before, before)
         if finished(self.session.state) and not over:
             self.action_story()
@@ -783,10 +789,11 @@ class TableScreen(Screen[None]):
     def action_redo(self) -> None:
         self._travel("redo", "Redone", self.session.redo)
 
-    def _travel(self, what: str, done: str, move: Callable[[], str | None]) -> None:
+    def _travel(self, what: str, done: str, move: Callable[..., str | None]) -> None:
         """Undo or redo through the session; name what it took back or did again."""
+        shown = self._shown()
         try:
-            label = move()
+            label = move(overlap=True)
         except RuleError as err:  # a redo the rules refuse now
             self.notify(str(err), title=f"Cannot {what}", severity="warning")
             return
@@ -796,8 +803,33 @@ class TableScreen(Screen[None]):
         if label is None:
             self.notify(f"Nothing to {what}.", severity="warning")
             return
-        self.show_game()
-        self.notify(label, title=done)
+        with self._settling(shown):
+            self.show_game()
+        if self.session.failed is None:
+            self.notify(label, title=done)
+
+    def _shown(self) -> _Shown:
+        tab = self.query_one(TabbedContent).active if self.compact else None
+        return _Shown(self.recap, self._shown_step, tab)
+
+    @contextmanager
+    def _settling(self, shown: _Shown) -> Iterator[None]:
+        """Show a change made with `overlap=True` while its fsync runs, then wait for it: the
+        frame that shows an action is drawn only once the action is on the disk. Textual draws
+        frames on its event loop only (`Screen._on_timer_update` -> `_compositor_refresh` ->
+        `App._display`, textual/screen.py), and calls a synchronous key handler straight
+        through (`textual._callback._invoke`): no frame while this handler runs. If the fsync
+        failed, the table is put back as it was (`shown`) and shows what the file holds."""
+        try:
+            yield
+        finally:
+            try:
+                self.session.settle()
+            except SaveError as err:
+                self.recap, self._shown_step = shown.recap, shown.step
+                if shown.tab is not None:
+                    self.query_one(TabbedContent).active = shown.tab
+                self.save_failed(err)
 
     def action_history(self) -> None:
         """Every action by turn; "undo to here" comes back as the labels taken back."""
@@ -839,6 +871,15 @@ class TableScreen(Screen[None]):
         """Focus a pane (the spawning pool: its table, whose cursor the keys act on)."""
         target = self.query_one(f"#{pane}")
         (target.query_one(PoolTable) if pane == "pool" else target).focus()
+
+
+@dataclass(frozen=True)
+class _Shown:
+    """What a change may move on the table besides the game (put back if it is not saved)."""
+
+    recap: Recap | None
+    step: Step | None
+    tab: str | None
 
 
 def _panes(edition: Edition) -> list[Pane | PoolPane]:
