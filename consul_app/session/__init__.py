@@ -3,6 +3,8 @@
     session = Session.new(content, setup)            # or Session.resume(content, path)
     state = session.dispatch(action)                 # journaled (fsynced), then returned
     session.undo() / session.redo()                  # -> the label taken back / done again
+    session.dispatch(action, overlap=True)           # written, fsync running meanwhile...
+    session.settle()                                 # ...waited for: now it may be shown
 
 Imports rules and content only: never textual or rich. Each name is imported from its module
 when first used (`consul_app.lazy`): listing the saves does not import the engine.

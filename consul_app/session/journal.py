@@ -26,6 +26,7 @@ import mmap
 import os
 import re
 import tempfile
+import threading
 from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor, wait
 from dataclasses import dataclass, field
@@ -360,6 +361,11 @@ def _syncer() -> ThreadPoolExecutor:
     return ThreadPoolExecutor(max_workers=1, thread_name_prefix="journal-fsync")
 
 
+def _fsync(fd: int, started: threading.Event) -> None:
+    started.set()
+    os.fsync(fd)
+
+
 class JournalWriter:
     """Appends entries to a journal; each is written and fsynced before `append` returns, or
     with `overlap=True` written, its fsync left running until `settle`."""
@@ -441,7 +447,12 @@ class JournalWriter:
         try:
             _write_all(self._fd, data)
             if overlap:
-                self._syncing = _syncer().submit(os.fsync, self._fd)
+                started = threading.Event()
+                self._syncing = _syncer().submit(_fsync, self._fd, started)
+                # Hand the GIL over until the fsync has begun (it lets go of the GIL there):
+                # else the thread would wait for this one to stop computing (or for the
+                # interpreter's switch interval, 5 ms) before it even starts the fsync.
+                started.wait()
             else:
                 os.fsync(self._fd)
         except OSError as err:
