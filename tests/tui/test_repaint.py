@@ -9,10 +9,12 @@ from pathlib import Path
 
 import pytest
 from textual.geometry import Region
+from textual.widget import Widget
 
 from consul_app.content import ContentPack
 from consul_app.rules import default_setup
 from consul_app.tui.app import ConsulApp
+from consul_app.tui.screens.table import TableScreen
 from consul_app.tui.widgets.pane import Section
 from consul_app.tui.widgets.pool import PoolTable
 
@@ -118,3 +120,35 @@ async def test_a_section_paints_again_only_its_lines_that_changed(
     assert {"next-step", "steps", "log"} <= painted.keys()
     assert painted == {where: rows for where, rows in changed.items() if rows}
     assert 0 < len(painted["next-step"]) < 5 and 0 < len(painted["log"]) < 8
+
+
+async def test_end_of_turn_to_a_long_step_text_and_its_undo_lay_nothing_out(
+    content: ContentPack, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The rewards step's text is in the bar above, not under its title in the Steps pane: the
+    steps still fit their pane."""
+    app = _at_turn_two(content, tmp_path)
+    laid_out: list[object] = []
+    refresh = Widget.refresh
+
+    def counted(self: Widget, *regions: object, **kwargs: bool) -> Widget:
+        if kwargs.get("layout"):
+            laid_out.append(self)
+        return refresh(self, *regions, **kwargs)  # type: ignore[arg-type]
+
+    async with app.run_test(size=WIDE) as pilot:
+        await pilot.press("down", *"   dddh")  # three spawned, three destroyed: loot; a hero
+        await pilot.press("e", "u")  # (the notice line shown once: the undo's notice)
+        await pilot.pause()
+        table = app.screen
+        assert isinstance(table, TableScreen)
+        monkeypatch.setattr(Widget, "refresh", counted)
+        await pilot.press("e")
+        await pilot.pause()
+        step = table.current_step()
+        assert step is not None and step.key == "rewards"
+        assert step.text in " ".join(text(table.query_one("#next-step")).split())
+        await pilot.press("u")
+        await pilot.pause()
+        assert table.current_step() is None
+        assert not laid_out

@@ -260,6 +260,8 @@ class TableScreen(Screen[None]):
         if _is_compact(event.size) != self.compact:
             await self.recompose()
             self._start()
+        else:  # (a new height alone does not resize the bar, yet sets its rows)
+            self.query_one(NextStep).fit()
 
     @on(TabbedContent.TabActivated)
     def _tab_shown(self, event: TabbedContent.TabActivated) -> None:
@@ -286,8 +288,11 @@ class TableScreen(Screen[None]):
     def show_game(self) -> None:
         """Render every pane from the session's state."""
         view = self.view()
-        self.query_one(NextStep).show(view, self._hint(view.current))
+        bar = self.query_one(NextStep)
+        bar.show(view, self._hint(view.current))
         for pane in self.panes:
+            if isinstance(pane, PromptsPane):  # (the step's text there only if the bar cut it)
+                pane.bar_whole = bar.whole
             pane.show(view)
         before, step = self._shown_step, view.current
         self._shown_step = step
@@ -296,6 +301,11 @@ class TableScreen(Screen[None]):
             self.action_pane(pane)
         if not self.compact:
             self._arrange()
+
+    @on(NextStep.Cut)
+    def _bar_cut(self) -> None:
+        """The bar shows the step's text whole, or no longer, at this size or with a count."""
+        self.show_game()
 
     def _arrange(self) -> None:
         """The boss card and the chart change places when the boss spawns (or that is undone)."""

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from textual.content import Content
+from textual.message import Message
 
 from consul_app.rules import turn_name, turn_notes
 from consul_app.tui.rows import wrap
@@ -23,9 +24,15 @@ class NextStep(Section):
     """Always visible, at every size: the current step (or the turn), its key, its rule text.
 
     A text longer than the bar may show ends with a pointer to the steps pane, where it is
-    shown whole. The bar keeps one height at a terminal size (the title and room for the text,
-    used or not), so no action moves the panes below it."""
+    shown whole (`whole` says whether the bar showed it all; when that changes on a resize or
+    a typed count, `Cut` is posted). The bar keeps one height at a terminal size (the title
+    and room for the text, used or not), so no action moves the panes below it."""
 
+    class Cut(Message):
+        """`whole` changed on a resize or a typed count (not on `show`)."""
+
+    whole: bool = True
+    """Whether the bar showed the step's text whole (not cut, not left out)."""
     _shown: object = None
     _head: Content = Content()
     _text: str = ""
@@ -61,11 +68,21 @@ class NextStep(Section):
         """A count typed before a key (`2w`): shown in the bar until a key uses it."""
         if count != self._count:
             self._count = count
-            self._show_text()
+            self.fit()
 
     def on_resize(self) -> None:
-        if self._shown is not None:
-            self._show_text()
+        self.fit()
+
+    def fit(self) -> None:
+        """The same step again, at this terminal size (the screen calls it when only the
+        height changed: the bar's rows depend on it) or with a count; `Cut` is posted if
+        `whole` changed."""
+        if self._shown is None:
+            return
+        whole = self.whole
+        self._show_text()
+        if self.whole != whole:
+            self.post_message(self.Cut())
 
     def _show_text(self) -> None:
         """The title (wrapped if it must) and as much of the text as fits in the bar's rows; a
@@ -78,6 +95,7 @@ class NextStep(Section):
         head = wrap(title, width)[:rows]
         limit = rows - len(head)
         lines = wrap(Content.styled(self._text, "italic"), width)
+        self.whole = len(lines) <= limit
         if len(lines) > limit > 0:
             last = lines[limit - 1].rstrip().truncate(max(0, width - len(MORE)))
             lines[limit - 1] = last + Content.styled(MORE, "bold italic")  # (in the text)

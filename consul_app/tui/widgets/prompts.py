@@ -22,10 +22,13 @@ class PromptsPane(Pane):
     """What to do now, step by step; Enter confirms the current step."""
 
     TITLE = "1 Steps"
+    bar_whole = False
+    """Whether the top bar showed the current step's text whole: the screen sets it after
+    showing the bar. Then the current step here is its marked title only."""
 
     def key(self, view: TableView, section: str) -> object:
         state = view.state
-        shown = (view.steps, state.turn, state.phase, state.tally, state.gauge)
+        shown = (view.steps, state.turn, state.phase, state.tally, state.gauge, self.bar_whole)
         return *shown, state.spawning_points, view.recap, state.boss.defeated, state.ended
 
     def body(self, view: TableView, section: str) -> RenderableType:
@@ -45,7 +48,8 @@ class PromptsPane(Pane):
             end = describe(view.pack, EndTurn())
             notes = [Text(f"{POINTER} {n}", "bold") for n in turn_notes(view.pack, view.state)]
             return Stack(head, *notes, Text(f"Nothing is due. {end} when it is over."))
-        return Stack(head, marked([row for step in steps for row in step_rows(step)], width=2))
+        rows = [row for step in steps for row in step_rows(step, text=not self.bar_whole)]
+        return Stack(head, marked(rows, width=2))
 
 
 def recap_box(recap: Recap) -> RenderableType:
@@ -57,10 +61,11 @@ def recap_box(recap: Recap) -> RenderableType:
     return Stack(marked(rows, width=1), Text(""))
 
 
-def step_rows(step: Step) -> list[Row]:
-    """A step's title with its mark; the current one also gets its rule text."""
+def step_rows(step: Step, text: bool = True) -> list[Row]:
+    """A step's title with its mark; the current one also gets its rule text if `text`."""
     if step.done:
         return [(DONE, step.title, "dim")]
     if not step.current:
         return [(TODO, step.title, "")]
-    return [(CURRENT, step.title, "bold reverse"), ("", Text(step.text, style="italic"), "")]
+    current: Row = (CURRENT, step.title, "bold reverse")
+    return [current, ("", Text(step.text, style="italic"), "")] if text else [current]

@@ -1,0 +1,58 @@
+"""The current step's rule text is said once: in the top bar when it shows it whole; in the
+Steps pane too only when the bar cut it (so the steps keep their height from step to step)."""
+
+from __future__ import annotations
+
+from consul_app.content import ContentPack
+from consul_app.tui.widgets.next_step import MORE, NextStep
+
+from .helpers import text
+from .scenarios import SMALL, WIDE, KeyConsul, make_app
+
+
+def _flat(said: str) -> str:
+    """The words of a text, however it was wrapped."""
+    return " ".join(said.split())
+
+
+async def test_at_120x40_the_bar_says_the_step_text_and_the_steps_pane_its_title(
+    content: ContentPack,
+) -> None:
+    app = make_app(content)
+    async with app.run_test(size=WIDE) as pilot:
+        consul = KeyConsul(pilot)
+        await consul.new_game()
+        await consul.press("e", "enter", "enter")  # equipment, the chart: the first spawn
+        step = consul.step()
+        assert step is not None and step.key == "spawn"
+        bar = _flat(text(consul.table.query_one("#next-step")))
+        assert _flat(step.text) in bar and MORE.strip() not in bar
+        steps = _flat(text(consul.table.query_one("#steps"), width=1000))
+        assert f">> {step.title}" in steps
+        assert step.text not in steps and step.text[:40] not in steps
+
+
+async def test_a_text_the_bar_cuts_is_whole_in_the_steps_pane(content: ContentPack) -> None:
+    app = make_app(content)
+    async with app.run_test(size=SMALL) as pilot:
+        consul = KeyConsul(pilot)
+        await consul.new_game()
+        await consul.press("e", "enter", "enter")
+        step = consul.step()
+        assert step is not None
+        table = consul.table
+        assert MORE.strip() in _flat(text(table.query_one("#next-step"), width=78))
+        assert not table.query_one(NextStep).whole
+        assert step.text in text(table.query_one("#steps"), width=1000)
+
+        await pilot.resize_terminal(80, 36)  # (still tabs) the bar has room for it all now
+        await pilot.pause()
+        assert table.query_one(NextStep).whole
+        assert _flat(step.text) in _flat(text(table.query_one("#next-step")))
+        steps = text(table.query_one("#steps"), width=1000)
+        assert f">> {step.title}" in steps and step.text[:40] not in steps
+
+        await pilot.resize_terminal(*SMALL)  # and back: cut again, whole in the pane
+        await pilot.pause()
+        assert not table.query_one(NextStep).whole
+        assert step.text in text(table.query_one("#steps"), width=1000)
