@@ -124,7 +124,7 @@ async def test_an_undo_that_cannot_be_saved_is_said_and_changes_nothing(
         session = app.session
         assert session is not None
 
-        def full_disk(entry: object) -> None:
+        def full_disk(entry: object, **overlap: object) -> None:
             raise SaveError(session.path, "cannot write: No space left on device")
 
         monkeypatch.setattr(session._writer, "append", full_disk)
