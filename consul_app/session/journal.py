@@ -28,7 +28,6 @@ import re
 import tempfile
 import threading
 from collections.abc import Callable
-from concurrent.futures import Future, ThreadPoolExecutor, wait
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
@@ -40,6 +39,8 @@ from consul_app.files import MB, open_limited, read_limited
 from consul_app.tagged import tagged_reader
 
 if TYPE_CHECKING:
+    from concurrent.futures import Future, ThreadPoolExecutor
+
     from consul_app.content import EditionPack
 
 FORMAT = "consul-journal"
@@ -357,7 +358,10 @@ def _fsync_dir(folder: Path) -> None:
 @cache
 def _syncer() -> ThreadPoolExecutor:
     """The one thread that runs overlapped fsyncs (started on first use, kept for the process):
-    `os.fsync` releases the GIL, so the caller computes meanwhile."""
+    `os.fsync` releases the GIL, so the caller computes meanwhile. (Imported here: reading
+    saves, which a start does, needs no thread.)"""
+    from concurrent.futures import ThreadPoolExecutor
+
     return ThreadPoolExecutor(max_workers=1, thread_name_prefix="journal-fsync")
 
 
@@ -470,6 +474,8 @@ class JournalWriter:
         that wants to know calls `settle` first)."""
         syncing, self._syncing = self._syncing, None
         if syncing is not None:
+            from concurrent.futures import wait
+
             wait([syncing])
         if self._fd is not None:
             os.close(self._fd)
