@@ -7,7 +7,16 @@ from dataclasses import dataclass, field
 from functools import cached_property
 
 from consul_app.content import EditionPack
-from consul_app.rules import BossStatus, GameState, Recap, Step, boss_status, power_up_steps
+from consul_app.rules import (
+    BossStatus,
+    GameState,
+    PoolLine,
+    Recap,
+    Step,
+    boss_status,
+    pool,
+    power_up_steps,
+)
 
 
 @dataclass(frozen=True)
@@ -35,3 +44,8 @@ class TableView:
     def boss(self) -> BossStatus:
         """The dungeon boss's card as it stands."""
         return boss_status(self.pack, self.state)
+
+    @cached_property
+    def pool(self) -> list[PoolLine]:
+        """The spawning pool's lines: what may spawn now, and why not."""
+        return pool(self.pack, self.state)

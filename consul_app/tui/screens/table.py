@@ -47,7 +47,6 @@ from consul_app.rules import (
     describe,
     marked_monsters,
     mini_bosses_left,
-    pool,
     reflected_sighting,
     refusal,
     summons_out,
@@ -338,7 +337,7 @@ class TableScreen(Screen[None]):
             if self.view().boss.in_play:
                 return f"{self._key('table.boss_wound')}: the boss takes a wound   {end}"
             return f"{end}   ?: keys"
-        if step.spawns and any(line.may_spawn for line in pool(self.session.pack, state)):
+        if step.spawns and any(line.may_spawn for line in self.view().pool):
             return f"{self._key('table.spawn')}: spawn one   {enter}: done"
         if step.spawns:  # nothing may spawn (the pool says why)
             return f"{enter}: done"

@@ -25,7 +25,6 @@ from consul_app.rules import (
     card,
     free_spawn_refusal,
     marked_monsters,
-    pool,
     refusal,
     stat_lines,
 )
@@ -188,7 +187,7 @@ class PoolPane(Vertical):
         self.set_class(spawning is not None, "-spawning")
         table = self.query_one(PoolTable)
         keep = table.highlighted()
-        lines = pool(view.pack, state)
+        lines = view.pool
         columns, rows, common = _cells(view, lines, spawning)
         stocked = [line for line in lines if line.in_pool]
         full = spawning is not None and not any(line.may_spawn for line in lines)
