@@ -213,7 +213,8 @@ def _traits(traits: Sequence[Trait], *, sources: bool = True) -> list[Renderable
     for trait in traits:
         source = "" if trait.source == "card" or not sources else f" ({trait.source})"
         text = trait.text or "(no text in the content)"
-        rows.append(Hanging(Text.assemble((trait.name, "bold"), source, ": ", text)))
+        ends = f" Ends {trait.ends}." if trait.ends else ""
+        rows.append(Hanging(Text.assemble((trait.name, "bold"), source, ": ", text, ends)))
     return rows
 
 
