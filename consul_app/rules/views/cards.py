@@ -613,9 +613,9 @@ def monster_stats(pack: EditionPack, state: GameState, model_id: str) -> list[St
     return stat_lines(card(pack, state, model_id))
 
 
-ROLL_TAGS = {"offense": " off", "defense": " def"}
+ROLL_TAGS = {"offense": " off", "defense": " def", "drop": "drop best die"}
 """How a stat cell marks dice that go only to its offense or only to its defense rolls."""
-ROLL_MARKS = {"offense": "*", "defense": "°"}
+ROLL_MARKS = {"offense": "*", "defense": "°", "drop": "↓"}
 """The same as one-character marks, for a narrow table (the spawning pool says what they mean)."""
 
 
@@ -638,17 +638,19 @@ class _Part(NamedTuple):
     def __add__(self, other: _Part) -> _Part:  # type: ignore[override]  # adds, not concatenates
         return _Part(self.add + other.add, self.less + other.less, self.drop or other.drop)
 
-    def text(self) -> str:
-        """ "+1ST", "-1ST", "drop best die"."""
+    def text(self, drop: str = ROLL_TAGS["drop"]) -> str:
+        """ "+1ST", "-1ST", "drop best die" (or the `drop` given)."""
         parts = [f"+{self.add}"] if not self.add.is_empty() else []
         parts += [f"-{self.less}"] if not self.less.is_empty() else []
-        parts += ["drop best die"] if self.drop else []
+        parts += [drop] if self.drop else []
         return " ".join(parts)
 
 
 def stat_lines(view: CardView, tags: dict[str, str] = ROLL_TAGS) -> list[StatLine]:
     """`monster_stats` of a card already computed (the rolls of its actions and defense);
-    `tags` mark dice that go to some of a stat's rolls only (`ROLL_TAGS` or `ROLL_MARKS`)."""
+    `tags` mark dice that go to some of a stat's rolls only (`ROLL_TAGS` or `ROLL_MARKS`), and
+    say a dropped best die (`tags["drop"]`)."""
+    drop = tags.get("drop", ROLL_TAGS["drop"])
     lines: list[StatLine] = []
     for figure in view.stats:
         if figure.stat in ("MOVE", "AP"):
@@ -668,10 +670,10 @@ def stat_lines(view: CardView, tags: dict[str, str] = ROLL_TAGS) -> list[StatLin
         if not tagged and extras:
             common = common + next(iter(extras.values()))
         base = Dice.parse(figure.base)
-        cell = " ".join([str(base), common.text()]).strip()
+        cell = " ".join([str(base), common.text(drop)]).strip()
         if tagged:
             cell += "".join(
-                f" {part.text()}{tags[purpose]}"
+                f" {part.text(drop)}{tags[purpose]}"
                 for purpose, part in extras.items()
                 if purpose in tags and part != _Part()
             )
