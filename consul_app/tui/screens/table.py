@@ -119,6 +119,17 @@ ANNOUNCED = ("sighting-effects",)
 FRESH = "A {name} without wounds or status effects"
 """The choice of a monster on the dungeon not yet marked."""
 
+PLAYING = frozenset(
+    (
+        *("end_turn", "end_game", "spawn_one", "destroy_one", "wound", "heal", "status"),
+        *("spawn_mini_boss", "destroy_mini_boss", "destroy_spawning_point", "wound_point"),
+        *("heal_point", "point_status", "summon", "summoned_destroyed", "wound_monster"),
+        *("heal_monster", "monster_status", "destroy_hero", "gauge"),
+    )
+)
+"""Actions of keys that play the game on: once it is over (the boss defeated, or `E`) they
+are neither shown (footer, command palette) nor bound, and only undo brings them back."""
+
 
 class TableScreen(Screen[None]):
     """A game in play: the next step on top, the panes below (tabs on a small terminal)."""
@@ -198,6 +209,8 @@ class TableScreen(Screen[None]):
         self._count_at = 0.0
         self._view: TableView | None = None
         self._keys_shown: dict[str, str] = {}
+        self._over = finished(session.state)
+        """The game is over: the keys that play it are off (`check_action`)."""
         self.recap = session.recap()
         """Since your last turn: on the steps pane when the game opens and when a turn begins,
         until a key is pressed."""
@@ -212,6 +225,10 @@ class TableScreen(Screen[None]):
             replace(b, description=self.end_turn_label) if b.action == "end_turn" else b
             for b in bindings
         ]
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """After the game is over only the keys that still do something show (and work)."""
+        return action not in PLAYING or not self._over
 
     @classmethod
     def keys(cls, screen: Screen | None) -> list[Binding]:
@@ -297,6 +314,9 @@ class TableScreen(Screen[None]):
     def show_game(self) -> None:
         """Render every pane from the session's state."""
         view = self.view()
+        if finished(view.state) != self._over:
+            self._over = not self._over
+            self.refresh_bindings()
         bar = self.query_one(NextStep)
         bar.show(view, self._hint(view.current))
         for pane in self.panes:
@@ -339,8 +359,7 @@ class TableScreen(Screen[None]):
     def _hint(self, step: Step | None) -> str:
         """Which keys do the current step."""
         enter = self._key("table.confirm")
-        state = self.session.state
-        if state.boss.defeated or state.ended:  # the game is over: no turn to end
+        if self._over:  # no turn to end
             return f"{self._key('app.new_game')}: new game   {self._key('table.undo')}: undo"
         if step is None:
             end = f"{self._key('table.end_turn')}: {describe(self.session.pack, EndTurn())}"
