@@ -50,9 +50,11 @@ class Spawn(_Action, tag="spawn"):
 
 
 class DestroyMonsters(_Action, tag="destroy_monsters"):
-    """Monsters destroyed: they go back to the spawning pool."""
+    """Monsters destroyed: they go back to the spawning pool. `which`: one monster of one kind,
+    the marked one destroyed (`marked_monsters` order); None: unmarked ones first."""
 
     monsters: Counts
+    which: NonNegativeInt | None = None
 
 
 class DestroySpawningPoint(_Action, tag="destroy_spawning_point"):

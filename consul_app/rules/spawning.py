@@ -105,7 +105,18 @@ def destroy_monsters(pack: EditionPack, state: GameState, action: DestroyMonster
         on_board = state.board.get(mid, 0)
         if count > on_board:
             raise RuleError(f"only {on_board} {monster.name} on the dungeon, not {count}")
+    if action.which is not None:
+        _destroy_marked(state, action, action.which)
     remove_destroyed_monsters(pack, state, action.monsters)
+
+
+def _destroy_marked(state: GameState, action: DestroyMonsters, which: int) -> None:
+    """The marked monster `which` of the one kind destroyed: its marks go with it."""
+    kinds = list(action.monsters.items())
+    marked = [m for m in state.tracked if m.id == kinds[0][0]]
+    if len(kinds) != 1 or kinds[0][1] != 1 or which >= len(marked):
+        raise RuleError("say one monster of one kind that carries wounds or status effects")
+    state.tracked.remove(marked[which])
 
 
 def remove_destroyed_monsters(pack: EditionPack, state: GameState, counts: dict[str, int]) -> None:

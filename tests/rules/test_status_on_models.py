@@ -18,6 +18,7 @@ from consul_app.content.pack import EditionPack
 from consul_app.rules import (
     AddStatus,
     CardView,
+    DestroyMonsters,
     GameState,
     RemoveStatus,
     RuleError,
@@ -26,6 +27,7 @@ from consul_app.rules import (
     card,
     describe,
     new_game,
+    read_action,
 )
 from consul_app.rules.tracked import immune_to
 
@@ -227,3 +229,28 @@ def test_status_effects_on_monsters_never_change_the_card_of_their_kind(
     for n, monster in enumerate(state.tracked):
         names = [t.name.lower() for t in card(pack, state, "kobold", marked=n).suffers]
         assert names == monster.status
+
+
+def test_the_marked_monster_destroyed_by_key_takes_its_marks(sde2: EditionPack) -> None:
+    """`DestroyMonsters(which=n)`: that marked monster is destroyed (its status effects go
+    with it), counted for the rewards as any other; by default the unmarked ones go first."""
+    state = _kobolds(
+        sde2,
+        AddStatus(target="monster", model="kobold", status="slow"),
+        AddStatus(target="monster", model="kobold", status="hex"),
+    )
+    gone = DestroyMonsters(monsters={"kobold": 1}, which=0)
+    assert describe(sde2, gone) == "Destroyed Kobold #1"
+    after = apply(sde2, state, gone)
+    assert ([m.status for m in after.tracked], after.board["kobold"]) == ([["hex"]], 2)
+    plain = apply(sde2, state, DestroyMonsters(monsters={"kobold": 1}))
+    assert [m.status for m in plain.tracked] == [["slow"], ["hex"]]
+    assert after.tally == plain.tally
+    for wrong in (
+        DestroyMonsters(monsters={"kobold": 1}, which=2),
+        DestroyMonsters(monsters={"kobold": 2}, which=0),
+    ):
+        with pytest.raises(RuleError, match="one monster of one kind"):
+            apply(sde2, state, wrong)
+    old = read_action({"type": "destroy_monsters", "monsters": {"kobold": 1}})
+    assert old == DestroyMonsters(monsters={"kobold": 1})  # (journals before `which`)

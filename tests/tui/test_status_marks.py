@@ -74,6 +74,11 @@ async def test_a_monster_suffers_slow_on_its_own_row(content: ContentPack, tmp_p
         assert consul.state.tracked[0].status == ["slow", "poison"]
         assert str(pool.get_cell(row, "MOVE")) == "4 Slow"
 
+        await pilot.press("d")  # on its row: that one is destroyed, its marks with it
+        assert (consul.state.tracked, consul.state.board[monster]) == ([], 1)
+        assert table.session.history[0] == "Destroyed Marauder Squawk #1"
+        assert pool.highlighted_row() == monster  # its row is gone: the cursor on its kind
+
 
 async def test_a_spawning_point_suffers_its_own(content: ContentPack, tmp_path: Path) -> None:
     _saved(content, tmp_path / "g.jsonl", "marauder-squawk", 1)

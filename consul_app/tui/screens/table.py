@@ -633,9 +633,11 @@ class TableScreen(Screen[None]):
             self.dispatch(Spawn(monsters={monster: 1}))
 
     def action_destroy_one(self) -> None:
+        """One of the monster under the cursor destroyed: on a marked one's row, that one."""
         monster = self._highlighted()
         if monster is not None:
-            self.dispatch(DestroyMonsters(monsters={monster: 1}))
+            which = self.query_one(PoolTable).highlighted_mark()
+            self.dispatch(DestroyMonsters(monsters={monster: 1}, which=which))
 
     def action_wound(self, target: Target) -> None:
         self.dispatch(Wound(target=target, wounds=self._take_count()))
