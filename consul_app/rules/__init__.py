@@ -92,7 +92,7 @@ if TYPE_CHECKING:
     from consul_app.rules.story import Event, Story, story, story_sections
     from consul_app.rules.summons import summons_out
     from consul_app.rules.timeout import timeout_threshold
-    from consul_app.rules.tracked import marked_monsters
+    from consul_app.rules.tracked import immune_to, marked_monsters
     from consul_app.rules.turn_view import free_spawn_refusal, phase_name, turn_name, turn_notes
     from consul_app.rules.views import (
         BossStatus,
@@ -213,6 +213,7 @@ __all__ = [
     "relics_per_slot",
     "free_spawn_refusal",
     "gauge_status",
+    "immune_to",
     "marked_monsters",
     "mini_bosses_left",
     "monster_bonuses",
@@ -271,7 +272,7 @@ _HOMES: dict[str, str] = {
     "story": "Event Story story story_sections",
     "summons": "summons_out",
     "timeout": "timeout_threshold",
-    "tracked": "marked_monsters",
+    "tracked": "immune_to marked_monsters",
     "turn_view": "free_spawn_refusal phase_name turn_name turn_notes",
     "views": "BossStatus ChartStatus GaugeStatus PoolLine SpaceView SpawningPointLine TurnsUntil"
     " boss_status chart_spaces chart_status current_space gauge_status pool"

@@ -24,6 +24,7 @@ from textual.widgets import TabbedContent, TabPane
 from consul_app.content import Edition
 from consul_app.rules import (
     Action,
+    AddStatus,
     AdvanceGauge,
     Choice,
     ConfirmStep,
@@ -45,6 +46,7 @@ from consul_app.rules import (
     answer,
     card,
     describe,
+    immune_to,
     marked_monsters,
     mini_bosses_left,
     reflected_sighting,
@@ -670,10 +672,15 @@ class TableScreen(Screen[None]):
     def _status_on(self, on: dict, has: list[str], who: str) -> None:
         """Pick a status effect to put on the model `on` (the action's target fields), or one
         it has to take off."""
+        pack, state = self.session.pack, self.session.state
+
+        def immune(status: str) -> str | None:
+            return immune_to(pack, state, AddStatus(**on, status=status))
+
         self._pick(
             f"Status effect on the {who}",
             "Put one on, or take off one it has:",
-            status_choices(self.session.pack, has),
+            status_choices(pack, has, immune),
             lambda status: status_action(on, status, has),
         )
 
