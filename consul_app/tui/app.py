@@ -256,15 +256,18 @@ class ConsulApp(App[None]):
     def _opening(self, content: ContentPack) -> Opening:
         """Do the slow part of opening (list the saves, replay a game) and return the rest:
         what to show. Runs in the loading worker, or on mount when the content was given."""
-        from consul_app.session import list_saves
-        from consul_app.tui.screens import new_game, resume  # noqa: F401 (loaded here)
+        from consul_app.save_files import save_paths
+        from consul_app.tui.screens import new_game  # noqa: F401 (loaded here)
 
         if self.save_path is not None and self.save_path.exists():
             # the table's modules only when it opens first (else in the warm-up)
             from consul_app.tui.screens import table  # noqa: F401
 
             return partial(self._resumed, self._resume_session(content, self.save_path))
-        if self.save_path is None:
+        if self.save_path is None and save_paths():  # the saves' modules only if there are some
+            from consul_app.session import list_saves
+            from consul_app.tui.screens import resume
+
             saves = list_saves(content)
             if resume.offer_saves(saves):  # also when the game played last is damaged
                 return partial(self._show_saves, saves)
