@@ -1,14 +1,16 @@
 """`ConsulApp`: the table-side app. It opens a game (resume, or a new one) and shows the table.
 
-Start-up is a budget (see DESIGN.md). Started by `consul` (no `content` given), the app draws
-its first screen at once: this module imports only textual, and `LoadingScreen` needs nothing
-else. After that first frame a loading thread loads the content (from the cache when the
-files have not changed), imports what the opening screen needs and does what it needs done (list
-the saves, replay the game to resume); then the app shows that screen. Once that screen has
-settled, a second thread loads the rest (`tui/warm_up.py`) for the first actions. Both threads
-are daemons the app never waits for, so ctrl+q quits at once however long loading takes.
-Content problems end the app with exit code 2 and `load_error`, which `consul play` prints.
-Given a `content` pack (the tests), the app opens its first screen on mount instead.
+Start-up is a budget (see DESIGN.md). Started by `consul` (no `content` given), the app reads
+the content from its cache when the files have not changed since it was written (a few
+milliseconds) and opens its first screen on mount: the first frame is the screen to work with.
+Otherwise (the first start, changed content) it draws `LoadingScreen` at once (this module
+imports only textual, and that screen needs nothing else); after that first frame a loading
+thread loads the content, imports what the opening screen needs and does what it needs done
+(list the saves, replay the game to resume); then the app shows that screen. Once the first
+screen has settled, a second thread loads the rest (`tui/warm_up.py`) for the first actions.
+Both threads are daemons the app never waits for, so ctrl+q quits at once however long loading
+takes. Content problems end the app with exit code 2 and `load_error`, which `consul play`
+prints. Given a `content` pack (the tests), the app opens its first screen on mount.
 """
 
 from __future__ import annotations
@@ -140,6 +142,10 @@ class ConsulApp(App[None]):
         self._freeze_warm_up = False
 
     def get_default_screen(self) -> Screen:
+        if self.content is None:
+            from consul_app.content.cache import cached_pack
+
+            self.content = cached_pack(self.content_dirs)
         return LoadingScreen() if self.content is None else super().get_default_screen()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -158,7 +164,7 @@ class ConsulApp(App[None]):
         quit_on_hangup(self)
         self._apply_preferences()
         if self.content is not None:
-            self._opening(self.content)()
+            self._open(self._opening(self.content))
         else:  # after the first frame, so that loading does not hold it up
             self.call_after_refresh(self._start_loading)
 
@@ -214,15 +220,20 @@ class ConsulApp(App[None]):
         raise message.error
 
     def on_consul_app_loaded(self, message: Loaded) -> None:
+        self.content = message.content
+        if isinstance(self.screen_stack[0], LoadingScreen):
+            self.screen_stack[0].loaded()
+        self._open(message.opening)
+
+    def _open(self, opening: Opening) -> None:
+        """Show the first screen to work with, and the content's warnings over it."""
+        assert self.content is not None
         if not gc.isenabled():
             # `consul play` starts with the cyclic garbage collector off. What is loaded so far
             # (modules, the content) lives as long as the app: freeze it out of collections.
             gc.freeze()
             self._freeze_warm_up = True
-        self.content = message.content
-        if isinstance(self.screen_stack[0], LoadingScreen):
-            self.screen_stack[0].loaded()
-        message.opening()
+        opening()
         for warning in self.content.warnings:
             self.notify(warning, title="Content warning", severity="warning", timeout=15)
         self.call_after_refresh(self._started)
