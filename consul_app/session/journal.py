@@ -21,6 +21,7 @@ unreadable is refused with `SaveError`.
 
 from __future__ import annotations
 
+import errno
 import json
 import mmap
 import os
@@ -395,7 +396,10 @@ class JournalWriter:
         """Create a journal holding only its header, atomically: the file either does not
         exist or has a whole header. Raises FileExistsError if `path` is taken. `claim(file)`
         is called with the whole file before it gets its name (to lock it first)."""
-        path.parent.mkdir(parents=True, exist_ok=True)
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+        except FileExistsError:  # a file where a folder should be: not a name taken
+            raise NotADirectoryError(errno.ENOTDIR, os.strerror(errno.ENOTDIR)) from None
         fd, name = tempfile.mkstemp(dir=path.parent, prefix=f".{path.stem}.", suffix=".tmp")
         tmp = Path(name)
         try:

@@ -334,9 +334,8 @@ class ConsulApp(App[None]):
                 self._save_taken(err, setup)
                 return
             self.notify(  # the new-game screen again: fix the folder, Enter to retry
-                f"{err}\nMake that folder writable (or free some space), set CONSUL_DATA_DIR to "
-                "a folder you can write, or start Consul with --save PATH; then press Enter "
-                "on the last page to try again.",
+                f"{err}\n{self._how_to_save()} Your choices are kept: Enter on each page "
+                "tries again.",
                 title="Cannot save a new game",
                 severity="error",
                 timeout=60,
@@ -347,6 +346,19 @@ class ConsulApp(App[None]):
         if say_where:
             self.notify(f"saved as {session.path}", title="A new game")
         self.open_table(session)
+
+    def _how_to_save(self) -> str:
+        """What makes a new game savable, as the app was started (with `--save` or not)."""
+        if self.new_save is not None:
+            return (
+                "Make that folder writable (or free some space), or quit (ctrl+q) and start "
+                "Consul again with --save in a folder you can write (or without it: the saves "
+                "folder)."
+            )
+        return (
+            "Make that folder writable (or free some space), set CONSUL_DATA_DIR to a folder "
+            "you can write, or start Consul with --save and a new file's path."
+        )
 
     def _save_taken(self, refusal: SaveError, setup: Setup) -> None:
         """The save this new game was to go to has become a game meanwhile (another Consul

@@ -95,3 +95,28 @@ async def test_a_save_made_meanwhile_and_let_go_of_is_offered_to_play(
         await until(pilot, lambda: isinstance(app.screen, TableScreen))
         assert app.screen.session.path == save  # type: ignore[attr-defined]
         assert saves_folder() == []
+
+
+async def test_a_save_given_that_cannot_be_made_says_what_to_do_started_with_save(
+    content: ContentPack, tmp_path: Path
+) -> None:
+    """Not "start Consul with --save PATH" (it was), nor "Enter on the last page" (the
+    new-game screen is back on its first page, its choices kept)."""
+    (tmp_path / "file").write_text("not a folder", encoding="utf-8")
+    save = tmp_path / "file" / "NEW.jsonl"
+    app = make_app(content, save)
+    async with app.run_test(size=WIDE) as pilot:
+        await pilot.press("right")
+        chosen = app.screen.setup  # type: ignore[attr-defined]
+        await pilot.press("enter", "enter", "enter")
+        note = notes(app)[-1]
+        assert note.startswith(f"Cannot save a new game: {save}: cannot create the save (")
+        assert "start Consul again with --save in a folder you can write" in note
+        assert "CONSUL_DATA_DIR" not in note and "last page" not in note
+        assert "Your choices are kept: Enter on each page tries again." in note
+        screen = app.screen
+        assert isinstance(screen, NewGameScreen)
+        assert screen.page == 0 and screen.setup == chosen
+        assert saves_folder() == []  # nowhere else
+        await pilot.press("enter", "enter", "enter")  # the same answer, nothing made
+        assert notes(app)[-1] == note and saves_folder() == []
