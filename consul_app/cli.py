@@ -7,6 +7,7 @@ sets `run` as the parser default) and add the module to COMMANDS.
 from __future__ import annotations
 
 import argparse
+import sys
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -31,13 +32,14 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument(  # as README has it: `consul --save SAVE` is `consul play --save SAVE`
         "--save",
+        dest="play_save",  # its own name: a command's SAVE argument must not hide it
         metavar="SAVE",
         type=Path,
         default=None,
         help="play this save: its name or number in `consul list`, or a path (a new game is "
         "saved there if no file is)",
     )
-    subparsers = parser.add_subparsers(title="commands", metavar="COMMAND")
+    subparsers = parser.add_subparsers(title="commands", metavar="COMMAND", dest="command")
     for command in COMMANDS:
         command.register(subparsers)
     return parser
@@ -46,6 +48,21 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     """Run `consul` with `argv` (default: the command line); return the exit code."""
     args = build_parser().parse_args(argv)
-    if not hasattr(args, "run"):
-        return play.run(args)
-    return args.run(args)
+    run = getattr(args, "run", play.run)
+    if args.play_save is not None:
+        if run is not play.run:
+            print(misplaced_save(args), file=sys.stderr)
+            return 2
+        vars(args).setdefault("save", args.play_save)  # `play --save` is the nearer one
+    return run(args)
+
+
+def misplaced_save(args: argparse.Namespace) -> str:
+    """Why `consul --save SAVE COMMAND` is refused for any command but play: it would be
+    ignored (list), or a command's own SAVE argument would silently replace it (watch)."""
+    command = args.command
+    where = f"; name the save after the command: consul {command} SAVE" if "save" in args else ""
+    return (
+        f"consul {command}: --save SAVE plays that save (consul --save SAVE, or consul play "
+        f"--save SAVE); {command} does not take it{where}"
+    )

@@ -626,19 +626,35 @@ defense rolls; 1.0 Cold, Fragile, Stun, Weak on the rolls of DEX, ARM, WILL, ATT
 (Fire, Ice, Immobile, Knockdown, Bind, Choke, Pacify, Vulnerable) change no figure."""
 
 
+STANDS_UP = "once it pays 1 AP or all its MOVE to stand up"
+STATUS_ENDS: dict[str, dict[str, str]] = {
+    "sde2": {"immobile": "after its next activation", "knockdown": STANDS_UP},
+    "forgotten-king": {"immobile": "after its next activation", "knockdown": STANDS_UP},
+    "classic": {"knockdown": STANDS_UP},
+}
+"""When a status effect ends by itself, read from the reference's texts: Immobile "may not move
+during its next activation", Knockdown until it "spends one action point or all of its movement
+points to remove the Knockdown token". The others last until their token is removed."""
+
+
 def convert_status_effects(ref: Path, folder: str, texts: Texts) -> list[dict[str, Any]]:
-    """Status effects, each with its hand-written text and what it changes on a card."""
+    """Status effects, each with its hand-written text, what it changes on a card and when it
+    ends by itself."""
     out = []
     changes = STATUS_CHANGES[texts.edition]
+    ends = STATUS_ENDS[texts.edition]
     for status in load(ref, folder, "status_effects")["status_effects"]:
         sid = slug(status["name"])
         entry = {"id": sid, "name": status["name"], "text": texts.get("status-effects", sid)}
         if sid in changes:
             entry["effect"] = changes[sid]
+        if sid in ends:
+            entry["ends"] = ends[sid]
         out.append(entry)
-    unknown = set(changes) - {e["id"] for e in out}
+    unknown = (set(changes) | set(ends)) - {e["id"] for e in out}
     if unknown:
-        raise SystemExit(f"STATUS_CHANGES names no {texts.edition} status effect: {unknown}")
+        said = f"{texts.edition} status effect: {unknown}"
+        raise SystemExit(f"STATUS_CHANGES or STATUS_ENDS name no {said}")
     return out
 
 

@@ -145,3 +145,32 @@ def test_a_save_number_consul_list_does_not_show_is_named_as_such(
     argv = ["--save", "9", "play"] if command == "play" else [command, "9"]
     assert main(argv) == 2
     assert f"consul {command}: no save number 9 (consul list shows them)" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    ("argv", "hint"),
+    [
+        (["list"], False),
+        (["validate"], False),
+        (["schema"], False),
+        (["watch"], True),  # its SAVE argument (none: the game in progress) hid --save
+        (["serve"], True),
+        (["export", "other.jsonl"], True),
+        (["delete", "other.jsonl", "--yes"], True),
+    ],
+)
+def test_save_before_a_command_other_than_play_is_refused(
+    argv: list[str], hint: bool, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`consul --save S list` would list every save and ignore S; `consul --save S watch`
+    would watch another game: refused, naming the problem, nothing run."""
+    save = tmp_path / "S.jsonl"
+    assert main(["--save", str(save), *argv]) == 2
+    out = capsys.readouterr()
+    command = argv[0]
+    assert out.out == ""
+    assert f"consul {command}: --save SAVE plays that save" in out.err
+    assert f"{command} does not take it" in out.err
+    assert (f"consul {command} SAVE" in out.err) is hint
+    assert "Traceback" not in out.err
+    assert not save.exists()

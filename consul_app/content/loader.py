@@ -43,6 +43,10 @@ MAX_ISSUES_PER_FILE = 20
 """Problems listed per file (the first by line), then one line counts the rest: a file with
 thousands of mistakes is a few wrong lines repeated, and fixing the first shows the pattern."""
 
+UNIQUE_NAMES = ("status_effects",)
+"""Kinds whose names must differ within an edition (case ignored): the Consul picks a status
+effect by its name (dialogs, the lookup, the log), so two of one name could not be told apart."""
+
 
 def load_pack(
     dirs: Iterable[str | os.PathLike[str]] | None = None,
@@ -259,6 +263,7 @@ class _Loader:
         """Check references across the merged pack; raise every issue found, or return it."""
         if not self.unreadable:
             self._check_references()
+            self._check_names()
         if self.issues:
             count = len(self.issues) + self.unlisted.total()
             raise ContentError(_listed(self.issues, self.unlisted), count)
@@ -276,6 +281,25 @@ class _Loader:
             loc = (key[0], index, *path)
             if loc not in source.reported:
                 self.issues.append(source.issue(loc, message))
+
+    def _check_names(self) -> None:
+        """Report a second entry of a kind in `UNIQUE_NAMES` with a name already taken in its
+        edition by an entry of another id (after overrides), as a duplicate id is."""
+        first: dict[tuple[str, str, str], tuple[_Source, int, str]] = {}
+        for (kind, edition, id_), (source, index, item) in self.origins.items():
+            name = item.get("name")
+            if kind not in UNIQUE_NAMES or not isinstance(name, str):
+                continue
+            taken = first.setdefault((kind, edition, name.strip().casefold()), (source, index, id_))
+            if taken[2] == id_:
+                continue
+            first_source, first_index, first_id = taken
+            line, _ = first_source.doc.locate((kind, first_index, "name"))
+            message = (
+                f"duplicate name '{name}' in {edition} {kind} (id '{first_id}' has it); first at "
+                f"{first_source.file}:{line} (to replace that entry, give this one its id)"
+            )
+            self.issues.append(source.issue((kind, index, "name"), message))
 
 
 def _listed(issues: list[Issue], unlisted: Counter[str]) -> list[Issue]:

@@ -322,11 +322,23 @@ class StatusChange(Strict, kw_only=True):
 
 
 class StatusEffect(Entry, kw_only=True):
-    """A status effect a model may suffer: its `text`, and in `effect` what the card view
-    applies to the figures of a model suffering it (none: it changes no figure)."""
+    """A status effect a model may suffer: its `text`, in `effect` what the card view applies
+    to the figures of a model suffering it (none: it changes no figure), and in `ends` when it
+    ends by itself (none: it lasts until it is removed)."""
 
     text: Text
     effect: StatusChange | None = None
+    ends: (
+        Annotated[
+            str,
+            Meta(
+                min_length=1,
+                max_length=120,
+                description="when it ends, if not when it is removed: 'after its next activation'",
+            ),
+        ]
+        | None
+    ) = None
 
 
 class ChartSpace(Strict, kw_only=True):

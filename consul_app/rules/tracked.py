@@ -64,10 +64,16 @@ def add_status(pack: EditionPack, state: GameState, action: AddStatus) -> None:
     statuses.append(action.status)
 
 
+EXCEPT = "immune: status effects except "
+"""'Immune: Status Effects Except Fire' (Corrupted Harvest): every status effect but the one
+named is removed at once."""
+
+
 def immune_to(pack: EditionPack, state: GameState, action: AddStatus) -> str | None:
     """The keyword that keeps this status effect off the model ('Immune: Poison', 'Immune:
-    Status Effects'), on its card or gained from a relic or a bonus; None if it takes it. The
-    status effect "never affects this model; any token it gets is removed at once"."""
+    Status Effects', 'Immune: Status Effects Except Fire' but for Fire), on its card or gained
+    from a relic or a bonus; None if it takes it. The status effect "never affects this model;
+    any token it gets is removed at once"."""
     from consul_app.rules.views.cards import card  # (the card view imports the engine's parts)
 
     model = _model_id(state, action)
@@ -77,10 +83,16 @@ def immune_to(pack: EditionPack, state: GameState, action: AddStatus) -> str | N
         view = card(pack, state, model)
     except RuleError:
         return None
-    status = pack.status_effects[action.status].name
-    immune = {f"Immune: {status}".lower(), "immune: status effects"}
+    status = pack.status_effects[action.status].name.lower()
     traits = (*view.keywords, *view.abilities, *view.gained)
-    return next((t.name for t in traits if t.name.lower() in immune), None)
+    return next((t.name for t in traits if _keeps_off(t.name.lower(), status)), None)
+
+
+def _keeps_off(keyword: str, status: str) -> bool:
+    """Whether this keyword (lower case) keeps the status effect `status` off its model."""
+    if keyword in (f"immune: {status}", "immune: status effects"):
+        return True
+    return keyword.startswith(EXCEPT) and keyword.removeprefix(EXCEPT) != status
 
 
 def _model_id(state: GameState, action: AddStatus) -> str | None:

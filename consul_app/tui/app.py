@@ -129,6 +129,9 @@ class ConsulApp(App[None]):
         self.content = content
         self.content_dirs = list(content_dirs)
         self.save_path = save
+        self.new_save = save
+        """Where a new game is saved: the save given, until it is found to be one already
+        (then, and once a game was started there, None: a new file in the saves folder)."""
         self.clock = clock
         self.session: Session | None = None
         self.preferences = Preferences()
@@ -274,6 +277,7 @@ class ConsulApp(App[None]):
             # the table's modules only when it opens first (else in the warm-up)
             from consul_app.tui.screens import table  # noqa: F401
 
+            self.new_save = None
             return partial(self._resumed, self._resume_session(content, self.save_path))
         if self.save_path is None and save_paths():  # the saves' modules only if there are some
             from consul_app.session import list_saves
@@ -326,31 +330,89 @@ class ConsulApp(App[None]):
         else:
             self.resume(path)
 
-    def _start(self, setup: Setup | None) -> None:
+    def _start(self, setup: Setup | None, *, say_where: bool = False) -> None:
         from consul_app.rules import SetupError
         from consul_app.session import SaveError, Session
 
         if setup is None or self.content is None:
             return
-        path = None if self.save_path is None or self.save_path.exists() else self.save_path
+        path = self.new_save
         clock = {} if self.clock is None else {"clock": self.clock}
         try:
             session = Session.new(self.content, setup, path=path, **clock)
         except SetupError as err:
             self.notify(str(err), title="Cannot start the game", severity="error", timeout=30)
             return
-        except SaveError as err:  # the new-game screen again: fix the folder, Enter to retry
-            self.notify(
-                f"{err}\nMake that folder writable (or free some space), set CONSUL_DATA_DIR to "
-                "a folder you can write, or start Consul with --save PATH; then press Enter "
-                "on the last page to try again.",
+        except SaveError as err:
+            if path is not None and path.exists():  # another Consul made it since we started
+                self._save_taken(err, setup)
+                return
+            self.notify(  # the new-game screen again: fix the folder, Enter to retry
+                f"{err}\n{self._how_to_save()} Your choices are kept: Enter on each page "
+                "tries again.",
                 title="Cannot save a new game",
                 severity="error",
                 timeout=60,
             )
             self._new_game(setup)
             return
+        self.new_save = None  # (a game is saved there now: the next new one goes elsewhere)
+        if say_where:
+            self.notify(f"saved as {session.path}", title="A new game")
         self.open_table(session)
+
+    def _how_to_save(self) -> str:
+        """What makes a new game savable, as the app was started (with `--save` or not)."""
+        if self.new_save is not None:
+            return (
+                "Make that folder writable (or free some space), or quit (ctrl+q) and start "
+                "Consul again with --save in a folder you can write (or without it: the saves "
+                "folder)."
+            )
+        return (
+            "Make that folder writable (or free some space), set CONSUL_DATA_DIR to a folder "
+            "you can write, or start Consul with --save and a new file's path."
+        )
+
+    def _save_taken(self, refusal: SaveError, setup: Setup) -> None:
+        """The save this new game was to go to has become a game meanwhile (another Consul
+        started one there, and may still have it open): say so, and save it nowhere else
+        unless asked."""
+        from consul_app.paths import saves_dir
+        from consul_app.rules import Choice
+        from consul_app.session import SaveLocked
+        from consul_app.tui.screens.pick_one import PickOneScreen
+
+        first = (
+            Choice("watch", "Watch it, read-only")
+            if isinstance(refusal, SaveLocked)
+            else Choice("resume", "Play the game saved there", "your choices here are dropped")
+        )
+        choices = [
+            first,
+            Choice("folder", "Save this new game in the saves folder", str(saves_dir())),
+        ]
+        self.push_screen(
+            PickOneScreen(
+                "This game cannot be saved there",
+                f"{refusal}\nThis new game is saved nowhere else unless you choose so "
+                "(Esc: back to its choices).",
+                choices,
+            ),
+            partial(self._taken_answered, refusal.path, setup),
+        )
+
+    def _taken_answered(self, path: Path, setup: Setup, choice: str | None) -> None:
+        if choice == "watch":
+            self.watch(path)
+        elif choice == "resume":
+            self.new_save = None
+            self.resume(path)
+        elif choice == "folder":
+            self.new_save = None
+            self._start(setup, say_where=True)
+        else:
+            self._new_game(setup)
 
     def resume(self, path: Path) -> None:
         """Open a saved game; a save that cannot be resumed is named and left untouched."""
@@ -393,10 +455,12 @@ class ConsulApp(App[None]):
 
     def _offer_to_watch(self, refusal: SaveError) -> None:
         """A save another Consul plays (or this account may not write) can still be watched."""
+        from consul_app.paths import saves_dir
         from consul_app.rules import Choice
         from consul_app.tui.screens.pick_one import PickOneScreen
 
-        choices = [Choice("watch", "Watch it, read-only"), Choice("new", "Start a new game")]
+        where = f"saved as {self.new_save}" if self.new_save else f"saved in {saves_dir()}"
+        choices = [Choice("watch", "Watch it, read-only"), Choice("new", "Start a new game", where)]
         self.push_screen(
             PickOneScreen("This game cannot be played here", str(refusal), choices),
             partial(self._watch_or_new, refusal.path),

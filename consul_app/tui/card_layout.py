@@ -19,6 +19,8 @@ from consul_app.tui import symbols
 
 GAP = 2
 """Spaces between two figures of a line."""
+NOW = ("MOVE", "AP")
+"""The figures a card says "= now" of when something changes them."""
 
 
 class Figures:
@@ -113,6 +115,20 @@ def stat_figures(view: CardView, stats: Iterable[str] | None = None) -> list[Tex
         if figure.added and now.get(figure.stat) is not None:
             text.append(f" = {now[figure.stat]}", "bold reverse")
         figures.append(text)
+    return figures
+
+
+def suffered_figures(view: CardView) -> list[Text]:
+    """The figures its status effects change, as they play now: "MOVE 2 Slow = 1", "ARM 1ST
+    drop the best die (Bane)" (a roll once, by the first action or defense that makes it)."""
+    figures = stat_figures(view, [f.stat for f in view.stats if f.stat in NOW and f.added])
+    rolls = [a.roll for a in view.actions if a.roll is not None] + list(view.defense)
+    seen: set[str] = set()
+    for roll in rolls:
+        if roll.text in seen or not any(a.change in ("drop", "less") for a in roll.added):
+            continue
+        seen.add(roll.text)
+        figures.append(Text(f"{roll.text} {roll.drop}" if roll.drop else roll.text, "bold"))
     return figures
 
 
@@ -213,7 +229,8 @@ def _traits(traits: Sequence[Trait], *, sources: bool = True) -> list[Renderable
     for trait in traits:
         source = "" if trait.source == "card" or not sources else f" ({trait.source})"
         text = trait.text or "(no text in the content)"
-        rows.append(Hanging(Text.assemble((trait.name, "bold"), source, ": ", text)))
+        ends = f" Ends {trait.ends}." if trait.ends else ""
+        rows.append(Hanging(Text.assemble((trait.name, "bold"), source, ": ", text, ends)))
     return rows
 
 

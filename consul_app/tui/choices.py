@@ -20,6 +20,7 @@ from consul_app.rules import (
     GameState,
     MiniBossOption,
     RemoveStatus,
+    marked_monsters,
     spawning_point_lines,
 )
 from consul_app.tui import symbols
@@ -74,11 +75,52 @@ def status_choices(pack: EditionPack, has: list[str]) -> list[Choice]:
     ]
 
 
-def status_action(target: Target, status: str, has: list[str]) -> Action:
-    """Take off a status effect the model has, else put it on."""
+def status_action(on: Mapping[str, Any], status: str, has: list[str]) -> Action:
+    """Take off a status effect the model `on` (the action's target fields: `{"target":
+    "boss"}`, a spawning point's `spawning_point_ref`, a monster's `monster_ref`) has, else put
+    it on."""
     if status in has:
-        return RemoveStatus(target=target, status=status)
-    return AddStatus(target=target, status=status)
+        return RemoveStatus(**on, status=status)
+    return AddStatus(**on, status=status)
+
+
+def monster_ref(monster: str, which: int | None) -> dict[str, Any]:
+    """The fields of an action on a monster in play: one already marked (`which`), or None: a
+    fresh one from the dungeon."""
+    return {"target": "monster", "model": monster, "which": which}
+
+
+def marked_choices(
+    pack: EditionPack, state: GameState, monster: str, *, fresh: str | None
+) -> list[Choice]:
+    """The marked monsters of a kind, by number, with their wounds and status effects; first,
+    if `fresh` names it, one on the dungeon without marks (when there is one)."""
+    entry = pack.monsters[monster]
+    choices = [
+        Choice(
+            str(n),
+            f"{entry.name} #{n + 1}: {m.wounds}/{entry.hearts} wounds"
+            + (f", {status_names(pack, m.status)}" if m.status else ""),
+        )
+        for n, m in enumerate(marked_monsters(state, monster))
+    ]
+    if fresh is not None and state.board.get(monster, 0) > len(choices):
+        choices.insert(0, Choice("fresh", fresh.format(name=entry.name)))
+    return choices
+
+
+def status_names(pack: EditionPack, ids: list[str]) -> str:
+    """Status effect names, or "none"."""
+    names = [pack.status_effects[s].name if s in pack.status_effects else s for s in ids]
+    return ", ".join(names) or "none"
+
+
+def point_statuses(pack: EditionPack, state: GameState, choice: str) -> list[str]:
+    """The status effects of a chosen spawning point (`id@tile`)."""
+    point, tile = choice.rsplit("@", 1)
+    lines = spawning_point_lines(pack, state)
+    line = next((p for p in lines if p.id == point and str(p.tile) == tile), None)
+    return line.status_effects if line is not None else []
 
 
 def mini_boss_choice(option: MiniBossOption) -> Choice:

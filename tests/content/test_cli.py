@@ -69,6 +69,20 @@ def test_validate_prints_every_issue_and_exits_2(
     assert captured.out == ""
 
 
+def test_validate_reports_two_status_effects_of_one_name(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    twice = "  - {id: poison, name: Poison, text: Lose one AP.}\n"
+    bad = a_pack(
+        tmp_path / "bad",
+        "edition: sde2\nstatus_effects:\n" + twice + twice.replace("id: poison", "id: venom"),
+    )
+    assert main(["validate", str(bad)]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"{bad / 'm.yaml'}:4: status_effects[1].name: duplicate name 'Poison'")
+    assert "Traceback" not in err
+
+
 def test_validate_a_folder_that_does_not_exist(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

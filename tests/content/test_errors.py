@@ -212,6 +212,53 @@ def test_duplicate_id_across_files_of_one_pack(tmp_path: Path) -> None:
     assert_issue(issue, second, 2, "monsters[0].id", f"first at {first}:3")
 
 
+STATUS = "  - {id: %s, name: %s, text: Lose one AP.}\n"
+
+
+def test_duplicate_status_effect_name_in_one_file(tmp_path: Path) -> None:
+    """Two status effects of one name could not be told apart in the status dialog."""
+    text = "edition: sde2\nstatus_effects:\n" + STATUS % ("poison", "Poison")
+    path = write(tmp_path, "s.yaml", text + STATUS % ("venom", "Poison"))
+    issue = only_issue(tmp_path)
+    message = "duplicate name 'Poison' in sde2 status_effects (id 'poison' has it)"
+    assert_issue(issue, path, 4, "status_effects[1].name", message)
+    assert f"first at {path}:3" in issue.message
+
+
+def test_duplicate_status_effect_name_across_packs_case_ignored(tmp_path: Path) -> None:
+    """A later pack may replace a status effect by its id, not add a second of its name."""
+    first = write(
+        tmp_path / "a", "s.yaml", "edition: sde2\nstatus_effects:\n" + STATUS % ("poison", "Poison")
+    )
+    second = write(
+        tmp_path / "b", "s.yaml", "edition: sde2\nstatus_effects:\n" + STATUS % ("mine", "poison")
+    )
+    with pytest.raises(ContentError) as caught:
+        load_dirs([tmp_path / "a", tmp_path / "b"])
+    (issue,) = caught.value.issues
+    assert_issue(issue, second, 3, "status_effects[0].name", f"first at {first}:3")
+    assert "give this one its id" in issue.message
+
+
+def test_a_status_effect_replaced_by_id_or_in_another_edition_is_no_duplicate(
+    tmp_path: Path,
+) -> None:
+    write(
+        tmp_path / "a", "s.yaml", "edition: sde2\nstatus_effects:\n" + STATUS % ("poison", "Poison")
+    )
+    write(
+        tmp_path / "b", "s.yaml", "edition: sde2\nstatus_effects:\n" + STATUS % ("poison", "Poison")
+    )
+    write(
+        tmp_path / "b",
+        "c.yaml",
+        "edition: classic\nstatus_effects:\n" + STATUS % ("venom", "Poison"),
+    )
+    pack = load_dirs([tmp_path / "a", tmp_path / "b"])
+    assert [s.name for s in pack.edition("sde2").status_effects.values()] == ["Poison"]
+    assert [s.name for s in pack.edition("classic").status_effects.values()] == ["Poison"]
+
+
 def test_the_same_id_in_another_edition_is_not_a_duplicate(tmp_path: Path) -> None:
     write(tmp_path, "a.yaml", "edition: sde2\nmonsters:\n" + MONSTER)
     write(tmp_path, "b.yaml", "edition: classic\nmonsters:\n" + MONSTER)

@@ -228,6 +228,13 @@ def offense_bonus_taken(pack: EditionPack, state: GameState) -> bool:
     return gained and state.open_step() is None
 
 
+def first_monster_left(pack: EditionPack, state: GameState) -> bool:
+    """Turn 2 or later, nothing due, the monster of the pool's first row still in the pool (a
+    free spawn of it with space, then status effects on it with `t`)."""
+    first = pool(pack, state)[0]
+    return state.turn >= 2 and first.in_pool > 0 and state.open_step() is None
+
+
 def boss_with_relic(pack: EditionPack, state: GameState) -> bool:
     """The boss is in play with its relics (the first one offered: Cursed Staff, +1 AP)."""
     return state.boss.spawned and bool(state.boss.relics) and state.open_step() is None
@@ -313,6 +320,12 @@ SHOTS = [
     Shot("small-start", SMALL, keys=("enter", "enter", "enter")),
     Shot("small-spawn", SMALL, step_is("spawn"), keys=("space",)),
     Shot("help", WIDE, idle(lambda p, s: s.turn >= 2), keys=("question_mark",)),
+    Shot(
+        "table-status-effects",
+        WIDE,
+        first_monster_left,
+        ("space", "t", "s", "l", "enter", "down", "t", "h", "e", "enter"),
+    ),
     Shot("forgotten-king", WIDE, idle(lambda p, s: s.turn >= 2), edition="forgotten-king"),
     Shot("sde1-power-gauge", WIDE, idle(lambda p, s: s.turn >= 2), ("g",) * 10, edition="classic"),
     Shot("table-boss-spawn-effects", WIDE, step_is("boss-spawn-effects")),

@@ -301,8 +301,9 @@ async def test_a_data_folder_that_cannot_be_written_says_so_and_offers_a_way_on(
         note = notes(app)[-1]
         assert note.startswith(f"Cannot save a new game: {data / 'saves'}: cannot keep saves ")
         assert "(not a folder)" in note and "CONSUL_DATA_DIR" in note and "--save" in note
+        assert "Your choices are kept: Enter on each page tries again." in note
         assert isinstance(app.screen, NewGameScreen)
-        assert app.screen.setup == chosen
+        assert app.screen.setup == chosen and app.screen.page == 0  # (so: not "last page")
         assert "Loading" not in text(app.screen_stack[0].query_one("#loading"))
 
 

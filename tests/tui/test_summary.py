@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from textual.widgets._footer import FooterKey
 from textual_plotext import PlotextPlot
 
 from consul_app.content import ContentPack
@@ -13,7 +14,7 @@ from consul_app.tui.screens.summary import SummaryScreen
 from consul_app.tui.screens.table import TableScreen
 from consul_app.tui.widgets.monster_bars import DESTROYED, SPAWNED, MonsterBars, monster_bars
 
-from .helpers import notes, text
+from .helpers import notes, text, until
 from .scenarios import SMALL, WIDE, idle, make_app, one_wound_left, play_saved, step_is
 
 
@@ -48,6 +49,38 @@ async def test_the_summary_opens_when_the_boss_is_defeated(
         assert app.screen is table
 
 
+PLAY_KEYS = {"e", "space", "d", "w"}
+"""The footer's keys that play the game on (end turn, spawn one, one destroyed, boss wound)."""
+
+
+def footer_keys(screen: TableScreen) -> set[str]:
+    return {key.key for key in screen.query(FooterKey)}
+
+
+async def test_once_the_boss_is_defeated_the_footer_shows_only_keys_that_still_work(
+    content: ContentPack, tmp_path: Path
+) -> None:
+    save = tmp_path / "won.jsonl"
+    play_saved(content, save, default_setup(content.edition("sde2")), one_wound_left)
+    app = make_app(content, save)
+    async with app.run_test(size=WIDE) as pilot:
+        table = app.screen
+        assert isinstance(table, TableScreen)
+        assert footer_keys(table) >= PLAY_KEYS
+        await pilot.press("w")  # the boss is defeated: its story opens
+        assert isinstance(app.screen, SummaryScreen)
+        await pilot.press("escape")
+        await until(pilot, lambda: "u" in footer_keys(table))
+        assert not PLAY_KEYS & footer_keys(table)
+        assert {"u", "slash"} <= footer_keys(table)  # undo and the lookup still do something
+        assert "e" not in app.screen.active_bindings  # nor in the command palette
+        actions = len(table.session.history)
+        await pilot.press("e", "d", "space")
+        assert len(table.session.history) == actions and app.screen is table
+        await pilot.press("u")  # the boss stands again: the game plays on
+        await until(pilot, lambda: footer_keys(table) >= PLAY_KEYS)
+
+
 async def test_T_tells_the_story_so_far_at_80_columns(content: ContentPack, tmp_path: Path) -> None:
     save = tmp_path / "story.jsonl"
     setup = default_setup(content.edition("sde2"))
@@ -80,8 +113,9 @@ async def test_ending_the_game_by_E_opens_its_story(content: ContentPack, tmp_pa
         assert "The game is over: the heroes lost." in bar and "End the Consul turn" not in bar
         steps = text(table.query_one("#steps"))  # the Steps pane says the same, no turn to end
         assert "The game is over: the heroes lost." in steps and "End the Consul turn" not in steps
-        await pilot.press("e")
-        assert "The game has ended (the heroes lost)" in notes(app)[-1]
+        shown = len(notes(app))
+        await pilot.press("e")  # no turn to end: the key is off, as its footer entry
+        assert len(notes(app)) == shown and table.session.state.ended == "heroes-lost"
         await pilot.press("u")
         assert table.session.state.ended is None
         assert "End the Consul turn when it is over" in text(table.query_one("#steps"))

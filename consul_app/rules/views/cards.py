@@ -11,9 +11,11 @@ defense rolls"):
   prints), and any other stat it defends basic attacks with;
 - a bonus that names a stat (Bonus ARM, +1R STR) goes to every roll of that stat;
 - Mighty doubles every dice bonus gained from the chart; keyword effects live in `keyword_effects`;
-- the status effects the boss or the mini-boss suffers change its figures as their `effect` says
-  (content): action points lost (never below `min_ap`), movement halved (rounded up), the best
-  die dropped from offense, defense or a stat's rolls, in Arcade mode dice lost instead.
+- the status effects a model suffers change its figures as their `effect` says (content):
+  action points lost (never below `min_ap`), movement halved (rounded up), the best die dropped
+  from offense, defense or a stat's rolls, in Arcade mode dice lost instead. The boss and the
+  mini-boss have one card each; a monster or a spawning point suffers them on its own model
+  (`card(..., marked=n)`: the n-th marked monster of its kind, `tile=t`: the point on tile t).
 """
 
 from __future__ import annotations
@@ -152,6 +154,8 @@ class Trait:
     kind: Literal["keyword", "ability", "status effect"]
     text: str
     source: str = "card"
+    ends: str | None = None
+    """A status effect suffered: when it ends by itself (None: when it is removed)."""
 
 
 @dataclass(frozen=True)
@@ -170,7 +174,8 @@ class CardView:
     (`defends_basic`: the stat(s) it rolls against basic attacks); `keywords`/`abilities` as
     printed, with text; `gained`: keywords, abilities and status effects it gained (chart bonuses
     or relics) and the keyword effects the engine applies; `relics` (dungeon boss); `suffers`:
-    the status effects it suffers now (the boss, the mini-boss), applied to its figures."""
+    the status effects it suffers now (the boss, the mini-boss, the marked monster or the
+    spawning point asked for), applied to its figures."""
 
     id: str
     name: str
@@ -199,9 +204,19 @@ class CardView:
 Card = Monster | MiniBoss | DungeonBoss | SpawningPoint
 
 
-def card(pack: EditionPack, state: GameState, model_id: str) -> CardView:
+def card(
+    pack: EditionPack,
+    state: GameState,
+    model_id: str,
+    *,
+    marked: int | None = None,
+    tile: int | None = None,
+) -> CardView:
     """The card of a monster, pet, spawning point, mini-boss or dungeon boss of the pack (or of
-    a pet the setup names without a card: only what it gained). Unknown ids raise `RuleError`."""
+    a pet the setup names without a card: only what it gained). With `marked`, the card of that
+    marked monster of the kind (`marked_monsters` order) with the status effects it suffers;
+    with `tile`, of the spawning point standing there. Unknown ids (or no such marked monster
+    or point) raise `RuleError`."""
     model, kind = _find(pack, state, model_id)
     if model is None:
         return _cardless_pet(pack, state, model_id)
@@ -211,7 +226,7 @@ def card(pack: EditionPack, state: GameState, model_id: str) -> CardView:
     names = _all_names(model, lines, relics)
     effects = keyword_effects(pack, state, model, names)
     mighty = any(e.keyword == "Mighty" for e in effects)
-    suffers = _suffers(pack, state, model_id, kind)
+    suffers = _suffers(pack, state, model_id, kind, marked, tile)
     adds = _Adds(lines, relics, effects, mighty, suffers, state.setup.mode == "arcade")
     numbers = {
         stat: _number(base, stat, relics, suffers)
@@ -249,7 +264,7 @@ def card(pack: EditionPack, state: GameState, model_id: str) -> CardView:
         relics=[_relic_view(r) for r in relics],
         effects=effects,
         notes=notes,
-        suffers=[Trait(s.name, "status effect", s.text, "suffers it now") for s in suffers],
+        suffers=[Trait(s.name, "status effect", s.text, "suffers it now", s.ends) for s in suffers],
     )
 
 
@@ -398,16 +413,32 @@ def _all_names(model: Card, lines: list[BonusLine], relics: list[Relic]) -> list
 
 
 def _suffers(
-    pack: EditionPack, state: GameState, model_id: str, kind: CardKind
+    pack: EditionPack,
+    state: GameState,
+    model_id: str,
+    kind: CardKind,
+    marked: int | None,
+    tile: int | None,
 ) -> list[StatusEffect]:
-    """The status effects the boss (in play) or the mini-boss (on the dungeon) suffers now (those
-    with an `effect` change its figures)."""
+    """The status effects the boss (in play), the mini-boss (on the dungeon), the marked monster
+    or the spawning point suffers now (those with an `effect` change its figures)."""
     ids: list[str] = []
     if kind == "dungeon boss" and model_id == state.setup.boss:
         boss = state.boss
         ids = boss.status if boss.spawned and not boss.defeated else []
     elif kind == "mini-boss" and state.mini_boss is not None and state.mini_boss.id == model_id:
         ids = state.mini_boss.status
+    elif marked is not None:
+        ones = [m for m in state.tracked if m.id == model_id]
+        if kind not in ("monster", "pet") or marked >= len(ones):
+            raise RuleError(f"no marked {model_id!r} #{marked + 1} in play")
+        ids = ones[marked].status
+    elif tile is not None:
+        points = state.standing_spawning_points()
+        point = next((p for p in points if p.id == model_id and p.tile == tile), None)
+        if point is None:
+            raise RuleError(f"no standing spawning point {model_id!r} on tile {tile}")
+        ids = point.status_effects
     found = [pack.status_effects.get(s) for s in ids]
     return [s for s in found if s is not None]
 
@@ -582,9 +613,9 @@ def monster_stats(pack: EditionPack, state: GameState, model_id: str) -> list[St
     return stat_lines(card(pack, state, model_id))
 
 
-ROLL_TAGS = {"offense": " off", "defense": " def"}
+ROLL_TAGS = {"offense": " off", "defense": " def", "drop": "drop best die"}
 """How a stat cell marks dice that go only to its offense or only to its defense rolls."""
-ROLL_MARKS = {"offense": "*", "defense": "°"}
+ROLL_MARKS = {"offense": "*", "defense": "°", "drop": "↓"}
 """The same as one-character marks, for a narrow table (the spawning pool says what they mean)."""
 
 
@@ -607,17 +638,19 @@ class _Part(NamedTuple):
     def __add__(self, other: _Part) -> _Part:  # type: ignore[override]  # adds, not concatenates
         return _Part(self.add + other.add, self.less + other.less, self.drop or other.drop)
 
-    def text(self) -> str:
-        """ "+1ST", "-1ST", "drop best die"."""
+    def text(self, drop: str = ROLL_TAGS["drop"]) -> str:
+        """ "+1ST", "-1ST", "drop best die" (or the `drop` given)."""
         parts = [f"+{self.add}"] if not self.add.is_empty() else []
         parts += [f"-{self.less}"] if not self.less.is_empty() else []
-        parts += ["drop best die"] if self.drop else []
+        parts += [drop] if self.drop else []
         return " ".join(parts)
 
 
 def stat_lines(view: CardView, tags: dict[str, str] = ROLL_TAGS) -> list[StatLine]:
     """`monster_stats` of a card already computed (the rolls of its actions and defense);
-    `tags` mark dice that go to some of a stat's rolls only (`ROLL_TAGS` or `ROLL_MARKS`)."""
+    `tags` mark dice that go to some of a stat's rolls only (`ROLL_TAGS` or `ROLL_MARKS`), and
+    say a dropped best die (`tags["drop"]`)."""
+    drop = tags.get("drop", ROLL_TAGS["drop"])
     lines: list[StatLine] = []
     for figure in view.stats:
         if figure.stat in ("MOVE", "AP"):
@@ -637,10 +670,10 @@ def stat_lines(view: CardView, tags: dict[str, str] = ROLL_TAGS) -> list[StatLin
         if not tagged and extras:
             common = common + next(iter(extras.values()))
         base = Dice.parse(figure.base)
-        cell = " ".join([str(base), common.text()]).strip()
+        cell = " ".join([str(base), common.text(drop)]).strip()
         if tagged:
             cell += "".join(
-                f" {part.text()}{tags[purpose]}"
+                f" {part.text(drop)}{tags[purpose]}"
                 for purpose, part in extras.items()
                 if purpose in tags and part != _Part()
             )

@@ -58,7 +58,10 @@ from consul_app.session.saves import finished
 from consul_app.tui.choices import (
     Target,
     game_cards,
+    marked_choices,
     mini_boss_choice,
+    monster_ref,
+    point_statuses,
     relic_choice,
     relic_slots,
     spawning_point_choices,
@@ -113,6 +116,20 @@ CONFIRM_IN_A_DIALOG = ("mini-boss-refresh",)
 ANNOUNCED = ("sighting-effects",)
 """Steps announced when they come up (the timeout announces itself too)."""
 
+FRESH = "A {name} without wounds or status effects"
+"""The choice of a monster on the dungeon not yet marked."""
+
+PLAYING = frozenset(
+    (
+        *("end_turn", "end_game", "spawn_one", "destroy_one", "wound", "heal", "status"),
+        *("spawn_mini_boss", "destroy_mini_boss", "destroy_spawning_point", "wound_point"),
+        *("heal_point", "point_status", "summon", "summoned_destroyed", "wound_monster"),
+        *("heal_monster", "monster_status", "destroy_hero", "gauge"),
+    )
+)
+"""Actions of keys that play the game on: once it is over (the boss defeated, or `E`) they
+are neither shown (footer, command palette) nor bound, and only undo brings them back."""
+
 
 class TableScreen(Screen[None]):
     """A game in play: the next step on top, the panes below (tabs on a small terminal)."""
@@ -146,12 +163,16 @@ class TableScreen(Screen[None]):
         ),
         Binding("k", "wound_point", "Spawning point wound", show=False, id="table.point_wound"),
         Binding("K", "heal_point", "Spawning point heal", show=False, id="table.point_heal"),
+        Binding("P", "point_status", "Spawning point status", show=False, id="table.point_status"),
         Binding("f", "summon", "Fight card model out", show=False, id="table.summon"),
         Binding(
             "F", "summoned_destroyed", "Fight card model destroyed", show=False, id="table.unsummon"
         ),
         Binding("a", "wound_monster", "Selected monster wound", show=False, id="table.mon_wound"),
         Binding("A", "heal_monster", "Selected monster heal", show=False, id="table.mon_heal"),
+        Binding(
+            "t", "monster_status", "Selected monster status", show=False, id="table.mon_status"
+        ),
         Binding("v", "correct_chart", "Correct the chart", show=False, id="table.chart"),
         Binding("h", "destroy_hero", "A hero destroyed", show=False, id="table.hero_dead"),
         Binding("g", "gauge", "Power gauge +1 (1.0)", show=False, id="table.gauge"),
@@ -188,6 +209,8 @@ class TableScreen(Screen[None]):
         self._count_at = 0.0
         self._view: TableView | None = None
         self._keys_shown: dict[str, str] = {}
+        self._over = finished(session.state)
+        """The game is over: the keys that play it are off (`check_action`)."""
         self.recap = session.recap()
         """Since your last turn: on the steps pane when the game opens and when a turn begins,
         until a key is pressed."""
@@ -202,6 +225,10 @@ class TableScreen(Screen[None]):
             replace(b, description=self.end_turn_label) if b.action == "end_turn" else b
             for b in bindings
         ]
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """After the game is over only the keys that still do something show (and work)."""
+        return action not in PLAYING or not self._over
 
     @classmethod
     def keys(cls, screen: Screen | None) -> list[Binding]:
@@ -287,6 +314,9 @@ class TableScreen(Screen[None]):
     def show_game(self) -> None:
         """Render every pane from the session's state."""
         view = self.view()
+        if finished(view.state) != self._over:
+            self._over = not self._over
+            self.refresh_bindings()
         bar = self.query_one(NextStep)
         bar.show(view, self._hint(view.current))
         for pane in self.panes:
@@ -329,8 +359,7 @@ class TableScreen(Screen[None]):
     def _hint(self, step: Step | None) -> str:
         """Which keys do the current step."""
         enter = self._key("table.confirm")
-        state = self.session.state
-        if state.boss.defeated or state.ended:  # the game is over: no turn to end
+        if self._over:  # no turn to end
             return f"{self._key('app.new_game')}: new game   {self._key('table.undo')}: undo"
         if step is None:
             end = f"{self._key('table.end_turn')}: {describe(self.session.pack, EndTurn())}"
@@ -634,13 +663,69 @@ class TableScreen(Screen[None]):
         )
 
     def action_status(self, target: Target) -> None:
-        has = statuses_of(self.session.state, target)
+        self._status_on({"target": target}, statuses_of(self.session.state, target), target)
+
+    def _status_on(self, on: dict, has: list[str], who: str) -> None:
+        """Pick a status effect to put on the model `on` (the action's target fields), or one
+        it has to take off."""
         self._pick(
-            f"Status effect on the {target}",
+            f"Status effect on the {who}",
             "Put one on, or take off one it has:",
             status_choices(self.session.pack, has),
-            lambda status: status_action(target, status, has),
+            lambda status: status_action(on, status, has),
         )
+
+    def action_point_status(self) -> None:
+        """A status effect on a standing spawning point (the only one needs no dialog)."""
+        pack, state = self.session.pack, self.session.state
+        choices = spawning_point_choices(pack, state)
+
+        def on(choice: str | None) -> None:
+            if choice is not None:
+                has = point_statuses(pack, state, choice)
+                name = next(c.name for c in choices if c.id == choice)
+                self._status_on(spawning_point_ref(choice), has, name)
+
+        if len(choices) == 1:
+            on(choices[0].id)
+        elif not choices:
+            self.notify("No spawning point stands.", severity="warning")
+        else:
+            self.app.push_screen(
+                PickOneScreen("Status effect on a spawning point", "Which one?", choices), on
+            )
+
+    def action_monster_status(self) -> None:
+        """A status effect on a monster of the kind under the pool's cursor: the marked one on
+        the cursor's row, else a fresh one from the dungeon or one already marked (asked when
+        there are several)."""
+        monster = self._highlighted()
+        if monster is None:
+            return
+        pack, state = self.session.pack, self.session.state
+        name = pack.monsters[monster].name
+        marked = marked_monsters(state, monster)
+
+        def on(picked: str | None) -> None:
+            if picked is None:
+                return
+            which = None if picked == "fresh" else int(picked)
+            has = [] if which is None else marked[which].status
+            who = name if which is None else f"{name} #{which + 1}"
+            self._status_on(monster_ref(monster, which), has, who)
+
+        row = self.query_one(PoolTable).highlighted_mark()
+        choices = marked_choices(pack, state, monster, fresh=FRESH)
+        if row is not None:
+            on(str(row))
+        elif not choices:
+            self.notify(f"No {name} is on the dungeon.", severity="warning")
+        elif len(choices) == 1:
+            on(choices[0].id)
+        else:
+            self.app.push_screen(
+                PickOneScreen(f"Status effect on a {name}", "Which one?", choices), on
+            )
 
     def action_spawn_mini_boss(self) -> None:
         """Those the engine would spawn now; the others are listed, greyed, with the reason."""
@@ -700,22 +785,20 @@ class TableScreen(Screen[None]):
         self._on_monster(False, self._take_count())
 
     def _on_monster(self, wound: bool, count: int) -> None:
+        """On the marked monster of the cursor's row, else a fresh one (a hit) or one marked
+        (asked when there are several)."""
         monster = self._highlighted()
         if monster is None:
             return
         pack, state = self.session.pack, self.session.state
         kind = Wound if wound else Heal
-        marked = marked_monsters(state, monster)
-        name, hearts = pack.monsters[monster].name, pack.monsters[monster].hearts
-        choices = [
-            Choice(str(n), f"{name} #{n + 1}: {m.wounds}/{hearts} wounds")
-            for n, m in enumerate(marked)
-        ]
-        fresh = wound and state.board.get(monster, 0) > len(marked)  # one not yet wounded
-        if fresh:
-            choices.insert(0, Choice("fresh", f"A {name} without wounds"))
-        if len(choices) <= 1:
-            which = None if fresh or not choices else 0
+        name = pack.monsters[monster].name
+        row = self.query_one(PoolTable).highlighted_mark()
+        choices = marked_choices(pack, state, monster, fresh=FRESH if wound else None)
+        if row is not None or len(choices) <= 1:
+            which = row
+            if which is None and choices and choices[0].id != "fresh":
+                which = 0  # (the only marked one)
             self.dispatch(kind(target="monster", model=monster, which=which, wounds=count))
             return
         self._pick(
@@ -752,10 +835,11 @@ class TableScreen(Screen[None]):
         self.dispatch(AdvanceGauge(squares=self._take_count()))
 
     def action_card(self) -> None:
-        """The card of the monster under the pool's cursor."""
+        """The card of the monster under the pool's cursor (on a marked one's row: its own,
+        with the status effects it suffers)."""
         monster = self._highlighted()
         if monster is not None:
-            self.show_card(monster)
+            self.show_card(monster, self.query_one(PoolTable).highlighted_mark())
 
     def action_boss_card(self) -> None:
         self.show_card(self.session.state.setup.boss)
@@ -776,10 +860,11 @@ class TableScreen(Screen[None]):
             lambda picked: None if picked is None else self.show_card(picked),
         )
 
-    def show_card(self, model: str) -> None:
-        """Open `model`'s card as the engine computes it now (an id it does not know: why)."""
+    def show_card(self, model: str, marked: int | None = None) -> None:
+        """Open `model`'s card as the engine computes it now (an id it does not know: why);
+        `marked`: of that marked monster of the kind."""
         try:
-            view = card(self.session.pack, self.session.state, model)
+            view = card(self.session.pack, self.session.state, model, marked=marked)
         except RuleError as err:
             self.notify(str(err), title="No card", severity="warning")
             return

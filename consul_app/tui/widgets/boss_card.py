@@ -16,7 +16,14 @@ from consul_app.rules import (
     summons_out,
 )
 from consul_app.tui import symbols
-from consul_app.tui.card_layout import Figures, card_summary, stat_figures
+from consul_app.tui.card_layout import (
+    Figures,
+    Hanging,
+    card_summary,
+    stat_figures,
+    suffered_figures,
+)
+from consul_app.tui.choices import status_names
 from consul_app.tui.view import TableView
 from consul_app.tui.widgets.pane import Pane
 
@@ -132,27 +139,31 @@ def _boss_card(view: TableView, boss: BossStatus) -> list[RenderableType]:
     return [*summary, _line("b: the whole card, every text", "dim")]
 
 
-def _where(view: TableView, boss: BossStatus) -> list[Text]:
+def _where(view: TableView, boss: BossStatus) -> list[RenderableType]:
     """Before it spawns: its chart space (2.0), the relic slots it would get now, and the
     spawning points standing with their wounds."""
     return [*_arrival(boss), *_points(view)]
 
 
-def _points(view: TableView) -> list[Text]:
-    """Each spawning point standing, with its wound track and status effects."""
-    lines = []
+def _points(view: TableView) -> list[RenderableType]:
+    """Each spawning point standing, with its wound track and status effects; under one that
+    suffers some, the figures they change as it plays now and when they end (if they say)."""
+    lines: list[RenderableType] = []
     for point in spawning_point_lines(view.pack, view.state):
         if point.where != "standing":
             continue
         track = symbols.wound_track(point.hearts, point.wounds, 0)
-        effects = (
-            f"  {status_names(view.pack, point.status_effects)}" if point.status_effects else ""
-        )
         lines.append(
-            _line(
-                f"  {point.wounds}/{point.hearts} {point.name} (tile {point.tile}) {track}{effects}"
-            )
+            _line(f"  {point.wounds}/{point.hearts} {point.name} (tile {point.tile}) {track}")
         )
+        if point.status_effects:  # (on lines of their own: the line above may be cut)
+            model = card(view.pack, view.state, point.id, tile=point.tile)
+            names = status_names(view.pack, point.status_effects)
+            lines.append(Hanging(Text(f"suffers {names}", "italic"), indent=4))
+            lines.append(Figures(suffered_figures(model), indent=4))
+            lines += [
+                Hanging(Text(f"{t.name} ends {t.ends}."), indent=4) for t in model.suffers if t.ends
+            ]
     return lines
 
 
@@ -230,12 +241,6 @@ def _effects(effects: list[CardEffect]) -> Table:
     for effect in effects:
         grid.add_row("", Text.assemble((f"{effect.name}: ", "bold"), effect.text))
     return grid
-
-
-def status_names(pack: EditionPack, ids: list[str]) -> str:
-    """Status effect names, or "none"."""
-    names = [pack.status_effects[s].name if s in pack.status_effects else s for s in ids]
-    return ", ".join(names) or "none"
 
 
 def _mini_boss(view: TableView) -> list[RenderableType]:

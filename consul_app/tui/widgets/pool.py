@@ -1,6 +1,8 @@
 """The spawning pool pane: every monster, how many wait in the pool and stand on the dungeon,
 and its stats with the current bonuses applied; as the width allows, more of its card (hearts,
-MOVE, AP, what it gained from the chart). During a spawn step: the skull-point budget."""
+MOVE, AP, what it gained from the chart). Under a monster, a row for each one on the dungeon
+that suffers status effects, with its figures as they play now. During a spawn step: the
+skull-point budget."""
 
 from __future__ import annotations
 
@@ -68,6 +70,10 @@ CELLS = 4000
 
 MARK, NO_MARK = "> ", "  "
 """Before the name of the monster under the cursor (not told by colour alone)."""
+SUB = "#"
+"""Row keys `id#n`: the n-th marked monster of a kind (monster ids are slugs, never with it)."""
+UNDER = "└ "
+"""Before the name of a row of one monster under its kind's row."""
 
 
 class PoolTable(DataTable[str]):
@@ -80,7 +86,17 @@ class PoolTable(DataTable[str]):
         self._cells: LRUCache[tuple[object, ...], list[list[Segment]]] = LRUCache(CELLS)
 
     def highlighted(self) -> str | None:
-        """The id of the monster under the cursor."""
+        """The id of the monster under the cursor (on a marked one's row: of its kind)."""
+        key = self.highlighted_row()
+        return None if key is None else key.partition(SUB)[0]
+
+    def highlighted_mark(self) -> int | None:
+        """On the row of a marked monster: which one of its kind (`marked_monsters` order)."""
+        key = self.highlighted_row()
+        return None if key is None or SUB not in key else int(key.partition(SUB)[2])
+
+    def highlighted_row(self) -> str | None:
+        """The key of the row under the cursor: a monster id, or `id#n` for a marked one."""
         if not self.row_count:
             return None
         return self.coordinate_to_cell_key(self.cursor_coordinate).row_key.value
@@ -186,12 +202,13 @@ class PoolPane(Vertical):
         self._view = view
         self.set_class(spawning is not None, "-spawning")
         table = self.query_one(PoolTable)
-        keep = table.highlighted()
+        keep = table.highlighted_row()
         lines = view.pool
         columns, rows, common = _cells(view, lines, spawning)
         stocked = [line for line in lines if line.in_pool]
         full = spawning is not None and not any(line.may_spawn for line in lines)
-        budget = _budget(spawning, closed, common, full, _legend(rows))
+        suffering = _suffering_said(view, lines)
+        budget = _budget(spawning, closed, common, full, _legend(rows), suffering)
         if full and spawning is not None and stocked and not spawning.spent:
             if spawning.budget is None:  # a summons: one monster's reason would mislead
                 why = "none it summons is in the spawning pool; move those on the dungeon"
@@ -199,11 +216,11 @@ class PoolPane(Vertical):
                 why = refusal(view.pack, state, Spawn(monsters={stocked[0].id: 1})) or ""
             budget = _nothing_spawns(spawning, why)
         self.query_one(".budget", Section).update(budget)  # (painted only if it changed)
-        if len(lines) + 1 > table.size.height:  # (the table's header and rows)
+        if len(rows) + 1 > table.size.height:  # (the table's header and rows)
             width -= SCROLLBAR
         table.fill(*_fitted((columns, rows), width, spawning is not None))
         if lines:
-            table.move_cursor(row=_cursor_row(lines, keep))
+            table.move_cursor(row=_cursor_row(list(rows), keep))
 
     _view: TableView | None = None
 
@@ -235,19 +252,69 @@ def _cells(
         cells += [stats[line.id].get(s, "-") for s in shown]
         cells.append(", ".join(n for n in gained[line.id] if n not in common) or "-")
         rows[line.id] = cells
+        rows.update(_suffering(view, line, shown, len(spawn)))
     return columns, rows, common
 
 
+def _suffering(
+    view: TableView, line: PoolLine, shown: list[str], spawn: int
+) -> dict[str, list[str]]:
+    """A row under the monster's for each one on the dungeon that suffers status effects: its
+    number and what it suffers, its wounds, and its figures as they play now (a changed figure
+    says by what: "4 Slow=2", "1B drop best die")."""
+    rows = {}
+    hearts = view.pack.monsters[line.id].hearts
+    for n, marked in enumerate(marked_monsters(view.state, line.id)):
+        if not marked.status:
+            continue
+        model = card(view.pack, view.state, line.id, marked=n)
+        name = f"{UNDER}#{n + 1} {', '.join(t.name for t in model.suffers)}"
+        wounds = f"w{marked.wounds}/{hearts}" if marked.wounds else "-"
+        stats = _stats(model)
+        cells = [name, "", "", *([""] * spawn), "", wounds, *_more(model, suffering=True)]
+        cells += [stats.get(s, "-") for s in shown]
+        rows[f"{line.id}{SUB}{n}"] = [*cells, ""]
+    return rows
+
+
+def _suffering_said(view: TableView, lines: list[PoolLine]) -> str:
+    """Which monsters on the dungeon suffer which status effects, and when those that say so
+    end ("Kobold #1 Slow, Poison; #2 Immobile. Immobile ends after its next activation.";
+    "" when none does): their rows below may cut the names."""
+    kinds, ends = [], {}
+    for line in lines:
+        marked = marked_monsters(view.state, line.id)
+        said = []
+        for n, monster in enumerate(marked):
+            if monster.status:
+                entries = [view.pack.status_effects.get(s) for s in monster.status]
+                said.append(f"#{n + 1} {', '.join(e.name for e in entries if e)}")
+                ends.update({e.name: e.ends for e in entries if e and e.ends})
+        if said:
+            kinds.append(f"{line.name} {'; '.join(said)}.")
+    return " ".join([*kinds, *(f"{name} ends {when}." for name, when in ends.items())])
+
+
 def _board(view: TableView, line: PoolLine) -> str:
-    """How many are on the dungeon, and the wounds of those marked ("3 w2/4")."""
+    """How many are on the dungeon, and the wounds of those wounded ("3 w2/4"; one that
+    suffers status effects has its own row, with its wounds)."""
     marked = marked_monsters(view.state, line.id)
     hearts = view.pack.monsters[line.id].hearts
-    return " ".join([str(line.on_board), *(f"w{m.wounds}/{hearts}" for m in marked)])
+    wounded = [f"w{m.wounds}/{hearts}" for m in marked if m.wounds and not m.status]
+    return " ".join([str(line.on_board), *wounded])
 
 
-def _more(view: CardView) -> list[str]:
-    """Hearts, MOVE and AP as they play now."""
-    figures = {figure.stat: figure.text.split(" ", 1)[1] for figure in view.stats}
+def _more(view: CardView, *, suffering: bool = False) -> list[str]:
+    """Hearts, MOVE and AP as they play now; for a monster that suffers status effects, MOVE
+    and AP as they come to, with the status effects that changed them ("3 Slow")."""
+    figures = {f.stat: f.text.split(" ", 1)[1] for f in view.stats}
+    if suffering:
+        now = {"MOVE": view.move, "AP": view.ap}
+        figures = {
+            f.stat: " ".join([str(now[f.stat]), *(a.name for a in f.added if a.name)])
+            for f in view.stats
+            if f.stat in now
+        }
     return [str(view.hearts), figures.get("MOVE", "-"), figures.get("AP", "-")]
 
 
@@ -264,7 +331,7 @@ def _fitted(
     }
     keep = {**KEEP, **(SPAWNING if spawning else PLAYING)}
     kept = list(columns)
-    if all(cells[columns.index("Gained")] == "-" for cells in rows.values()):
+    if all(cells[columns.index("Gained")] in ("-", "") for cells in rows.values()):
         kept.remove("Gained")
     name = widths["Monster"]
     for column in sorted(kept, key=lambda c: keep.get(c, 90)):
@@ -288,11 +355,14 @@ def _cut(name: str, room: int) -> str:
     return name if len(name) <= room else name[: room - 1] + "…"
 
 
-def _cursor_row(lines: list[PoolLine], keep: str | None) -> int:
-    """Stay on the same monster, even when its pool runs out: the next spawn of it is refused
-    with the engine's reason rather than another monster spawning unnoticed."""
-    ids = [line.id for line in lines]
-    return ids.index(keep) if keep in ids else 0
+def _cursor_row(rows: list[str], keep: str | None) -> int:
+    """Stay on the same row, even when its pool runs out: the next spawn of it is refused
+    with the engine's reason rather than another monster spawning unnoticed. A marked
+    monster's row that is gone leaves the cursor on its kind."""
+    if keep in rows:
+        return rows.index(keep)
+    kind = (keep or "").partition(SUB)[0]
+    return rows.index(kind) if kind in rows else 0
 
 
 def _stats(view: CardView) -> dict[str, str]:
@@ -302,7 +372,11 @@ def _stats(view: CardView) -> dict[str, str]:
     return {line.stat: line.cell for line in stat_lines(view, ROLL_MARKS)}
 
 
-MARKS_SAID = {"offense": "attack rolls only", "defense": "defense rolls only"}
+MARKS_SAID = {
+    "offense": "attack rolls only",
+    "defense": "defense rolls only",
+    "drop": "drops its best die",
+}
 
 
 def _legend(rows: dict[str, list[str]]) -> str:
@@ -320,10 +394,16 @@ def _nothing_spawns(step: Step, why: str) -> Content:
 
 
 def _budget(
-    step: Step | None, closed: str | None, gained: list[str], full: bool, legend: str = ""
+    step: Step | None,
+    closed: str | None,
+    gained: list[str],
+    full: bool,
+    legend: str = "",
+    suffering: str = "",
 ) -> Content:
     """The spawn step's budget (or why no monster may spawn; `full`: no more may spawn in this
-    step), what they all gained, and what the cells' marks mean."""
+    step), what they all gained, what the cells' marks mean and which monsters suffer status
+    effects."""
     line = _spawning(step, closed)
     if full:
         line = Content.assemble(line, "   no more may spawn. Enter: done")
@@ -331,6 +411,8 @@ def _budget(
         line = Content.assemble(line, "\n", ("All of them gained: ", "bold"), ", ".join(gained))
     if legend:
         line = Content.assemble(line, "\n" if not gained else "   ", (legend, "dim"))
+    if suffering:
+        line = Content.assemble(line, "\n", ("Suffering: ", "bold"), suffering)
     return line
 
 
