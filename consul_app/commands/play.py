@@ -50,8 +50,9 @@ def needs_utf8() -> str | None:
 
 
 def run(args: argparse.Namespace) -> int:
-    """Run the app. It draws its first screen at once and loads the content behind it; the
-    content's problems end it with exit code 2 and are printed here, once the screen is gone."""
+    """Run the app. It shows its first screen at once (the content from its cache, else loaded
+    behind a loading screen); the content's problems end it with exit code 2 and are printed
+    here, once the screen is gone."""
     refusal = needs_utf8()
     if refusal is not None:
         print(refusal, file=sys.stderr)

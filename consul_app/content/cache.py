@@ -71,20 +71,40 @@ def load_pack_cached(
 
     Raises ContentError exactly as `load_pack` does (a pack with problems is never cached).
     """
-    folders = unique_folders(pack_folders(dirs, include_user=include_user))
-    path = cache_file(folders, cache_dir)
-    key = cache_key(folders)
-    usable = key is not None and _private_folder(path.parent)
-    if usable:
+    folders, path, key = _where(dirs, include_user, cache_dir)
+    if key is not None:
         pack = read_cache(path, key)
         if pack is not None:
             return pack
     from consul_app.content.loader import load_dirs  # the YAML parser only when needed
 
     pack = load_dirs(folders)
-    if usable:
+    if key is not None:
         write_cache(path, key, pack)
     return pack
+
+
+def cached_pack(
+    dirs: Iterable[str | os.PathLike[str]] | None = None,
+    *,
+    include_user: bool = True,
+    cache_dir: Path | None = None,
+) -> ContentPack | None:
+    """The pack `load_pack_cached` would return, if its cache is fresh; else None (then only
+    `load_pack_cached` can say what is wrong with the files)."""
+    _, path, key = _where(dirs, include_user, cache_dir)
+    return None if key is None else read_cache(path, key)
+
+
+def _where(
+    dirs: Iterable[str | os.PathLike[str]] | None, include_user: bool, cache_dir: Path | None
+) -> tuple[list[Path], Path, str | None]:
+    """The pack's folders, its cache file and the key it must hold (None: no cache to use)."""
+    folders = unique_folders(pack_folders(dirs, include_user=include_user))
+    path = cache_file(folders, cache_dir)
+    key = cache_key(folders)
+    usable = key is not None and _private_folder(path.parent)
+    return folders, path, key if usable else None
 
 
 def cache_file(folders: Iterable[Path], cache_dir: Path | None = None) -> Path:

@@ -21,6 +21,7 @@ unreadable is refused with `SaveError`.
 
 from __future__ import annotations
 
+import errno
 import json
 import mmap
 import os
@@ -389,10 +390,16 @@ class JournalWriter:
             raise SaveError(path, f"cannot open the save for writing ({err.strerror})") from None
 
     @classmethod
-    def create(cls, path: Path, header: Header) -> JournalWriter:
+    def create(
+        cls, path: Path, header: Header, *, claim: Callable[[Path], object] | None = None
+    ) -> JournalWriter:
         """Create a journal holding only its header, atomically: the file either does not
-        exist or has a whole header. Raises FileExistsError if `path` is taken."""
-        path.parent.mkdir(parents=True, exist_ok=True)
+        exist or has a whole header. Raises FileExistsError if `path` is taken. `claim(file)`
+        is called with the whole file before it gets its name (to lock it first)."""
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+        except FileExistsError:  # a file where a folder should be: not a name taken
+            raise NotADirectoryError(errno.ENOTDIR, os.strerror(errno.ENOTDIR)) from None
         fd, name = tempfile.mkstemp(dir=path.parent, prefix=f".{path.stem}.", suffix=".tmp")
         tmp = Path(name)
         try:
@@ -401,6 +408,8 @@ class JournalWriter:
         finally:
             os.close(fd)
         try:
+            if claim is not None:
+                claim(tmp)
             os.link(tmp, path)  # fails if path exists: never overwrite a save
         finally:
             tmp.unlink()

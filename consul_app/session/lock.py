@@ -68,15 +68,20 @@ class SaveLock:
     """An exclusive lock on a save, held until `release` (or the process ends).
 
     Raises `SaveLocked` if another process holds it. A file that cannot be opened, or is no
-    regular file, is not locked: the journal's reader refuses it next. Writes nothing to it."""
+    regular file, is not locked: the journal's reader refuses it next. Writes nothing to it.
 
-    def __init__(self, path: Path) -> None:
+    `file`: lock this file, not yet at `path` (a new save is locked before it is linked there,
+    so that no other Consul can open it unlocked); who holds it is then written by `tell`."""
+
+    def __init__(self, path: Path, *, file: Path | None = None) -> None:
         self.path = path
         self._fd: int | None = None
+        self._told = False
         if fcntl is None:
             return
         try:  # O_NONBLOCK: a FIFO must not hang the open
-            fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
+            flags = os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0)
+            fd = os.open(file or path, flags)
         except OSError:
             return  # nothing to lock: reading it fails next, and says why
         if not stat.S_ISREG(os.fstat(fd).st_mode):
@@ -91,11 +96,20 @@ class SaveLock:
             os.close(fd)
             raise
         self._fd = fd
-        self._tell()
+        if file is None:
+            self.tell()
 
-    def _tell(self) -> None:
+    @classmethod
+    def check(cls, path: Path) -> None:
+        """Raise `SaveLocked` if another Consul holds `path` now; take nothing, write nothing."""
+        cls(path, file=path).release()
+
+    def tell(self) -> None:
         """Say who holds the lock (best effort: a folder that cannot be written just keeps
         the second Consul from naming us)."""
+        if self._fd is None:
+            return
+        self._told = True
         info = {
             "pid": os.getpid(),
             "host": socket.gethostname(),
@@ -105,10 +119,11 @@ class SaveLock:
             holder_file(self.path).write_text(json.dumps(info), encoding="utf-8")
 
     def release(self) -> None:
-        """Drop the lock (and the holder file, which is ours while we hold it)."""
+        """Drop the lock (and the holder file, which is ours once we told who we are)."""
         if self._fd is None:
             return
-        with contextlib.suppress(OSError):
-            holder_file(self.path).unlink(missing_ok=True)
+        if self._told:
+            with contextlib.suppress(OSError):
+                holder_file(self.path).unlink(missing_ok=True)
         os.close(self._fd)  # closing the file description releases the flock
         self._fd = None

@@ -63,18 +63,31 @@ def local_now() -> datetime:
     return datetime.now().astimezone()
 
 
-def _try_create(path: Path, header: Header) -> JournalWriter | None:
-    """A new journal at `path`, or None if that name is taken."""
+def _try_create(path: Path, header: Header) -> tuple[JournalWriter, SaveLock] | None:
+    """A new journal at `path` and its lock, taken before the file has that name (no other
+    Consul can open it unlocked); None if the name is taken."""
+    locks: list[SaveLock] = []
     try:
-        return JournalWriter.create(path, header)
-    except FileExistsError:
-        return None
+        writer = JournalWriter.create(
+            path, header, claim=lambda file: locks.append(SaveLock(path, file=file))
+        )
     except OSError as err:
+        for lock in locks:
+            lock.release()
+        if isinstance(err, FileExistsError):
+            return None
         raise SaveError(path, f"cannot create the save ({err.strerror})") from None
+    lock = locks[0]
+    lock.tell()
+    return writer, lock
 
 
-def _create(header: Header, path: Path | None, day: date, boss: str) -> JournalWriter:
-    """A new journal at `path`, or in the saves folder named by date and boss."""
+def _create(
+    header: Header, path: Path | None, day: date, boss: str
+) -> tuple[JournalWriter, SaveLock]:
+    """A new journal (and its lock) at `path`, or in the saves folder named by date and boss.
+    A `path` taken raises `SaveLocked` if another Consul has it open (it may have just made
+    it), else `SaveError`: a game is never saved anywhere else than asked."""
     if path is None:
         folder = saves_dir()
         try:  # first, so that a name taken is the only reason to try the next one
@@ -83,11 +96,12 @@ def _create(header: Header, path: Path | None, day: date, boss: str) -> JournalW
             why = "not a folder" if folder.exists() else err.strerror
             raise SaveError(folder, f"cannot keep saves there ({why})") from None
         names = save_names(folder, day, boss)
-        return next(w for w in (_try_create(name, header) for name in names) if w is not None)
-    writer = _try_create(path, header)
-    if writer is None:
+        return next(made for made in (_try_create(name, header) for name in names) if made)
+    made = _try_create(path, header)
+    if made is None:
+        SaveLock.check(path)
         raise SaveError(path, "a save already exists there; resume it instead")
-    return writer
+    return made
 
 
 class Session:
@@ -130,7 +144,8 @@ class Session:
         listener: Listener | None = None,
     ) -> Session:
         """Start a game and its journal (`path`, else a new file in the saves folder).
-        Raises `SetupError` for a setup the rules refuse, `SaveError` if it cannot be saved."""
+        Raises `SetupError` for a setup the rules refuse, `SaveError` if it cannot be saved
+        (`SaveLocked` if another Consul has `path` open)."""
         pack = content.edition(setup.edition)
         initial = new_game(pack, setup)
         now = clock()
@@ -141,12 +156,7 @@ class Session:
             setup=msgspec.to_builtins(setup),
             chart=msgspec.to_builtins(pack.charts[initial.chart]) if initial.chart else None,
         )
-        writer = _create(header, path, now.date(), pack.dungeon_bosses[setup.boss].name)
-        try:
-            lock = SaveLock(writer.path)
-        except SaveError:
-            writer.close()
-            raise
+        writer, lock = _create(header, path, now.date(), pack.dungeon_bosses[setup.boss].name)
         game = Game(writer.path, header, Timeline(pack, initial), [], torn=False)
         return cls(game, writer, lock, listener, content=content)
 

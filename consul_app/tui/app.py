@@ -1,14 +1,16 @@
 """`ConsulApp`: the table-side app. It opens a game (resume, or a new one) and shows the table.
 
-Start-up is a budget (see DESIGN.md). Started by `consul` (no `content` given), the app draws
-its first screen at once: this module imports only textual, and `LoadingScreen` needs nothing
-else. After that first frame a loading thread loads the content (from the cache when the
-files have not changed), imports what the opening screen needs and does what it needs done (list
-the saves, replay the game to resume); then the app shows that screen. Once that screen has
-settled, a second thread loads the rest (`tui/warm_up.py`) for the first actions. Both threads
-are daemons the app never waits for, so ctrl+q quits at once however long loading takes.
-Content problems end the app with exit code 2 and `load_error`, which `consul play` prints.
-Given a `content` pack (the tests), the app opens its first screen on mount instead.
+Start-up is a budget (see DESIGN.md). Started by `consul` (no `content` given), the app reads
+the content from its cache when the files have not changed since it was written (a few
+milliseconds) and opens its first screen on mount: the first frame is the screen to work with.
+Otherwise (the first start, changed content) it draws `LoadingScreen` at once (this module
+imports only textual, and that screen needs nothing else); after that first frame a loading
+thread loads the content, imports what the opening screen needs and does what it needs done
+(list the saves, replay the game to resume); then the app shows that screen. Once the first
+screen has settled, a second thread loads the rest (`tui/warm_up.py`) for the first actions.
+Both threads are daemons the app never waits for, so ctrl+q quits at once however long loading
+takes. Content problems end the app with exit code 2 and `load_error`, which `consul play`
+prints. Given a `content` pack (the tests), the app opens its first screen on mount.
 """
 
 from __future__ import annotations
@@ -127,6 +129,9 @@ class ConsulApp(App[None]):
         self.content = content
         self.content_dirs = list(content_dirs)
         self.save_path = save
+        self.new_save = save
+        """Where a new game is saved: the save given, until it is found to be one already
+        (then, and once a game was started there, None: a new file in the saves folder)."""
         self.clock = clock
         self.session: Session | None = None
         self.preferences = Preferences()
@@ -140,6 +145,10 @@ class ConsulApp(App[None]):
         self._freeze_warm_up = False
 
     def get_default_screen(self) -> Screen:
+        if self.content is None:
+            from consul_app.content.cache import cached_pack
+
+            self.content = cached_pack(self.content_dirs)
         return LoadingScreen() if self.content is None else super().get_default_screen()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -158,7 +167,7 @@ class ConsulApp(App[None]):
         quit_on_hangup(self)
         self._apply_preferences()
         if self.content is not None:
-            self._opening(self.content)()
+            self._open(self._opening(self.content))
         else:  # after the first frame, so that loading does not hold it up
             self.call_after_refresh(self._start_loading)
 
@@ -214,15 +223,20 @@ class ConsulApp(App[None]):
         raise message.error
 
     def on_consul_app_loaded(self, message: Loaded) -> None:
+        self.content = message.content
+        if isinstance(self.screen_stack[0], LoadingScreen):
+            self.screen_stack[0].loaded()
+        self._open(message.opening)
+
+    def _open(self, opening: Opening) -> None:
+        """Show the first screen to work with, and the content's warnings over it."""
+        assert self.content is not None
         if not gc.isenabled():
             # `consul play` starts with the cyclic garbage collector off. What is loaded so far
             # (modules, the content) lives as long as the app: freeze it out of collections.
             gc.freeze()
             self._freeze_warm_up = True
-        self.content = message.content
-        if isinstance(self.screen_stack[0], LoadingScreen):
-            self.screen_stack[0].loaded()
-        message.opening()
+        opening()
         for warning in self.content.warnings:
             self.notify(warning, title="Content warning", severity="warning", timeout=15)
         self.call_after_refresh(self._started)
@@ -256,15 +270,19 @@ class ConsulApp(App[None]):
     def _opening(self, content: ContentPack) -> Opening:
         """Do the slow part of opening (list the saves, replay a game) and return the rest:
         what to show. Runs in the loading worker, or on mount when the content was given."""
-        from consul_app.session import list_saves
-        from consul_app.tui.screens import new_game, resume  # noqa: F401 (loaded here)
+        from consul_app.save_files import save_paths
+        from consul_app.tui.screens import new_game  # noqa: F401 (loaded here)
 
         if self.save_path is not None and self.save_path.exists():
             # the table's modules only when it opens first (else in the warm-up)
             from consul_app.tui.screens import table  # noqa: F401
 
+            self.new_save = None
             return partial(self._resumed, self._resume_session(content, self.save_path))
-        if self.save_path is None:
+        if self.save_path is None and save_paths():  # the saves' modules only if there are some
+            from consul_app.session import list_saves
+            from consul_app.tui.screens import resume
+
             saves = list_saves(content)
             if resume.offer_saves(saves):  # also when the game played last is damaged
                 return partial(self._show_saves, saves)
@@ -312,31 +330,89 @@ class ConsulApp(App[None]):
         else:
             self.resume(path)
 
-    def _start(self, setup: Setup | None) -> None:
+    def _start(self, setup: Setup | None, *, say_where: bool = False) -> None:
         from consul_app.rules import SetupError
         from consul_app.session import SaveError, Session
 
         if setup is None or self.content is None:
             return
-        path = None if self.save_path is None or self.save_path.exists() else self.save_path
+        path = self.new_save
         clock = {} if self.clock is None else {"clock": self.clock}
         try:
             session = Session.new(self.content, setup, path=path, **clock)
         except SetupError as err:
             self.notify(str(err), title="Cannot start the game", severity="error", timeout=30)
             return
-        except SaveError as err:  # the new-game screen again: fix the folder, Enter to retry
-            self.notify(
-                f"{err}\nMake that folder writable (or free some space), set CONSUL_DATA_DIR to "
-                "a folder you can write, or start Consul with --save PATH; then press Enter "
-                "on the last page to try again.",
+        except SaveError as err:
+            if path is not None and path.exists():  # another Consul made it since we started
+                self._save_taken(err, setup)
+                return
+            self.notify(  # the new-game screen again: fix the folder, Enter to retry
+                f"{err}\n{self._how_to_save()} Your choices are kept: Enter on each page "
+                "tries again.",
                 title="Cannot save a new game",
                 severity="error",
                 timeout=60,
             )
             self._new_game(setup)
             return
+        self.new_save = None  # (a game is saved there now: the next new one goes elsewhere)
+        if say_where:
+            self.notify(f"saved as {session.path}", title="A new game")
         self.open_table(session)
+
+    def _how_to_save(self) -> str:
+        """What makes a new game savable, as the app was started (with `--save` or not)."""
+        if self.new_save is not None:
+            return (
+                "Make that folder writable (or free some space), or quit (ctrl+q) and start "
+                "Consul again with --save in a folder you can write (or without it: the saves "
+                "folder)."
+            )
+        return (
+            "Make that folder writable (or free some space), set CONSUL_DATA_DIR to a folder "
+            "you can write, or start Consul with --save and a new file's path."
+        )
+
+    def _save_taken(self, refusal: SaveError, setup: Setup) -> None:
+        """The save this new game was to go to has become a game meanwhile (another Consul
+        started one there, and may still have it open): say so, and save it nowhere else
+        unless asked."""
+        from consul_app.paths import saves_dir
+        from consul_app.rules import Choice
+        from consul_app.session import SaveLocked
+        from consul_app.tui.screens.pick_one import PickOneScreen
+
+        first = (
+            Choice("watch", "Watch it, read-only")
+            if isinstance(refusal, SaveLocked)
+            else Choice("resume", "Play the game saved there", "your choices here are dropped")
+        )
+        choices = [
+            first,
+            Choice("folder", "Save this new game in the saves folder", str(saves_dir())),
+        ]
+        self.push_screen(
+            PickOneScreen(
+                "This game cannot be saved there",
+                f"{refusal}\nThis new game is saved nowhere else unless you choose so "
+                "(Esc: back to its choices).",
+                choices,
+            ),
+            partial(self._taken_answered, refusal.path, setup),
+        )
+
+    def _taken_answered(self, path: Path, setup: Setup, choice: str | None) -> None:
+        if choice == "watch":
+            self.watch(path)
+        elif choice == "resume":
+            self.new_save = None
+            self.resume(path)
+        elif choice == "folder":
+            self.new_save = None
+            self._start(setup, say_where=True)
+        else:
+            self._new_game(setup)
 
     def resume(self, path: Path) -> None:
         """Open a saved game; a save that cannot be resumed is named and left untouched."""
@@ -379,10 +455,12 @@ class ConsulApp(App[None]):
 
     def _offer_to_watch(self, refusal: SaveError) -> None:
         """A save another Consul plays (or this account may not write) can still be watched."""
+        from consul_app.paths import saves_dir
         from consul_app.rules import Choice
         from consul_app.tui.screens.pick_one import PickOneScreen
 
-        choices = [Choice("watch", "Watch it, read-only"), Choice("new", "Start a new game")]
+        where = f"saved as {self.new_save}" if self.new_save else f"saved in {saves_dir()}"
+        choices = [Choice("watch", "Watch it, read-only"), Choice("new", "Start a new game", where)]
         self.push_screen(
             PickOneScreen("This game cannot be played here", str(refusal), choices),
             partial(self._watch_or_new, refusal.path),

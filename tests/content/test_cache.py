@@ -219,3 +219,18 @@ def test_keywords_and_abilities_survive_the_cache() -> None:
     assert bolt == load_pack(include_user=False).edition("sde2").abilities[bolt.id]
     sandals = sde2.relics["blood-stained-sandals"]
     assert [(m.stat, m.add) for m in sandals.modifiers] == [("MOVE", 4)]
+
+
+def test_the_cached_pack_is_read_only_while_it_is_fresh(
+    mine: Path, loads: list[list[Path]]
+) -> None:
+    """`consul` reads it before its first frame: it never parses the files itself."""
+    assert content_cache.cached_pack([mine]) is None  # no cache yet
+    first = load_pack_cached([mine])
+    again = content_cache.cached_pack([mine])
+    assert again is not None and same_pack(again, first)
+    (mine / "monsters.yaml").write_text(MONSTERS.replace("Kobold", "Big Kobold"), "utf-8")
+    assert content_cache.cached_pack([mine]) is None  # stale
+    cached(mine).write_bytes(b"{not json")
+    assert content_cache.cached_pack([mine]) is None  # corrupt
+    assert len(loads) == 1

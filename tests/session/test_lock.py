@@ -12,13 +12,15 @@ from pathlib import Path
 
 import pytest
 
+from consul_app import paths
 from consul_app.content import ContentPack
 from consul_app.rules import DestroyHero, Setup
-from consul_app.session import SaveLocked, Session
+from consul_app.session import SaveError, SaveLocked, Session
 from consul_app.session.lock import holder_file
 from session.lock_child import DEADLINE, Child
 
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="flock and SIGKILL")
+fcntl = pytest.importorskip("fcntl")
 
 
 @pytest.fixture
@@ -75,3 +77,61 @@ def test_a_closed_session_frees_its_save(
     first.close()
     with Session.resume(content, save) as second:
         assert second.state == first.state
+
+
+def test_a_new_game_on_a_save_another_consul_has_just_made_is_refused_and_never_moved(
+    content: ContentPack, setup: Setup, child: Child, tmp_path: Path
+) -> None:
+    """Two `consul --save NEW.jsonl` at once: the first makes NEW.jsonl; the second one's new
+    game there is refused naming who has it, and is not saved anywhere else instead."""
+    save = tmp_path / "game.jsonl"
+    child.expect("ready")  # it started a new game there, and holds it
+    before = save.read_bytes()
+    with pytest.raises(SaveLocked) as caught:
+        Session.new(content, setup, path=save)
+    assert f"pid {child.process.pid} on {socket.gethostname()}" in str(caught.value)
+    assert save.read_bytes() == before
+    assert not paths.saves_dir().exists() or not any(paths.saves_dir().iterdir())
+    child.send("hero")
+    child.expect("done")  # the first Consul still writes
+    assert len(save.read_bytes()) > len(before)
+
+
+def test_a_new_save_is_locked_before_it_has_its_name(
+    content: ContentPack, setup: Setup, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """No moment when another Consul could find the new save and open it unlocked."""
+    link = os.link
+    locked: list[bool] = []
+
+    def linking(source: str | Path, target: str | Path) -> None:
+        fd = os.open(source, os.O_RDONLY)
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            locked.append(True)
+        else:
+            locked.append(False)
+        finally:
+            os.close(fd)  # (releases a lock taken here: it was not the save's)
+        link(source, target)
+
+    monkeypatch.setattr(os, "link", linking)
+    with Session.new(content, setup, path=tmp_path / "game.jsonl"):
+        assert locked == [True]
+
+
+def test_a_new_game_on_a_save_nobody_plays_is_refused_and_its_holder_file_left_alone(
+    content: ContentPack, setup: Setup, tmp_path: Path
+) -> None:
+    save = tmp_path / "game.jsonl"
+    Session.new(content, setup, path=save).close()
+    holder_file(save).write_text("stale", encoding="utf-8")  # (of a Consul long gone)
+    before = save.read_bytes()
+    with pytest.raises(SaveError, match="a save already exists there") as caught:
+        Session.new(content, setup, path=save)
+    assert not isinstance(caught.value, SaveLocked)
+    assert save.read_bytes() == before
+    assert holder_file(save).read_text(encoding="utf-8") == "stale"
+    with Session.resume(content, save):  # and it is free
+        pass

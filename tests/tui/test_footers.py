@@ -4,9 +4,10 @@ the right edge (the footer would scroll sideways, which no one does)."""
 from __future__ import annotations
 
 import pytest
-from textual.widgets._footer import FooterKey
 
 from consul_app.content import ContentPack
+from consul_app.tui.screens.help import HelpScreen
+from consul_app.tui.screens.history import HistoryScreen
 from consul_app.tui.widgets.footer import Footer
 
 from .helpers import until
@@ -25,8 +26,31 @@ async def test_the_footer_shows_every_key_whole(
         await pilot.press(key)
         await until(pilot, lambda: app.screen is not table)
         footer = app.screen.query_one(Footer)
-        await until(pilot, lambda: bool(footer.query(FooterKey)))
+        await until(pilot, lambda: bool(footer.keys))
         await pilot.pause()
-        assert footer.max_scroll_x == 0, "the footer's keys do not fit its width"
-        for shown in footer.query(FooterKey):
-            assert shown.region.right <= size[0], f"{shown.description!r} is cut off"
+        assert footer.fits, f"the footer's keys do not fit its width: {footer.keys}"
+
+
+async def test_a_click_on_a_key_presses_it(content: ContentPack) -> None:
+    app = make_app(content)
+    async with app.run_test(size=WIDE) as pilot:
+        await KeyConsul(pilot).new_game()
+        footer = app.screen.query_one(Footer)
+        keys = [footer.key_at(x) for x in range(WIDE[0])]
+        at = next(x for x, key in enumerate(keys) if key and key.key == "question_mark")
+        assert keys[at + len(" ? Keys ")] is None  # its span ends with its description
+        await pilot.click(Footer, offset=(at, 0))
+        await until(pilot, lambda: isinstance(app.screen, HelpScreen))
+
+
+async def test_the_palette_key_stands_at_the_right_edge(content: ContentPack) -> None:
+    app = make_app(content)
+    async with app.run_test(size=WIDE) as pilot:
+        await KeyConsul(pilot).new_game()
+        await pilot.press("H")
+        await until(pilot, lambda: isinstance(app.screen, HistoryScreen))
+        await pilot.pause()
+        footer = app.screen.query_one(Footer)
+        assert footer.palette is not None
+        assert getattr(footer.key_at(WIDE[0] - 2), "key", None) == footer.palette.key
+        assert footer.key_at(WIDE[0] - 1) is None  # a blank cell after it, as Textual's

@@ -7,7 +7,6 @@ from pathlib import Path
 import pytest
 from textual.app import App
 from textual.screen import Screen
-from textual.widgets._footer import FooterKey
 
 from consul_app.content import ContentPack
 from consul_app.rules import default_setup, select_chart
@@ -119,7 +118,7 @@ async def test_a_damaged_save_is_named_and_left_as_it_is(
 
 
 def footer_keys(app: App[None]) -> list[str]:
-    return [key.description for key in app.screen.query_one(Footer).query(FooterKey)]
+    return [key.description for key in app.screen.query_one(Footer).keys]
 
 
 async def test_the_first_frame_of_the_screen_has_its_keys(
@@ -132,7 +131,7 @@ async def test_the_first_frame_of_the_screen_has_its_keys(
 
     def spy(app: App[None], screen: Screen[object], renderable: object) -> None:
         if renderable is not None and isinstance(screen, NewGameScreen):
-            frames.append([key.description for key in screen.query(FooterKey)])
+            frames.append([key.description for key in screen.query_one(Footer).keys])
         display(app, screen, renderable)  # type: ignore[arg-type]
 
     monkeypatch.setattr(App, "_display", spy)
@@ -163,11 +162,11 @@ async def test_the_footer_follows_the_pages_keys_and_is_composed_only_when_they_
         await until(pilot, lambda: "Next page / start" in footer_keys(app))
         assert "Correct the chart" not in footer_keys(app)
         footer = app.screen.query_one(Footer)
-        shown = list(footer.query(FooterKey))
+        shown = footer.keys
         app.screen.refresh_bindings()  # the footer is told the bindings may have changed
         await pilot.pause()
         await pilot.pause()
-        assert list(footer.query(FooterKey)) == shown  # the same widgets: nothing composed
+        assert footer.keys is shown  # the same keys: not drawn again
         await pilot.press("enter", "enter")
         await until(pilot, lambda: "Correct the chart" in footer_keys(app))
         await pilot.press("escape")

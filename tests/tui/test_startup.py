@@ -1,5 +1,6 @@
-"""Start-up as `consul` does it: a loading screen at once, the content loaded behind it, then
-the screen to work with (new game, saved games or the table); content errors end the app."""
+"""Start-up as `consul` does it: the content from its cache and the screen to work with (new
+game, saved games or the table) in the first frame; else (no cache, changed content) a loading
+screen at once, the content loaded behind it, then that screen; content errors end the app."""
 
 from __future__ import annotations
 
@@ -12,7 +13,9 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from textual.app import App
 from textual.pilot import Pilot
+from textual.screen import Screen
 from textual.widgets import OptionList
 
 from consul_app.content import ContentPack
@@ -298,6 +301,69 @@ async def test_a_data_folder_that_cannot_be_written_says_so_and_offers_a_way_on(
         note = notes(app)[-1]
         assert note.startswith(f"Cannot save a new game: {data / 'saves'}: cannot keep saves ")
         assert "(not a folder)" in note and "CONSUL_DATA_DIR" in note and "--save" in note
+        assert "Your choices are kept: Enter on each page tries again." in note
         assert isinstance(app.screen, NewGameScreen)
-        assert app.screen.setup == chosen
+        assert app.screen.setup == chosen and app.screen.page == 0  # (so: not "last page")
         assert "Loading" not in text(app.screen_stack[0].query_one("#loading"))
+
+
+@pytest.fixture
+def first_screens(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The name of the screen of every frame the app draws, in order."""
+    screens: list[str] = []
+    display = App._display
+
+    def spy(app: App[None], screen: Screen[object], renderable: object) -> None:
+        if renderable is not None:
+            screens.append(type(screen).__name__)
+        display(app, screen, renderable)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(App, "_display", spy)
+    return screens
+
+
+async def test_with_a_fresh_cache_the_first_frame_is_the_screen_to_work_with(
+    first_screens: list[str],
+) -> None:
+    """The content read from its cache before the first frame: no loading screen, no loader."""
+    content_cache.load_pack_cached()  # the cache, as after any start
+    app = ConsulApp()
+    async with app.run_test(size=WIDE) as pilot:
+        await until(pilot, lambda: bool(first_screens))
+        await pilot.pause()
+        assert app.loader is None
+        assert isinstance(app.screen, NewGameScreen)
+        await pilot.press("enter", "enter", "enter")
+        assert isinstance(app.screen, TableScreen)
+    assert first_screens[0] == "NewGameScreen"
+    assert "LoadingScreen" not in first_screens
+
+
+async def test_changed_content_is_loaded_from_the_files_behind_the_loading_screen(
+    tmp_path: Path, first_screens: list[str]
+) -> None:
+    mine = tmp_path / "mine"
+    mine.mkdir()
+    (mine / "empty.yaml").write_text("# nothing yet\n", encoding="utf-8")
+    content_cache.load_pack_cached([mine])
+    (mine / "empty.yaml").write_text("# still nothing\n", encoding="utf-8")  # the cache is stale
+    app = ConsulApp(content_dirs=[mine])
+    async with app.run_test(size=WIDE) as pilot:
+        await loaded(pilot)
+        assert isinstance(app.screen, NewGameScreen)
+    assert first_screens[0] == "LoadingScreen"
+
+
+async def test_the_content_warnings_come_with_the_content_from_its_cache(tmp_path: Path) -> None:
+    mine = tmp_path / "mine"
+    mine.mkdir()
+    (mine / "empty.yaml").write_text("# nothing yet\n", encoding="utf-8")
+    content_cache.load_pack_cached([mine])
+    app = ConsulApp(content_dirs=[mine])
+    async with app.run_test(size=WIDE) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, NewGameScreen))
+        assert app.loader is None
+        warnings = [n for n in notes(app) if n.startswith("Content warning: ")]
+        assert len(warnings) == 1 and warnings[0].endswith(
+            "empty.yaml: empty file, no content in it"
+        )

@@ -5,13 +5,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from textual.widgets._footer import FooterKey
 from textual_plotext import PlotextPlot
 
 from consul_app.content import ContentPack
 from consul_app.rules import default_setup
 from consul_app.tui.screens.summary import SummaryScreen
 from consul_app.tui.screens.table import TableScreen
+from consul_app.tui.widgets.footer import Footer
 from consul_app.tui.widgets.monster_bars import DESTROYED, SPAWNED, MonsterBars, monster_bars
 
 from .helpers import notes, text, until
@@ -54,7 +54,7 @@ PLAY_KEYS = {"e", "space", "d", "w"}
 
 
 def footer_keys(screen: TableScreen) -> set[str]:
-    return {key.key for key in screen.query(FooterKey)}
+    return {key.key for key in screen.query_one(Footer).keys}
 
 
 async def test_once_the_boss_is_defeated_the_footer_shows_only_keys_that_still_work(

@@ -6,6 +6,8 @@ engine's `setup`); the review, the chart and the modals import the rest when fir
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from msgspec.structs import replace
 from rich.console import Group, RenderableType
 from rich.text import Text
@@ -36,8 +38,10 @@ from consul_app.tui import symbols
 from consul_app.tui.widgets.choice_list import ChoiceList
 from consul_app.tui.widgets.cycle_field import CycleField
 from consul_app.tui.widgets.footer import Footer
-from consul_app.tui.widgets.placements import Placements
-from consul_app.tui.widgets.tick_list import TickList
+
+if TYPE_CHECKING:
+    from consul_app.tui.widgets.placements import Placements
+    from consul_app.tui.widgets.tick_list import TickList
 
 PAGES = ("game", "monsters", "review")
 PAGE_TITLES = ("Game and dungeon boss", "Mini-bosses, spawning points, pets", "Review and start")
@@ -82,6 +86,9 @@ class NewGameScreen(Screen[Setup | None]):
         yield Footer()
 
     def _monsters_page(self) -> list[Widget]:
+        from consul_app.tui.widgets.placements import Placements
+        from consul_app.tui.widgets.tick_list import TickList
+
         return [
             Vertical(
                 Label("Mini-bosses (space ticks)", classes="heading"),
@@ -149,6 +156,8 @@ class NewGameScreen(Screen[Setup | None]):
         ]
 
     def _pet_list(self) -> list[Widget]:
+        from consul_app.tui.widgets.tick_list import TickList
+
         pets = [(m.id, Content(m.name)) for m in pets_to_choose(self.pack)]
         if not pets:
             return [Label("No pets in this edition's content.", classes="heading")]
@@ -176,7 +185,7 @@ class NewGameScreen(Screen[Setup | None]):
         value: str | int = int(event.value) if name in ("party_size", "tiles") else event.value
         self.setup = replace(self.setup, **{name: value})
         if name == "tiles":
-            for placements in self.query(Placements):  # (none before the page is filled in)
+            for placements in self.query("Placements"):  # (none before the page is filled in)
                 placements.tiles = self.setup.tiles
 
     @on(Input.Changed, ".hero-keyword")
@@ -189,28 +198,28 @@ class NewGameScreen(Screen[Setup | None]):
     def _boss_changed(self, event: ChoiceList.Changed) -> None:
         self.setup = replace(self.setup, boss=event.chosen)
 
-    @on(TickList.Changed, "#mini-bosses")
-    def _minis_changed(self, event: TickList.Changed) -> None:
-        self.setup = replace(self.setup, mini_bosses=event.tick_list.ticked)
+    # The monsters page's widgets are imported with it (`_monsters_page`): handled by name.
 
-    @on(TickList.Changed, "#pets")
-    def _pets_changed(self, event: TickList.Changed) -> None:
-        self.setup = replace(self.setup, pets=event.tick_list.ticked)
+    def on_tick_list_changed(self, event: TickList.Changed) -> None:
+        ticked = event.tick_list.ticked
+        if event.tick_list.id == "mini-bosses":
+            self.setup = replace(self.setup, mini_bosses=ticked)
+        elif event.tick_list.id == "pets":
+            self.setup = replace(self.setup, pets=ticked)
 
-    @on(Placements.Changed)
-    def _points_changed(self, event: Placements.Changed) -> None:
+    def on_placements_changed(self, event: Placements.Changed) -> None:
         self.setup = replace(self.setup, spawning_points=event.placements)
 
-    @on(Placements.AddRequested)
-    def _add_point(self) -> None:
+    def on_placements_add_requested(self) -> None:
         from consul_app.rules import Choice
         from consul_app.tui.screens.pick_one import PickOneScreen
+        from consul_app.tui.widgets.placements import Placements
 
         choices = [
             Choice(p.id, p.name, _pool_note(self.pack, p.id) + (" (paired)" if p.paired else ""))
             for p in self.pack.spawning_points.values()
         ]
-        placements = self.query_one(Placements)
+        placements = self.query_one("#points", Placements)
 
         def add(picked: str | None) -> None:
             if picked is not None:
