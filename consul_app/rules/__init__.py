@@ -29,6 +29,7 @@ if TYPE_CHECKING:
         ChooseRelics,
         ConfirmStep,
         DestroyHero,
+        DestroyMarked,
         DestroyMiniBoss,
         DestroyMonsters,
         DestroySpawningPoint,
@@ -160,6 +161,7 @@ __all__ = [
     "ConfirmStep",
     "DestroyHero",
     "EndGame",
+    "DestroyMarked",
     "DestroyMiniBoss",
     "DestroyMonsters",
     "DestroySpawningPoint",
@@ -251,7 +253,7 @@ __all__ = [
 _HOMES: dict[str, str] = {
     "actions": "Action AddStatus AdvanceChart AdvanceGauge AnswerSighting"
     " CancelSighting ChooseBonus ChooseRelics ConfirmStep DestroyHero DestroyMiniBoss"
-    " DestroyMonsters DestroySpawningPoint DestroySummoned EndGame EndTurn Heal"
+    " DestroyMarked DestroyMonsters DestroySpawningPoint DestroySummoned EndGame EndTurn Heal"
     " RemoveStatus Spawn SpawnBoss SpawnMiniBoss Summon Target Wound action_data read_action",
     "bonus_views": "BonusLine GroupBonuses StatLine bonus_rules bonuses_by_rank monster_bonuses",
     "boss": "eligible_relics extra_relics relics_per_slot",

@@ -50,11 +50,17 @@ class Spawn(_Action, tag="spawn"):
 
 
 class DestroyMonsters(_Action, tag="destroy_monsters"):
-    """Monsters destroyed: they go back to the spawning pool. `which`: one monster of one kind,
-    the marked one destroyed (`marked_monsters` order); None: unmarked ones first."""
+    """Monsters destroyed: they go back to the spawning pool (unmarked ones first)."""
 
     monsters: Counts
-    which: NonNegativeInt | None = None
+
+
+class DestroyMarked(_Action, tag="destroy_marked"):
+    """One monster carrying wounds or status effects destroyed by key: the marked one `which`
+    of its kind (`marked_monsters` order), its marks with it."""
+
+    model: str
+    which: NonNegativeInt
 
 
 class DestroySpawningPoint(_Action, tag="destroy_spawning_point"):
@@ -163,6 +169,7 @@ Action = (
     | ConfirmStep
     | Spawn
     | DestroyMonsters
+    | DestroyMarked
     | DestroySpawningPoint
     | DestroyHero
     | EndGame

@@ -18,6 +18,7 @@ from consul_app.content.pack import EditionPack
 from consul_app.rules import (
     AddStatus,
     CardView,
+    DestroyMarked,
     DestroyMonsters,
     GameState,
     RemoveStatus,
@@ -27,7 +28,6 @@ from consul_app.rules import (
     card,
     describe,
     new_game,
-    read_action,
 )
 from consul_app.rules.tracked import immune_to
 
@@ -232,25 +232,19 @@ def test_status_effects_on_monsters_never_change_the_card_of_their_kind(
 
 
 def test_the_marked_monster_destroyed_by_key_takes_its_marks(sde2: EditionPack) -> None:
-    """`DestroyMonsters(which=n)`: that marked monster is destroyed (its status effects go
-    with it), counted for the rewards as any other; by default the unmarked ones go first."""
+    """`DestroyMarked(model, which)`: that marked monster is destroyed (its status effects go
+    with it), counted for the rewards as any other; `DestroyMonsters` takes unmarked ones first."""
     state = _kobolds(
         sde2,
         AddStatus(target="monster", model="kobold", status="slow"),
         AddStatus(target="monster", model="kobold", status="hex"),
     )
-    gone = DestroyMonsters(monsters={"kobold": 1}, which=0)
+    gone = DestroyMarked(model="kobold", which=0)
     assert describe(sde2, gone) == "Destroyed Kobold #1"
     after = apply(sde2, state, gone)
     assert ([m.status for m in after.tracked], after.board["kobold"]) == ([["hex"]], 2)
     plain = apply(sde2, state, DestroyMonsters(monsters={"kobold": 1}))
     assert [m.status for m in plain.tracked] == [["slow"], ["hex"]]
-    assert after.tally == plain.tally
-    for wrong in (
-        DestroyMonsters(monsters={"kobold": 1}, which=2),
-        DestroyMonsters(monsters={"kobold": 2}, which=0),
-    ):
-        with pytest.raises(RuleError, match="one monster of one kind"):
-            apply(sde2, state, wrong)
-    old = read_action({"type": "destroy_monsters", "monsters": {"kobold": 1}})
-    assert old == DestroyMonsters(monsters={"kobold": 1})  # (journals before `which`)
+    assert (after.tally, after.pool) == (plain.tally, plain.pool)
+    with pytest.raises(RuleError, match="only 2 Kobold carry wounds or status effects"):
+        apply(sde2, state, DestroyMarked(model="kobold", which=2))

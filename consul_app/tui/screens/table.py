@@ -29,6 +29,7 @@ from consul_app.rules import (
     Choice,
     ConfirmStep,
     DestroyHero,
+    DestroyMarked,
     DestroyMiniBoss,
     DestroyMonsters,
     DestroySummoned,
@@ -639,7 +640,10 @@ class TableScreen(Screen[None]):
         monster = self._highlighted()
         if monster is not None:
             which = self.query_one(PoolTable).highlighted_mark()
-            self.dispatch(DestroyMonsters(monsters={monster: 1}, which=which))
+            if which is None:
+                self.dispatch(DestroyMonsters(monsters={monster: 1}))
+            else:
+                self.dispatch(DestroyMarked(model=monster, which=which))
 
     def action_wound(self, target: Target) -> None:
         self.dispatch(Wound(target=target, wounds=self._take_count()))
