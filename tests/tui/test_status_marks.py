@@ -7,10 +7,11 @@ from __future__ import annotations
 from pathlib import Path
 
 from msgspec.structs import replace
+from session.players import first_answer
 from textual.widgets import OptionList
 
 from consul_app.content import ContentPack
-from consul_app.rules import PlacedSpawningPoint, Spawn, default_setup
+from consul_app.rules import AdvanceGauge, EndTurn, PlacedSpawningPoint, Spawn, default_setup
 from consul_app.session import Session
 from consul_app.tui.screens.card import CardScreen
 from consul_app.tui.screens.pick_one import PickOneScreen
@@ -120,3 +121,41 @@ async def test_the_dialog_says_which_status_effects_it_is_immune_to(
         )
         await pilot.press("escape", "P", "1")
         assert "IMMUNE" not in options(app.screen.query_one(OptionList))
+
+
+async def test_its_card_says_when_a_status_effect_ends(
+    content: ContentPack, tmp_path: Path
+) -> None:
+    monster = "marauder-squawk"
+    _saved(content, tmp_path / "g.jsonl", monster, 1)
+    app = make_app(content, tmp_path / "g.jsonl")
+    async with app.run_test(size=WIDE) as pilot:
+        pool = KeyConsul(pilot).table.query_one(PoolTable)
+        while pool.highlighted() != monster:
+            await pilot.press("down")
+        await pilot.press("t", "i", "m", "enter", "down", "c")
+        assert isinstance(app.screen, CardScreen)
+        assert "Immobile: No moving in the next activation. Ends after its next activation." in (
+            " ".join(text(app.screen).split())
+        )
+
+
+async def test_in_the_1_0_boss_fight_the_standing_spawning_points_are_shown(
+    content: ContentPack, tmp_path: Path
+) -> None:
+    """1.0 (dungeon-boss.txt): 'the boss may activate twice in any round that there is at
+    least one spawning point still on the board': summoned by the power gauge, the boss fights
+    beside the points still standing, which the Boss pane keeps showing (wounds, status)."""
+    path = tmp_path / "c.jsonl"
+    setup = default_setup(content.edition("classic"))
+    with Session.new(content, setup, path=path, clock=lambda: NOW) as session:
+        session.dispatch(AdvanceGauge(squares=30))
+        while not session.state.boss.spawned or session.state.open_step() is not None:
+            answer = first_answer(session.pack, session.state)
+            session.dispatch(answer if answer is not None else EndTurn())
+    app = make_app(content, path)
+    async with app.run_test(size=WIDE) as pilot:
+        said = text(KeyConsul(pilot).table.query_one("#boss"))
+        points = KeyConsul(pilot).state.standing_spawning_points()
+        assert "Spawning points standing:" in said
+        assert all(f"(tile {p.tile})" in said for p in points) and points

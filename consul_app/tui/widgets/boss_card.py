@@ -73,7 +73,7 @@ class BossPane(Pane):
             return Group(*_boss_card(view, boss))
         if section == "card":
             now = CARD_STEPS.get(view.current.key) if view.current else None
-            where = _relics(view, boss) if boss.spawned else _where(view, boss)
+            where = _relics(view, boss) + _standing(view) if boss.spawned else _where(view, boss)
             # the card's models are counted from its first effects (a sighting's, too)
             if boss.spawned or now is not None or any(view.state.summoned.values()):
                 where += _summons(view)
@@ -143,6 +143,13 @@ def _where(view: TableView, boss: BossStatus) -> list[RenderableType]:
     """Before it spawns: its chart space (2.0), the relic slots it would get now, and the
     spawning points standing with their wounds."""
     return [*_arrival(boss), *_points(view)]
+
+
+def _standing(view: TableView) -> list[RenderableType]:
+    """In the fight, the spawning points still standing (1.0: the boss may activate twice
+    while one stands), with their wounds and status effects."""
+    points = _points(view)
+    return [Text("Spawning points standing:", "bold"), *points] if points else []
 
 
 def _points(view: TableView) -> list[RenderableType]:
