@@ -29,6 +29,7 @@ if TYPE_CHECKING:
         ChooseRelics,
         ConfirmStep,
         DestroyHero,
+        DestroyMarked,
         DestroyMiniBoss,
         DestroyMonsters,
         DestroySpawningPoint,
@@ -92,7 +93,7 @@ if TYPE_CHECKING:
     from consul_app.rules.story import Event, Story, story, story_sections
     from consul_app.rules.summons import summons_out
     from consul_app.rules.timeout import timeout_threshold
-    from consul_app.rules.tracked import marked_monsters
+    from consul_app.rules.tracked import immune_to, marked_monsters
     from consul_app.rules.turn_view import free_spawn_refusal, phase_name, turn_name, turn_notes
     from consul_app.rules.views import (
         BossStatus,
@@ -160,6 +161,7 @@ __all__ = [
     "ConfirmStep",
     "DestroyHero",
     "EndGame",
+    "DestroyMarked",
     "DestroyMiniBoss",
     "DestroyMonsters",
     "DestroySpawningPoint",
@@ -213,6 +215,7 @@ __all__ = [
     "relics_per_slot",
     "free_spawn_refusal",
     "gauge_status",
+    "immune_to",
     "marked_monsters",
     "mini_bosses_left",
     "monster_bonuses",
@@ -250,7 +253,7 @@ __all__ = [
 _HOMES: dict[str, str] = {
     "actions": "Action AddStatus AdvanceChart AdvanceGauge AnswerSighting"
     " CancelSighting ChooseBonus ChooseRelics ConfirmStep DestroyHero DestroyMiniBoss"
-    " DestroyMonsters DestroySpawningPoint DestroySummoned EndGame EndTurn Heal"
+    " DestroyMarked DestroyMonsters DestroySpawningPoint DestroySummoned EndGame EndTurn Heal"
     " RemoveStatus Spawn SpawnBoss SpawnMiniBoss Summon Target Wound action_data read_action",
     "bonus_views": "BonusLine GroupBonuses StatLine bonus_rules bonuses_by_rank monster_bonuses",
     "boss": "eligible_relics extra_relics relics_per_slot",
@@ -271,7 +274,7 @@ _HOMES: dict[str, str] = {
     "story": "Event Story story story_sections",
     "summons": "summons_out",
     "timeout": "timeout_threshold",
-    "tracked": "marked_monsters",
+    "tracked": "immune_to marked_monsters",
     "turn_view": "free_spawn_refusal phase_name turn_name turn_notes",
     "views": "BossStatus ChartStatus GaugeStatus PoolLine SpaceView SpawningPointLine TurnsUntil"
     " boss_status chart_spaces chart_status current_space gauge_status pool"

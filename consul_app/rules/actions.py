@@ -50,9 +50,17 @@ class Spawn(_Action, tag="spawn"):
 
 
 class DestroyMonsters(_Action, tag="destroy_monsters"):
-    """Monsters destroyed: they go back to the spawning pool."""
+    """Monsters destroyed: they go back to the spawning pool (unmarked ones first)."""
 
     monsters: Counts
+
+
+class DestroyMarked(_Action, tag="destroy_marked"):
+    """One monster carrying wounds or status effects destroyed by key: the marked one `which`
+    of its kind (`marked_monsters` order), its marks with it."""
+
+    model: str
+    which: NonNegativeInt
 
 
 class DestroySpawningPoint(_Action, tag="destroy_spawning_point"):
@@ -161,6 +169,7 @@ Action = (
     | ConfirmStep
     | Spawn
     | DestroyMonsters
+    | DestroyMarked
     | DestroySpawningPoint
     | DestroyHero
     | EndGame

@@ -117,6 +117,9 @@ _LABELS: dict[type, Callable[[EditionPack, Any], str]] = {
     a.ConfirmStep: lambda pack, act: f"Done: {step_title(pack.edition, act.step)}",
     a.Spawn: lambda pack, act: f"Spawn {counts_text(pack, act.monsters)}",
     a.DestroyMonsters: lambda pack, act: f"Destroyed {counts_text(pack, act.monsters)}",
+    a.DestroyMarked: lambda pack, act: (
+        f"Destroyed {name_of(pack, 'monsters', act.model)} #{act.which + 1}"
+    ),
     a.DestroySpawningPoint: lambda pack, act: (
         f"Spawning point {name_of(pack, 'spawning_points', act.spawning_point)} "
         f"on tile {act.tile} destroyed"

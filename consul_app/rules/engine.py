@@ -17,7 +17,12 @@ from consul_app.rules.errors import RuleError
 from consul_app.rules.mini_boss import destroy_mini_boss, spawn_mini_boss
 from consul_app.rules.power_gauge import advance_gauge
 from consul_app.rules.sightings import answer_sighting, cancel_sighting
-from consul_app.rules.spawning import destroy_monsters, destroy_spawning_point, spawn
+from consul_app.rules.spawning import (
+    destroy_marked,
+    destroy_monsters,
+    destroy_spawning_point,
+    spawn,
+)
 from consul_app.rules.state import GameState
 from consul_app.rules.summons import destroy_summoned, summon
 from consul_app.rules.tracked import add_status, heal, remove_status, wound
@@ -81,6 +86,7 @@ _HANDLERS: dict[type, tuple[Handler, bool]] = {
     a.ConfirmStep: (confirm_step, False),
     a.Spawn: (spawn, False),
     a.DestroyMonsters: (destroy_monsters, True),
+    a.DestroyMarked: (destroy_marked, True),
     a.DestroySpawningPoint: (destroy_spawning_point, True),
     a.DestroyHero: (_destroy_hero, True),
     a.EndGame: (_end_game, False),

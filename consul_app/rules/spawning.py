@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from consul_app.content.models import Monster
 from consul_app.content.pack import EditionPack
-from consul_app.rules.actions import DestroyMonsters, DestroySpawningPoint, Spawn
+from consul_app.rules.actions import DestroyMarked, DestroyMonsters, DestroySpawningPoint, Spawn
 from consul_app.rules.editions import edition_rules
 from consul_app.rules.errors import RuleError
 from consul_app.rules.names import bits_name
@@ -106,6 +106,16 @@ def destroy_monsters(pack: EditionPack, state: GameState, action: DestroyMonster
         if count > on_board:
             raise RuleError(f"only {on_board} {monster.name} on the dungeon, not {count}")
     remove_destroyed_monsters(pack, state, action.monsters)
+
+
+def destroy_marked(pack: EditionPack, state: GameState, action: DestroyMarked) -> None:
+    """The marked monster destroyed, as by wounds: back to the pool, counted for the rewards."""
+    monster = _monster(pack, action.model)
+    marked = [m for m in state.tracked if m.id == action.model]
+    if action.which >= len(marked):
+        raise RuleError(f"only {len(marked)} {monster.name} carry wounds or status effects")
+    state.tracked.remove(marked[action.which])
+    remove_destroyed_monsters(pack, state, {action.model: 1})
 
 
 def remove_destroyed_monsters(pack: EditionPack, state: GameState, counts: dict[str, int]) -> None:

@@ -10,6 +10,7 @@ from consul_app.rules import (
     AddStatus,
     ChooseBonus,
     ChooseRelics,
+    DestroyMarked,
     DestroyMiniBoss,
     DestroyMonsters,
     DestroySpawningPoint,
@@ -45,6 +46,8 @@ def _action_refs(action: Action) -> Iterator[tuple[str, str]]:
     match action:
         case Spawn(monsters=counts) | DestroyMonsters(monsters=counts):
             yield from (("monsters", m) for m in counts)
+        case DestroyMarked(model=monster):
+            yield "monsters", monster
         case DestroySpawningPoint(spawning_point=point):
             yield "spawning_points", point
         case SpawnMiniBoss(mini_boss=mini) | DestroyMiniBoss(mini_boss=mini):

@@ -7,7 +7,7 @@ decision step is answered with `consul_app.rules.answer`.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import replace
 from typing import Any, Literal
 
@@ -67,12 +67,23 @@ def statuses_of(state: GameState, target: Target) -> list[str]:
     return state.mini_boss.status if state.mini_boss else []
 
 
-def status_choices(pack: EditionPack, has: list[str]) -> list[Choice]:
-    """Every status effect; those the model has are marked (choosing one takes it off)."""
+def status_choices(
+    pack: EditionPack, has: list[str], immune: Callable[[str], str | None] = lambda _: None
+) -> list[Choice]:
+    """Every status effect; those the model has are marked (choosing one takes it off), and
+    those it is immune to (`immune(status)`: the keyword) say so."""
     return [
-        Choice(s.id, s.name, ("HAS IT: choose to take it off. " if s.id in has else "") + s.text)
+        Choice(s.id, s.name, _status_note(s.id, has, immune(s.id)) + s.text)
         for s in pack.status_effects.values()
     ]
+
+
+def _status_note(status: str, has: list[str], immune: str | None) -> str:
+    if status in has:
+        return "HAS IT: choose to take it off. "
+    if immune is not None:
+        return f"IMMUNE ({immune}): removed at once. "
+    return ""
 
 
 def status_action(on: Mapping[str, Any], status: str, has: list[str]) -> Action:

@@ -25,6 +25,7 @@ from consul_app.rules import (
     ChooseRelics,
     ConfirmStep,
     DestroyHero,
+    DestroyMarked,
     DestroyMiniBoss,
     DestroyMonsters,
     DestroySpawningPoint,
@@ -87,6 +88,11 @@ def _sde2_spawned(pack: EditionPack) -> GameState:
     return apply(pack, _sde2_start(pack), Spawn(monsters={"kobold": 2, "dragon": 1}))
 
 
+def _sde2_marked(pack: EditionPack) -> GameState:
+    slowed = AddStatus(target="monster", model="kobold", status="poison")
+    return apply(pack, _sde2_spawned(pack), slowed)
+
+
 def _sde2_relics(pack: EditionPack) -> GameState:
     return run_to(pack, apply(pack, _sde2_space(8)(pack), SpawnBoss(boss="big")), "relics")
 
@@ -122,6 +128,7 @@ LEGAL: list[tuple[str, Callable[[EditionPack], GameState], Action]] = [
     ("sde2", _sde2_space(1), ConfirmStep(step="spawn")),
     ("sde2", _sde2_start, Spawn(monsters={"kobold": 1})),
     ("sde2", _sde2_spawned, DestroyMonsters(monsters={"kobold": 1, "dragon": 1})),
+    ("sde2", _sde2_marked, DestroyMarked(model="kobold", which=0)),
     ("sde2", _sde2_start, DestroySpawningPoint(spawning_point="nest", tile=3)),
     ("sde2", _sde2_start, DestroyHero()),
     ("sde2", _sde2_start, EndGame(result="heroes-lost")),

@@ -27,6 +27,7 @@ from consul_app.rules import (
     ChooseRelics,
     ConfirmStep,
     DestroyHero,
+    DestroyMarked,
     DestroyMiniBoss,
     DestroyMonsters,
     DestroySpawningPoint,
@@ -113,6 +114,9 @@ def events(pack: EditionPack, state: GameState) -> list[Action]:
         found += [
             Wound(target="monster", model=m, which=0),
             Heal(target="monster", model=m, which=0),
+            AddStatus(target="monster", model=m, status="stun"),
+            RemoveStatus(target="monster", model=m, which=0, status="stun"),
+            DestroyMarked(model=m, which=0),
         ]
     if state.mini_boss is not None:
         mid = state.mini_boss.id

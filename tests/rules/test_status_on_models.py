@@ -18,6 +18,8 @@ from consul_app.content.pack import EditionPack
 from consul_app.rules import (
     AddStatus,
     CardView,
+    DestroyMarked,
+    DestroyMonsters,
     GameState,
     RemoveStatus,
     RuleError,
@@ -227,3 +229,22 @@ def test_status_effects_on_monsters_never_change_the_card_of_their_kind(
     for n, monster in enumerate(state.tracked):
         names = [t.name.lower() for t in card(pack, state, "kobold", marked=n).suffers]
         assert names == monster.status
+
+
+def test_the_marked_monster_destroyed_by_key_takes_its_marks(sde2: EditionPack) -> None:
+    """`DestroyMarked(model, which)`: that marked monster is destroyed (its status effects go
+    with it), counted for the rewards as any other; `DestroyMonsters` takes unmarked ones first."""
+    state = _kobolds(
+        sde2,
+        AddStatus(target="monster", model="kobold", status="slow"),
+        AddStatus(target="monster", model="kobold", status="hex"),
+    )
+    gone = DestroyMarked(model="kobold", which=0)
+    assert describe(sde2, gone) == "Destroyed Kobold #1"
+    after = apply(sde2, state, gone)
+    assert ([m.status for m in after.tracked], after.board["kobold"]) == ([["hex"]], 2)
+    plain = apply(sde2, state, DestroyMonsters(monsters={"kobold": 1}))
+    assert [m.status for m in plain.tracked] == [["slow"], ["hex"]]
+    assert (after.tally, after.pool) == (plain.tally, plain.pool)
+    with pytest.raises(RuleError, match="only 2 Kobold carry wounds or status effects"):
+        apply(sde2, state, DestroyMarked(model="kobold", which=2))

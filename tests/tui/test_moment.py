@@ -2,10 +2,20 @@
 
 from __future__ import annotations
 
+from msgspec.structs import replace
 from rich.text import Text
 
 from consul_app.content import ContentPack, EditionPack
-from consul_app.rules import DestroySpawningPoint, GameState, apply, default_setup, new_game
+from consul_app.rules import (
+    AddStatus,
+    DestroySpawningPoint,
+    GameState,
+    PlacedSpawningPoint,
+    Spawn,
+    apply,
+    default_setup,
+    new_game,
+)
 from consul_app.tui.widgets.moment import moment
 
 from .scenarios import Goal, current_step, move_action, next_move
@@ -51,3 +61,20 @@ def test_relics_are_named_only_where_the_edition_has_them(content: ContentPack) 
         state = apply(fk, state, move_action(next_move(fk, state)))
     said = _said(fk, state)
     assert "wounds" in said and "relics:" not in said
+
+
+def test_the_status_effects_of_monsters_and_spawning_points(content: ContentPack) -> None:
+    """Who suffers what, as the pool's rows and the Boss pane say it."""
+    pack = content.edition("sde2")
+    points = [PlacedSpawningPoint(id="clan-ijin-madoushi", tile=2)]
+    state = new_game(pack, replace(default_setup(pack), spawning_points=points))
+    for action in (
+        Spawn(monsters={"clan-ijin-kaiken": 2}),
+        AddStatus(target="monster", model="clan-ijin-kaiken", status="slow"),
+        AddStatus(target="monster", model="clan-ijin-kaiken", status="hex"),
+        AddStatus(target="spawning-point", model="clan-ijin-madoushi", tile=2, status="bane"),
+    ):
+        state = apply(pack, state, action)
+    said = _said(pack, state)
+    assert "Clan Ijin Madoushi (tile 2, suffers Bane)" in said
+    assert "suffering: Clan Ijin Kaiken #1: Slow; Clan Ijin Kaiken #2: Hex" in said

@@ -7,6 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from msgspec.structs import replace
+from textual.widgets import OptionList
 
 from consul_app.content import ContentPack
 from consul_app.rules import PlacedSpawningPoint, Spawn, default_setup
@@ -15,7 +16,7 @@ from consul_app.tui.screens.card import CardScreen
 from consul_app.tui.screens.pick_one import PickOneScreen
 from consul_app.tui.widgets.pool import PoolTable
 
-from .helpers import text
+from .helpers import options, text
 from .scenarios import NOW, WIDE, KeyConsul, make_app
 
 POINT = "clan-ijin-madoushi"
@@ -74,6 +75,11 @@ async def test_a_monster_suffers_slow_on_its_own_row(content: ContentPack, tmp_p
         assert consul.state.tracked[0].status == ["slow", "poison"]
         assert str(pool.get_cell(row, "MOVE")) == "4 Slow"
 
+        await pilot.press("d")  # on its row: that one is destroyed, its marks with it
+        assert (consul.state.tracked, consul.state.board[monster]) == ([], 1)
+        assert table.session.history[0] == "Destroyed Marauder Squawk #1"
+        assert pool.highlighted_row() == monster  # its row is gone: the cursor on its kind
+
 
 async def test_a_spawning_point_suffers_its_own(content: ContentPack, tmp_path: Path) -> None:
     _saved(content, tmp_path / "g.jsonl", "marauder-squawk", 1)
@@ -96,3 +102,21 @@ async def test_a_spawning_point_suffers_its_own(content: ContentPack, tmp_path: 
             "Spawning point Bandit Knight on tile 3 gains Poison: removed at once"
             " (Immune: Status Effects)"
         )
+
+
+async def test_the_dialog_says_which_status_effects_it_is_immune_to(
+    content: ContentPack, tmp_path: Path
+) -> None:
+    """Bandit Knight ('Immune: Status Effects'): each choice says it is removed at once; the
+    Clan Ijin Madoushi has no immunity."""
+    _saved(content, tmp_path / "g.jsonl", "marauder-squawk", 1)
+    app = make_app(content, tmp_path / "g.jsonl")
+    async with app.run_test(size=WIDE) as pilot:
+        await pilot.press("P", "2")
+        assert isinstance(app.screen, PickOneScreen)
+        said = options(app.screen.query_one(OptionList))
+        assert said.count("IMMUNE (Immune: Status Effects): removed at once.") == len(
+            content.edition("sde2").status_effects
+        )
+        await pilot.press("escape", "P", "1")
+        assert "IMMUNE" not in options(app.screen.query_one(OptionList))

@@ -24,10 +24,12 @@ from textual.widgets import TabbedContent, TabPane
 from consul_app.content import Edition
 from consul_app.rules import (
     Action,
+    AddStatus,
     AdvanceGauge,
     Choice,
     ConfirmStep,
     DestroyHero,
+    DestroyMarked,
     DestroyMiniBoss,
     DestroyMonsters,
     DestroySummoned,
@@ -45,6 +47,7 @@ from consul_app.rules import (
     answer,
     card,
     describe,
+    immune_to,
     marked_monsters,
     mini_bosses_left,
     reflected_sighting,
@@ -633,9 +636,14 @@ class TableScreen(Screen[None]):
             self.dispatch(Spawn(monsters={monster: 1}))
 
     def action_destroy_one(self) -> None:
+        """One of the monster under the cursor destroyed: on a marked one's row, that one."""
         monster = self._highlighted()
         if monster is not None:
-            self.dispatch(DestroyMonsters(monsters={monster: 1}))
+            which = self.query_one(PoolTable).highlighted_mark()
+            if which is None:
+                self.dispatch(DestroyMonsters(monsters={monster: 1}))
+            else:
+                self.dispatch(DestroyMarked(model=monster, which=which))
 
     def action_wound(self, target: Target) -> None:
         self.dispatch(Wound(target=target, wounds=self._take_count()))
@@ -668,10 +676,15 @@ class TableScreen(Screen[None]):
     def _status_on(self, on: dict, has: list[str], who: str) -> None:
         """Pick a status effect to put on the model `on` (the action's target fields), or one
         it has to take off."""
+        pack, state = self.session.pack, self.session.state
+
+        def immune(status: str) -> str | None:
+            return immune_to(pack, state, AddStatus(**on, status=status))
+
         self._pick(
             f"Status effect on the {who}",
             "Put one on, or take off one it has:",
-            status_choices(self.session.pack, has),
+            status_choices(pack, has, immune),
             lambda status: status_action(on, status, has),
         )
 

@@ -11,6 +11,7 @@ from consul_app.rules import (
     boss_status,
     chart_status,
     gauge_status,
+    marked_monsters,
     phase_name,
     power_up_steps,
     turn_name,
@@ -26,6 +27,11 @@ def _names(pack: EditionPack, kind: str, ids: list[str]) -> str:
 def _counts(pack: EditionPack, counts: dict[str, int]) -> str:
     shown = [f"{n} {_names(pack, 'monsters', [m])}" for m, n in counts.items() if n]
     return ", ".join(shown) or "none"
+
+
+def _suffers(pack: EditionPack, status: list[str]) -> str:
+    """ ", suffers Slow, Hex" ("" for none)."""
+    return f", suffers {_names(pack, 'status_effects', status)}" if status else ""
 
 
 def moment(pack: EditionPack, state: GameState) -> Group:
@@ -55,12 +61,22 @@ def moment(pack: EditionPack, state: GameState) -> Group:
             lines.append(Text(f"  status: {_names(pack, 'status_effects', boss.status)}"))
     if state.mini_boss is not None:
         mini = _names(pack, "mini_bosses", [state.mini_boss.id])
-        lines.append(Text(f"Mini-boss: {mini}, {state.mini_boss.wounds} wounds"))
+        status = _suffers(pack, state.mini_boss.status)
+        lines.append(Text(f"Mini-boss: {mini}, {state.mini_boss.wounds} wounds{status}"))
     points = [
-        f"{_names(pack, 'spawning_points', [p.id])} (tile {p.tile})"
+        f"{_names(pack, 'spawning_points', [p.id])} "
+        f"(tile {p.tile}{_suffers(pack, p.status_effects)})"
         for p in state.standing_spawning_points()
     ]
     lines.append(Text(f"Spawning points: {', '.join(points) or 'none standing'}"))
     lines.append(Text(f"On the dungeon: {_counts(pack, state.board)}"))
+    suffering = [
+        f"{_names(pack, 'monsters', [m.id])} #{n + 1}: {_names(pack, 'status_effects', m.status)}"
+        for monster in dict.fromkeys(m.id for m in state.tracked)
+        for n, m in enumerate(marked_monsters(state, monster))
+        if m.status
+    ]
+    if suffering:
+        lines.append(Text(f"  suffering: {'; '.join(suffering)}"))
     lines.append(Text(f"Bonuses: {_names(pack, 'bonuses', [b.bonus for b in state.bonuses])}"))
     return Group(*lines)
