@@ -120,7 +120,9 @@ if sys.argv[3] == "bare":
             yield Static("Hello")
     Bare().run()
 else:
+    from consul_app.commands import play
     from consul_app.cli import main
+    play.needs_terminal = lambda: None  # headless: it reads no terminal
     main(sys.argv[4:])
 """
 
@@ -174,7 +176,9 @@ def run(self, *args, **kwargs):
     return _run(self, headless=True, size=(120, 40))
 App.run = run
 
+from consul_app.commands import play
 from consul_app.cli import main
+play.needs_terminal = lambda: None  # headless: it reads no terminal
 main(["play"])
 """
 READ = 1.5

@@ -66,7 +66,9 @@ if sys.argv[1] == "bare":
             yield Static("Hello")
     Bare().run()
 else:
+    from consul_app.commands import play
     from consul_app.cli import main
+    play.needs_terminal = lambda: None  # headless: it reads no terminal
     main(sys.argv[2:])
 """
 

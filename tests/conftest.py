@@ -24,3 +24,12 @@ def _isolated_home(
     home = tmp_path_factory.mktemp("consul-home")
     monkeypatch.setenv(ENV_HOME, str(home))
     return home
+
+
+@pytest.fixture(autouse=True)
+def _keys_from_a_terminal(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The apps the tests run read no terminal (headless, or `run` replaced): whatever the
+    test runner's standard input is, `consul` and `consul watch` may start."""
+    from consul_app.commands import play
+
+    monkeypatch.setattr(play, "needs_terminal", lambda: None)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import codecs
 import gc
+import os
 import sys
 from pathlib import Path
 
@@ -49,13 +50,32 @@ def needs_utf8() -> str | None:
     )
 
 
+def needs_terminal() -> str | None:
+    """Why the table (or watch) screen cannot run here (standard input is not a terminal), or
+    None. It reads the keys from there: from /dev/null or a file, Textual's terminal driver
+    would read the end of it over and over, a core at 100% for as long as the app runs.
+    `consul serve` runs it with a driver of its own (`TEXTUAL_DRIVER`) that reads no terminal."""
+    if os.environ.get("TEXTUAL_DRIVER") or sys.stdin.isatty():
+        return None
+    return (
+        "consul: the table screen reads your keys from a terminal, and standard input is not "
+        "one. Start it in a terminal (`consul serve` shows the game in a browser)."
+    )
+
+
+def refused() -> bool:
+    """Say why the screen cannot be shown here, if it cannot (see the two `needs_`)."""
+    refusal = needs_utf8() or needs_terminal()
+    if refusal is not None:
+        print(refusal, file=sys.stderr)
+    return refusal is not None
+
+
 def run(args: argparse.Namespace) -> int:
     """Run the app. It shows its first screen at once (the content from its cache, else loaded
     behind a loading screen); the content's problems end it with exit code 2 and are printed
     here, once the screen is gone."""
-    refusal = needs_utf8()
-    if refusal is not None:
-        print(refusal, file=sys.stderr)
+    if refused():
         return 2
     save = getattr(args, "save", None)
     if save is not None:

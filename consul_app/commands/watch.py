@@ -47,12 +47,10 @@ def no_such_save(command: str, given: Path | None, save: Path | None) -> bool:
 
 
 def run(args: argparse.Namespace) -> int:
-    from consul_app.commands.play import needs_utf8
+    from consul_app.commands.play import refused
     from consul_app.tui.watch_app import WatchApp
 
-    refusal = needs_utf8()
-    if refusal is not None:  # the watch screen has the table's borders and markers
-        print(refusal, file=sys.stderr)
+    if refused():  # the watch screen has the table's borders and markers, and reads keys
         return 2
     save = find_save(args.save)
     if no_such_save("watch", args.save, save):

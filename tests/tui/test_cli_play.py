@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -97,3 +100,23 @@ def test_bad_content_is_reported_once_the_screen_is_gone(
     assert "Traceback" not in err
     assert headless[0].return_code == 2
     assert headless[0].content is None
+
+
+@pytest.mark.parametrize("command", [["play"], ["watch"]])
+def test_without_a_terminal_to_read_keys_from_it_says_so(
+    command: list[str], tmp_path: Path
+) -> None:
+    """Standard input from /dev/null: it would spin a core at 100% reading its end for ever;
+    it says why it does not start instead (exit 2, before any screen)."""
+    env = {k: v for k, v in os.environ.items() if k != "TEXTUAL_DRIVER"}
+    done = subprocess.run(
+        [sys.executable, "-m", "consul_app", *command],
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        text=True,
+        env={**env, "CONSUL_DATA_DIR": str(tmp_path)},
+        timeout=60,
+    )
+    assert done.returncode == 2
+    assert "reads your keys from a terminal" in done.stderr
+    assert "Traceback" not in done.stderr
