@@ -241,7 +241,7 @@ async def test_at_80x24_no_stat_or_dice_figure_is_cut(content: ContentPack, tmp_
                 assert line.cell in cells
         budget = text(table.query_one("#pool .budget", Static))
         assert "All of them gained: Poison" in budget  # chart space 8, said once
-        assert "* attack rolls only" in budget
+        assert "* attack only" in budget
         await pilot.press("c")
         static = _card_screen(app).query_one("#card-body Static", Static)
         width = static.content_region.width
@@ -278,7 +278,7 @@ async def test_a_defense_bonus_shows_on_arm_will_and_dex_in_the_pool(
         trapdoor = dict(zip(columns, map(str, pool.get_row("trapdoor-spider")), strict=True))
         assert (spider["ARM"], spider["WILL"], spider["DEX"]) == ("1ST +1ST", "3B +1ST", "3B +1ST")
         assert (trapdoor["STR"], trapdoor["DEX"]) == ("2B", "3B +1ST°")
-        assert "° defense rolls only" in text(table.query_one("#pool .budget", Static))
+        assert "° defense only" in text(table.query_one("#pool .budget", Static))
         await pilot.press("down", "c")
         assert _card_screen(app).view.id == "leaping-spider"
         body = _card_text(app)
@@ -355,6 +355,6 @@ def test_the_pool_drops_the_columns_that_matter_least() -> None:
     spawning, cut = _fitted((columns, rows), 50, spawning=True)
     assert spawning == ["Monster", "Bits", "Sk", "Pool", "Board", "♥", "STR"]
     assert cut["spider"][0] == "Leaping Spid…"
-    assert _fitted((columns, rows), 10, spawning=False)[0] == ["Monster", "STR"]
+    assert _fitted((columns, rows), 10, spawning=False)[0] == ["Monster", "Pool", "Board", "STR"]
     squeezed = _fitted((columns, rows), 38, spawning=True)[0]
     assert squeezed == ["Monster", "Sk", "Pool", "STR"]  # bits and the board went first
