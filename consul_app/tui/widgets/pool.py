@@ -191,9 +191,9 @@ class PoolTable(DataTable[str]):
             self.add_row(*cells, key=row, height=heights[row])
 
     def on_resize(self) -> None:
-        """More or fewer rows in sight: the pane fits them again."""
+        """More or fewer rows in sight (the pane says how many are out of it)."""
         if isinstance(self.parent, PoolPane):
-            self.parent.on_table_resized()
+            self.parent.say_more()
 
     def watch_scroll_y(self, old_value: float, new_value: float) -> None:
         super().watch_scroll_y(old_value, new_value)
@@ -302,8 +302,8 @@ class PoolPane(Vertical):
             above += y < top
             below += y >= top and y + height > bottom
             y += height
-        where = [f"↑ {above} above" if above else "", f"↓ {below} below" if below else ""]
-        said = " · ".join(w for w in where if w) or "all in sight"
+        where = {f"↑ {above} more above": above, f"↓ {below} more below": below}
+        said = " · ".join(words for words, rows in where.items() if rows) or "all in sight"
         more.update(Content.styled(f"{said}: Up/Down, PgUp/PgDn to see them", "bold"))
         more.display = True
 
@@ -313,12 +313,6 @@ class PoolPane(Vertical):
         width = self.content_region.width
         above = self.query_one(".budget", Section).get_content_height(self.size, self.size, width)
         return self.content_region.height - above - self.query_one(PoolTable).header_height
-
-    def on_table_resized(self) -> None:
-        """The table got more or fewer lines: its rows are fitted to them again."""
-        if self._view is not None:
-            self.show(self._view)
-        self.say_more()
 
 
 def _lines(rows: dict[str, list[str]]) -> int:
