@@ -146,8 +146,8 @@ def test_a_change_the_app_cannot_read_says_use_your_card(pack: EditionPack) -> N
     """'+1 DEX' with no die: the figure stays as printed and says so, never silently."""
     view = card(pack, equipped(pack, "potion", "marbles"), "big")
     dex = next(f for f in view.stats if f.stat == "DEX")
-    assert dex.text.endswith("(+1 Potion not applied: use your card)")
-    assert "not applied: use your card" in dex.added[0].text
+    assert dex.text == "DEX 1B 1G (+1 not applied: use your card)"
+    assert dex.added[0].text == "+1: relic Potion, not applied: use your card (no die colour)"
     defense = next(r for r in view.defense if r.stat == "DEX")
     assert defense.total == Dice.parse("1B 1G")
     relics = {r.name: r.not_applied for r in view.relics}

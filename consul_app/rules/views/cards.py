@@ -98,9 +98,9 @@ class Added:
 
     @property
     def unread(self) -> str:
-        """A change not applied, as its figure says it: "(+1 Fire Breath Potion not applied:
-        use your card)"."""
-        return f"({self.amount} {self.name} {NOT_APPLIED})"
+        """A change not applied, as its figure says it: "(+1 not applied: use your card)" (its
+        reason names the relic)."""
+        return f"({self.amount} {NOT_APPLIED})"
 
     @property
     def text(self) -> str:
@@ -507,7 +507,7 @@ def _not_applied(relic: Relic, mod: StatModifier) -> Added:
 
 def _part(added: Added) -> str:
     """A change as the stat line says it: "+1" (a relic), "-1 Poison", "Slow" (halved), "(+1
-    Fire Breath Potion not applied: use your card)"."""
+    not applied: use your card)"."""
     if added.change == "not applied":
         return added.unread
     if added.change == "half":
