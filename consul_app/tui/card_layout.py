@@ -177,7 +177,7 @@ def card_body(view: CardView) -> Group:
         for roll in view.defense:
             basic = ["(against basic attacks)"] if roll.stat in view.defends_basic else []
             parts.append(Figures([*roll_figures(roll), *basic], gap=1, indent=2))
-            parts += _reasons(roll.added)
+            parts += _reasons(roll.added, roll=True)
     actions = {a.name for a in view.actions}
     for title, traits in (
         ("Keywords", view.keywords),
@@ -211,19 +211,21 @@ def _action(action: CardAction) -> list[RenderableType]:
     parts: list[RenderableType] = [Figures([name, *action_facts(action)], gap=3)]
     if action.roll is not None:
         parts.append(Figures(["rolls", *roll_figures(action.roll)], gap=1, indent=2))
-        parts += _reasons(action.roll.added)
+        parts += _reasons(action.roll.added, roll=True)
     texts = [Text(action.text)] if action.text and not action.basic else []
     texts += [Text(note, "italic") for note in action.notes]
     return parts + [Hanging(text) for text in texts]
 
 
-def _reasons(added: Iterable[Added]) -> list[RenderableType]:
+def _reasons(added: Iterable[Added], *, roll: bool = False) -> list[RenderableType]:
     """One line per added die (or number, dice lost, figure halved): the amount (never split),
-    then why (wrapped under it). A dropped die names its cause in its figure already."""
+    then why (wrapped under it). A dropped die names its cause in its figure already; so does
+    a change not applied on a `roll` (the stat line gives its reason once)."""
+    skip = ("drop", "not applied") if roll else ("drop",)
     return [
         Hanging(Text.assemble((row.amount, "bold"), " ", row.reason), indent=4)
         for row in added
-        if row.change != "drop"
+        if row.change not in skip
     ]
 
 

@@ -258,6 +258,8 @@ class Shot:
     screen: str | None = None
     """The screen (class name) the keys open: the shot waits for it (under load it can come
     frames after the key)."""
+    boss: str | None = None
+    """The dungeon boss (None: the edition's default)."""
 
     async def settle(self, pilot: Pilot[None], deadline: float = 20.0) -> None:
         """Press the keys, then wait until the screen they open is on top."""
@@ -287,6 +289,8 @@ class Shot:
         if self.goal is None:
             return None
         setup = default_setup(content.edition(self.edition))
+        if self.boss is not None:
+            setup = replace(setup, boss=self.boss)
         if self.edition == "sde2":
             setup = replace(setup, party_size=self.heroes, heroes=list(self.keywords))
         path = folder / f"{self.name}.jsonl"
@@ -339,6 +343,20 @@ SHOTS = [
         ("enter", "down", "space", "down", "down", "space"),
     ),
     Shot("card-boss-relic", WIDE, boss_with_relic, keys=("b",)),
+    Shot(
+        "table-relic-hearts",
+        WIDE,
+        step_is("relics"),
+        keys=("enter", "f", "r", "o", "space", "enter"),
+        boss="elrik-the-lich-king",
+    ),
+    Shot(
+        "card-relic-not-applied",
+        WIDE,
+        step_is("relics"),
+        keys=("enter", "f", "i", "r", "space", "enter", "enter", "b"),
+        screen="CardScreen",
+    ),
     Shot("lookup-keyword", WIDE, offense_bonus_taken, keys=("slash", "s", "u", "r")),
     Shot("small-card", SMALL, offense_bonus_taken, keys=("c",)),
     Shot("small-boss-card", SMALL, boss_with_relic, keys=("4",)),
