@@ -93,6 +93,9 @@ def test_relic_hearts_count_as_printed_ones(pack: EditionPack) -> None:
     view = card(pack, state, "big")
     assert view.hearts == 11
     assert [a.text for a in view.hearts_added] == ["+2: relic Soul"]
+    others = [pack.monsters["kobold"], pack.mini_bosses["chief"], pack.spawning_points["burrow"]]
+    for other in others:  # only the boss wears them
+        assert card(pack, state, other.id).hearts == other.hearts
 
 
 def test_the_timeout_comes_at_half_the_hearts_with_relics(pack: EditionPack) -> None:

@@ -638,6 +638,8 @@ def _hearts(
 ) -> tuple[list[Added], int]:
     """Its hearts as it plays and what changed them: the boss of this game plays with the hearts
     its relics gave it (`boss_hearts`: its wound track counts the same)."""
+    if not relics:  # not the boss, or one without relics
+        return [], model.hearts
     added = _number(model.hearts, "HEARTS", relics, [])[0]
     if state.boss.hearts is None:  # relics chosen before their hearts counted (an old journal)
         return [a for a in added if a.change == "not applied"], model.hearts
