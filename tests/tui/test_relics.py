@@ -4,6 +4,7 @@ Potion (+1 DEX, no die colour in the reference) says on the card that it is not 
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 
 from msgspec.structs import replace
@@ -30,10 +31,17 @@ def _at_relics(content: ContentPack, tmp_path: Path, boss: str) -> Path:
 async def _tick(pilot, name: str) -> None:  # noqa: ANN001
     """Open the relic dialog, find the relic by its first letters, tick it, confirm."""
     await pilot.press("enter")
-    dialog = pilot.app.screen
-    assert isinstance(dialog, PickManyScreen)
+    await _until(pilot, PickManyScreen)
     await pilot.press(*name.lower()[:4], "space", "enter")
-    assert isinstance(pilot.app.screen, TableScreen)
+    await _until(pilot, TableScreen)
+
+
+async def _until(pilot, screen: type, deadline: float = 20.0) -> None:  # noqa: ANN001
+    """Wait until `screen` is on top (under load it can come frames after its key)."""
+    end = time.monotonic() + deadline
+    while not isinstance(pilot.app.screen, screen):
+        assert time.monotonic() < end, f"{screen.__name__} never opened"
+        await pilot.pause(0.05)
 
 
 async def _steps_done(pilot) -> None:  # noqa: ANN001
@@ -79,6 +87,7 @@ async def test_fire_breath_potion_says_its_dex_is_not_applied(
         await _tick(pilot, "Fire Breath Potion")
         assert "not applied: use your card" in _boss_pane(app)
         await pilot.press("b")
+        await _until(pilot, CardScreen)
         screen = app.screen
         assert isinstance(screen, CardScreen)
         body = text(screen.query_one("#card-body Static", Static), width=100)
