@@ -184,3 +184,22 @@ async def test_the_footer_follows_the_pages_keys_and_is_composed_only_when_they_
         app.pop_screen()
         await until(pilot, lambda: "Next page / start" in footer_keys(app))
         assert "Correct the chart" not in footer_keys(app)
+
+
+async def test_the_hero_keyword_fields_keep_their_names_once_names_are_typed(
+    content: ContentPack,
+) -> None:
+    """Seen at the table: the fields were named only by their placeholder ("Clever: none"),
+    gone once a name was typed, so the two fields could not be told apart."""
+    app = make_app(content)
+    async with app.run_test(size=WIDE) as pilot:
+        screen = app.screen
+        assert isinstance(screen, NewGameScreen)
+        await pilot.press("tab", "tab", "tab", "tab", *"Alice", "tab", *"Bob")
+        assert screen.setup.heroes_with("clever") == ["Alice"]  # type: ignore[arg-type]
+        assert screen.setup.heroes_with("dark-reflection") == ["Bob"]  # type: ignore[arg-type]
+        names = [text(label) for label in screen.query(".hero-keyword-name")]
+        assert names == ["Clever:", "Dark Reflection:"]
+        fields = list(screen.query(".hero-keyword"))
+        for label, field in zip(screen.query(".hero-keyword-name"), fields, strict=True):
+            assert label.region.bottom == field.region.y  # right above its field
