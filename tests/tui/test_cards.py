@@ -339,14 +339,15 @@ async def test_the_palette_and_the_help_name_the_cards(
 def test_the_pool_drops_the_columns_that_matter_least() -> None:
     """Outside a spawn step skull points and bits go before hearts, MOVE and AP; in a spawn
     step they stay and the card's columns go; the dice stats always stay. Long names are cut
-    (down to 13 letters) when that keeps a card's column."""
+    (down to 13 letters) when that keeps a card's column. (No Gained column: nothing that only
+    some gained.)"""
     columns = ["Monster", "Bits", "Sk", "Pool", "Board", "♥", "MOVE", "AP", "STR", "Gained"]
-    rows = {"spider": ["Leaping Spider", "8B", "1", "3", "0", "1", "6", "1", "2B 1R", "Poison"]}
-    cells = zip(columns, rows["spider"], strict=True)
+    rows = {"spider": ["Leaping Spider", "8B", "1", "3", "0", "1", "6", "1", "2B 1R", "-"]}
+    cells = list(zip(columns, rows["spider"], strict=True))[:-1]
     wide = sum(max(len(c), len(v)) + 2 for c, v in cells) + len(MARK)  # (the cursor's mark)
-    assert _fitted((columns, rows), wide, spawning=False)[0] == columns
+    assert _fitted((columns, rows), wide, spawning=False)[0] == columns[:-1]
     narrower = _fitted((columns, rows), wide - 1, spawning=False)[0]
-    assert narrower == [c for c in columns if c != "Sk"]
+    assert narrower == [c for c in columns[:-1] if c != "Sk"]
     playing = _fitted((columns, rows), 48, spawning=False)[0]
     assert playing == ["Monster", "Pool", "Board", "♥", "MOVE", "STR"]
     # two cells more: the name is cut to 13 letters rather than AP dropped (its card has it)
