@@ -7,11 +7,13 @@ from pathlib import Path
 import pytest
 from textual.app import App
 from textual.screen import Screen
+from textual.widgets import OptionList
 
 from consul_app.content import ContentPack
 from consul_app.rules import default_setup, select_chart
 from consul_app.tui.screens.new_game import NewGameScreen
 from consul_app.tui.screens.pick_one import PickOneScreen
+from consul_app.tui.screens.resume import ResumeScreen
 from consul_app.tui.screens.table import TableScreen
 from consul_app.tui.widgets.footer import Footer
 from consul_app.tui.widgets.placements import Placements
@@ -112,8 +114,13 @@ async def test_a_damaged_save_is_named_and_left_as_it_is(
     app = make_app(content, save)
     async with app.run_test(size=WIDE) as pilot:
         await pilot.pause()
+        assert isinstance(app.screen, ResumeScreen)
+        assert "damaged.jsonl" in options(app.screen.query_one(OptionList))
+        await pilot.press("enter")  # it says again why, and stays
+        assert any(n.startswith("damaged.jsonl cannot be resumed: ") for n in notes(app))
+        assert isinstance(app.screen, ResumeScreen)
+        await pilot.press("n")
         assert isinstance(app.screen, NewGameScreen)
-        assert any(n.startswith("Cannot resume: ") and str(save) in n for n in notes(app))
     assert save.read_bytes() == b"this is not a journal\n"
 
 
