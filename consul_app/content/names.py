@@ -29,6 +29,7 @@ ENGINE_KEYWORDS = (
     "Rampage",
     "The Consul's Wrath",
     "Trophies",
+    "Spirit Call",
 )
 """Keywords the engine applies by name (`rules.keywords.has_keyword`): known in every edition,
 with or without an entry of their own (a test checks the engine names no other)."""
