@@ -80,6 +80,7 @@ async def test_a_damaged_save_given_says_why_and_where_a_new_game_goes(
         assert "Its file is left as it is." in said
         assert f"n: start a new game (saved in {saves_dir()}, not in this file)" in said
         assert "game.jsonl" in options(app.screen.query_one(OptionList))
+        assert "Enter: resume" not in text(app.screen.query_one("#resume-title"))
         await pilot.press("n")
         assert isinstance(app.screen, NewGameScreen)
         await pilot.press("enter", "enter", "enter")

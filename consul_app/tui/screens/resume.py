@@ -57,9 +57,10 @@ class ResumeScreen(Screen[Path | None]):
 
     def compose(self) -> ComposeResult:
         back = "   Esc: back" if self.can_cancel else ""
+        enter = "" if self.given else "   Enter: resume"  # (the one save given cannot be)
         with Vertical(classes="column"):
             yield Static(
-                Content.assemble(("Saved games", "bold"), f"   Enter: resume   n: new game{back}"),
+                Content.assemble(("Saved games", "bold"), f"{enter}   n: new game{back}"),
                 id="resume-title",
                 classes="title-bar",
             )
