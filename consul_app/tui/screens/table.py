@@ -158,6 +158,7 @@ class TableScreen(Screen[None]):
             "how_many",
             "Count",
             key_display="#",
+            tooltip="how many, on any tab (# then the number, then the key: #2w is a hit of two)",
             id="table.how_many",
         ),
         Binding("W", "heal('boss')", "Boss heal", show=False, id="table.boss_heal"),
