@@ -18,6 +18,7 @@ from __future__ import annotations
 import contextlib
 import gc
 import threading
+import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import replace
 from functools import partial
@@ -143,6 +144,9 @@ class ConsulApp(App[None]):
         self.warmer: threading.Thread | None = None
         """The warm-up thread (started after the loader's first usable frame has settled)."""
         self._freeze_warm_up = False
+        self._unsaid: list[tuple[float, str, str, SeverityLevel]] = []
+        """Notices posted while no notice line was shown (time they are due until, message,
+        title, severity): the table, whose toasts are hidden, says them when it shows."""
 
     def get_default_screen(self) -> Screen:
         if self.content is None:
@@ -278,7 +282,8 @@ class ConsulApp(App[None]):
             from consul_app.tui.screens import table  # noqa: F401
 
             self.new_save = None
-            return partial(self._resumed, self._resume_session(content, self.save_path))
+            session = self._resume_session(content, self.save_path)
+            return partial(self._resumed, session, given=True)
         if self.save_path is None and save_paths():  # the saves' modules only if there are some
             from consul_app.session import list_saves
             from consul_app.tui.screens import resume
@@ -357,7 +362,7 @@ class ConsulApp(App[None]):
             self._new_game(setup)
             return
         self.new_save = None  # (a game is saved there now: the next new one goes elsewhere)
-        if say_where:
+        if say_where or (self.save_path is not None and session.path != self.save_path):
             self.notify(f"saved as {session.path}", title="A new game")
         self.open_table(session)
 
@@ -434,11 +439,17 @@ class ConsulApp(App[None]):
         except SaveError as err:
             return err
 
-    def _resumed(self, session: Session | SaveError) -> None:
+    def _resumed(self, session: Session | SaveError, *, given: bool = False) -> None:
+        """Show the game resumed, with its warnings on the table's notice line; or say why it
+        cannot be. `given`: the save `consul play --save` named, which cannot be resumed, is
+        explained on a screen of its own (a notification would go unnoticed or time out)."""
         from consul_app.session import SaveError, SaveLocked, SaveReadOnly
 
         if isinstance(session, SaveLocked | SaveReadOnly):
             self._offer_to_watch(session)
+            return
+        if isinstance(session, SaveError) and given:
+            self._show_given_damaged(session)
             return
         if isinstance(session, SaveError):
             self.notify(
@@ -449,9 +460,31 @@ class ConsulApp(App[None]):
             )
             self.action_new_game()
             return
-        for warning in session.warnings:
-            self.notify(warning, title="Resumed with a warning", severity="warning", timeout=15)
+        from consul_app.tui.screens.resume import without_path
+
         self.open_table(session)
+        for warning in session.warnings:  # (once it is the screen: said on its notice line)
+            self.notify(
+                without_path(warning, session.path),
+                title="Resumed with a warning",
+                severity="warning",
+                timeout=15,
+            )
+
+    def _show_given_damaged(self, refusal: SaveError) -> None:
+        """The save given is listed alone, damaged: why, that it is left as it is, and where
+        a new game goes (`n`) instead."""
+        from datetime import datetime
+
+        from consul_app.session import SaveSummary
+        from consul_app.tui.screens.resume import ResumeScreen
+
+        try:
+            modified = datetime.fromtimestamp(refusal.path.stat().st_mtime).astimezone()
+        except OSError:
+            modified = datetime.now().astimezone()
+        damaged = SaveSummary(refusal.path, modified, damaged=str(refusal))
+        self.push_screen(ResumeScreen([damaged], given=True), self._resume_or_new)
 
     def _offer_to_watch(self, refusal: SaveError) -> None:
         """A save another Consul plays (or this account may not write) can still be watched."""
@@ -553,8 +586,22 @@ class ConsulApp(App[None]):
         try:  # (by its id: a query by type walks the whole screen, 0.15 ms at every undo)
             line = self.screen.query_one(f"#{NoticeLine.ID}", NoticeLine)
         except NoMatches:
+            now = time.monotonic()
+            due = now + (self.NOTIFICATION_TIMEOUT if timeout is None else timeout)
+            self._unsaid = [n for n in self._unsaid if n[0] > now]
+            self._unsaid.append((due, message, title, severity))
             return
         line.say(message, title, severity)
+
+    def unsaid(self) -> list[tuple[str, str, SeverityLevel]]:
+        """The notices posted while no notice line was shown and still due (message, title,
+        severity), oldest first; each is given once. The table says them as it shows: its
+        toasts are hidden, and what the opening posts (the content's and the resume's
+        warnings) comes before the table is mounted."""
+        now = time.monotonic()
+        due = [(text, title, level) for until, text, title, level in self._unsaid if until > now]
+        self._unsaid = []
+        return due
 
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
         """Every action bound to a key here (Consul's own), the card of every model of the

@@ -7,6 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from textual.app import App, ComposeResult
+from textual.coordinate import Coordinate
 from textual.screen import Screen
 from textual.widgets import OptionList, Static
 
@@ -20,7 +21,7 @@ from consul_app.tui.widgets.marked_list import MARK
 from consul_app.tui.widgets.placements import Placements
 from consul_app.tui.widgets.tick_list import HERE
 
-from .helpers import options, text
+from .helpers import options, text, until
 from .scenarios import WIDE, KeyConsul, idle, make_app, play_saved
 
 
@@ -152,3 +153,36 @@ async def test_the_palette_names_each_command_once(content: ContentPack) -> None
         titles = [c.title.lower() for c in app.get_system_commands(table)]
         assert len(titles) == len(set(titles))
         assert "keys" in titles and "quit" in titles and "history" in titles
+
+
+async def test_the_list_the_keys_go_to_is_marked_in_text(content: ContentPack) -> None:
+    """README: nothing is told by colour alone. Of the lists on a page, only the one with
+    focus marks its row with `>`: the boss list on page 1, then the mini-bosses and the
+    spawning points on page 2 as Tab moves between them."""
+    app = make_app(content)
+    async with app.run_test(size=WIDE) as pilot:
+        screen = app.screen
+        assert isinstance(screen, NewGameScreen)
+        boss = screen.query_one("#boss")
+        assert not any(row.startswith(HERE) for row in options(boss).splitlines())  # type: ignore[arg-type]
+        boss.focus()
+        await pilot.press("down")
+        chosen = [r for r in options(boss).splitlines() if r.startswith(HERE)]  # type: ignore[arg-type]
+        assert len(chosen) == 1
+        assert chosen[0].startswith(
+            f"{HERE}(*) {screen.pack.dungeon_bosses[screen.setup.boss].name}"
+        )
+        await pilot.press("enter")  # page 2: the mini-bosses have focus
+        minis = screen.query_one("#mini-bosses")
+        await until(pilot, lambda: minis.has_focus)
+
+        def marked() -> list[str]:
+            return [r for r in options(minis).splitlines() if r.startswith(HERE)]  # type: ignore[arg-type]
+
+        assert len(marked()) == 1
+        points = screen.query_one(Placements)
+        await pilot.press("tab")
+        await until(pilot, lambda: points.has_focus)
+        assert marked() == []
+        names = [str(points.get_cell_at(Coordinate(r, 0))) for r in range(points.row_count)]
+        assert [n for n in names if n.startswith(HERE)] == [names[points.cursor_row]]

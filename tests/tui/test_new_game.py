@@ -7,11 +7,13 @@ from pathlib import Path
 import pytest
 from textual.app import App
 from textual.screen import Screen
+from textual.widgets import OptionList
 
 from consul_app.content import ContentPack
 from consul_app.rules import default_setup, select_chart
 from consul_app.tui.screens.new_game import NewGameScreen
 from consul_app.tui.screens.pick_one import PickOneScreen
+from consul_app.tui.screens.resume import ResumeScreen
 from consul_app.tui.screens.table import TableScreen
 from consul_app.tui.widgets.footer import Footer
 from consul_app.tui.widgets.placements import Placements
@@ -112,8 +114,13 @@ async def test_a_damaged_save_is_named_and_left_as_it_is(
     app = make_app(content, save)
     async with app.run_test(size=WIDE) as pilot:
         await pilot.pause()
+        assert isinstance(app.screen, ResumeScreen)
+        assert "damaged.jsonl" in options(app.screen.query_one(OptionList))
+        await pilot.press("enter")  # it says again why, and stays
+        assert any(n.startswith("damaged.jsonl cannot be resumed: ") for n in notes(app))
+        assert isinstance(app.screen, ResumeScreen)
+        await pilot.press("n")
         assert isinstance(app.screen, NewGameScreen)
-        assert any(n.startswith("Cannot resume: ") and str(save) in n for n in notes(app))
     assert save.read_bytes() == b"this is not a journal\n"
 
 
@@ -177,3 +184,22 @@ async def test_the_footer_follows_the_pages_keys_and_is_composed_only_when_they_
         app.pop_screen()
         await until(pilot, lambda: "Next page / start" in footer_keys(app))
         assert "Correct the chart" not in footer_keys(app)
+
+
+async def test_the_hero_keyword_fields_keep_their_names_once_names_are_typed(
+    content: ContentPack,
+) -> None:
+    """Seen at the table: the fields were named only by their placeholder ("Clever: none"),
+    gone once a name was typed, so the two fields could not be told apart."""
+    app = make_app(content)
+    async with app.run_test(size=WIDE) as pilot:
+        screen = app.screen
+        assert isinstance(screen, NewGameScreen)
+        await pilot.press("tab", "tab", "tab", "tab", *"Alice", "tab", *"Bob")
+        assert screen.setup.heroes_with("clever") == ["Alice"]  # type: ignore[arg-type]
+        assert screen.setup.heroes_with("dark-reflection") == ["Bob"]  # type: ignore[arg-type]
+        names = [text(label) for label in screen.query(".hero-keyword-name")]
+        assert names == ["Clever:", "Dark Reflection:"]
+        fields = list(screen.query(".hero-keyword"))
+        for label, field in zip(screen.query(".hero-keyword-name"), fields, strict=True):
+            assert label.region.bottom == field.region.y  # right above its field

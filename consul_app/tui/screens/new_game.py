@@ -130,9 +130,10 @@ class NewGameScreen(Screen[Setup | None]):
         if "heroes" in fields:
             yield Label("Heroes with (names, commas):")
             for keyword, name in HERO_KEYWORDS.items():
+                yield Static(f"{name}:", classes="hero-keyword-name")  # (a placeholder goes)
                 yield Input(
                     ", ".join(self.setup.heroes_with(keyword)),  # type: ignore[arg-type]
-                    placeholder=f"{name}: none",
+                    placeholder="none",
                     id=f"hero-{keyword}",
                     classes="hero-keyword",
                 )

@@ -2,7 +2,9 @@
 
 A damaged save is listed with what is wrong with it, and is never written to: Enter on it says
 so, `n` starts a new game beside it. When the game played last is damaged, a line on top says
-so (that is why the list opened at start-up)."""
+so (that is why the list opened at start-up). A save named with `--save` that cannot be resumed
+is listed alone, said the same way, with where a new game goes instead. A save that resumes
+with a warning (its last line cut short, dropped) says so under its name."""
 
 from __future__ import annotations
 
@@ -17,6 +19,7 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from consul_app.content import EDITION_NAMES
+from consul_app.paths import saves_dir
 from consul_app.session import SaveSummary
 from consul_app.tui.widgets.footer import Footer
 
@@ -30,17 +33,27 @@ def offer_saves(saves: list[SaveSummary]) -> bool:
 
 
 class ResumeScreen(Screen[Path | None]):
-    """Enter resumes the highlighted game (returns its path); n asks for a new one (None)."""
+    """Enter resumes the highlighted game (returns its path); n asks for a new one (None).
+    `given`: the one save is the one `--save` named, damaged."""
 
     BINDINGS = [
         Binding("n", "dismiss(None)", "New game", id="resume.new"),
         Binding("escape", "back", "Back", id="resume.back"),
     ]
 
-    def __init__(self, saves: list[SaveSummary], *, can_cancel: bool = False) -> None:
+    def __init__(
+        self, saves: list[SaveSummary], *, can_cancel: bool = False, given: bool = False
+    ) -> None:
         super().__init__()
         self.saves = saves
         self.can_cancel = can_cancel
+        self.given = given
+        self.left_as_it_is = (
+            f"Its file is left as it is. n: start a new game (saved in {saves_dir()}, not in "
+            "this file)."
+            if given
+            else LEFT_AS_IT_IS
+        )
 
     def compose(self) -> ComposeResult:
         back = "   Esc: back" if self.can_cancel else ""
@@ -53,9 +66,14 @@ class ResumeScreen(Screen[Path | None]):
             if self.saves and self.saves[0].damaged:
                 yield Static(
                     Content.assemble(
-                        ("The game played last cannot be resumed: ", "bold"),
+                        (
+                            "This save cannot be resumed: "
+                            if self.given
+                            else "The game played last cannot be resumed: ",
+                            "bold",
+                        ),
                         damage(self.saves[0]),
-                        f"\n{LEFT_AS_IT_IS}",
+                        f"\n{self.left_as_it_is}",
                     ),
                     id="damaged",
                 )
@@ -76,7 +94,7 @@ class ResumeScreen(Screen[Path | None]):
         save = self.saves[event.option_index]
         if save.damaged:
             self.notify(
-                f"{damage(save)}\n{LEFT_AS_IT_IS}",
+                f"{damage(save)}\n{self.left_as_it_is}",
                 title=f"{save.path.name} cannot be resumed",
                 severity="error",
                 timeout=15,
@@ -91,11 +109,15 @@ class ResumeScreen(Screen[Path | None]):
 
 def damage(save: SaveSummary) -> str:
     """What is wrong with a damaged save, without its folder (the list names the file)."""
-    reason = save.damaged or ""
-    prefix = str(save.path)
-    if reason.startswith(prefix):
-        reason = reason[len(prefix) :].lstrip(", ").lstrip(": ")
-    return reason
+    return without_path(save.damaged or "", save.path)
+
+
+def without_path(text: str, path: Path) -> str:
+    """A save's message without the save's name in front (the screen says which game)."""
+    for prefix in (f"{path}, ", f"{path}: "):
+        if text.startswith(prefix):
+            return text[len(prefix) :]
+    return text
 
 
 def _shorten(text: str, limit: int = 90) -> str:
@@ -120,11 +142,13 @@ def _option(save: SaveSummary) -> Option:
         where = f" · ladder step {save.position}" if ladder else f" · {spot}"
     turn = "round" if save.edition == EDITION_NAMES["classic"] else "turn"  # 1.0 plays rounds
     state = "FINISHED · " if save.finished else ""
+    warnings = [Content(f"! {_shorten(without_path(w, save.path))}") for w in save.warnings]
     return Option(
         Content("\n").join(
             [
                 Content.styled(f"{state}{save.boss} · {save.edition}", "bold"),
                 Content(f"{turn} {save.turn}{where} · {save.actions} actions · {save.path.name}"),
+                *warnings,
             ]
         )
     )

@@ -284,6 +284,9 @@ class TableScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self._start()
+        unsaid = getattr(self.app, "unsaid", None)  # (ConsulApp: what the opening posted)
+        if unsaid is not None:
+            self.query_one(NoticeLine).tell(unsaid())
 
     def on_screen_suspend(self) -> None:
         """The notices said here are on the notice line: they do not follow as toasts onto a

@@ -10,6 +10,7 @@ from textual.widgets.option_list import Option
 from consul_app.tui.widgets.find import TypeToFind
 
 CHOSEN, OTHER = "(*) ", "( ) "
+HERE = "> "
 
 
 class ChoiceList(TypeToFind):
@@ -34,8 +35,22 @@ class ChoiceList(TypeToFind):
         self.chosen = chosen if chosen in self.texts else next(iter(self.texts), "")
         super().__init__(*[Option(self._prompt(i), id=i) for i in self.texts], id=id)
 
-    def _prompt(self, item: str) -> Content:
-        return Content((CHOSEN if item == self.chosen else OTHER) + self.texts[item])
+    def _prompt(self, item: str, focused: bool = False) -> Content:
+        chosen = item == self.chosen
+        here = HERE if chosen and focused else ""
+        return Content(here + (CHOSEN if chosen else OTHER) + self.texts[item])
+
+    # (these run before Widget's, which set `has_focus`)
+    def on_focus(self) -> None:
+        """With focus the choice starts with `>` (not only a colour), as a focused field."""
+        self._show_here(True)
+
+    def on_blur(self) -> None:
+        self._show_here(False)
+
+    def _show_here(self, focused: bool) -> None:
+        if self.chosen:
+            self.replace_option_prompt(self.chosen, self._prompt(self.chosen, focused))
 
     def on_mount(self) -> None:
         if self.chosen:
@@ -48,5 +63,5 @@ class ChoiceList(TypeToFind):
             return
         before, self.chosen = self.chosen, chosen
         self.replace_option_prompt(before, self._prompt(before))
-        self.replace_option_prompt(chosen, self._prompt(chosen))
+        self.replace_option_prompt(chosen, self._prompt(chosen, self.has_focus))
         self.post_message(self.Changed(self, chosen))

@@ -2,7 +2,9 @@
 
 Notices are short: one line, cut with an ellipsis. Undos in a row make one notice ("undid 6:
 ..."). An error stays until a key is pressed (it has been read); a warning (a refusal, a
-timeout) goes with the next key too, or after a while, as the others do.
+timeout) goes with the next key too, or after a while, as the others do. The notices posted
+before the table showed (`tell`: the content's and the resume's warnings) come one at a time,
+each until a key is pressed (an information, until its while is up).
 """
 
 from __future__ import annotations
@@ -46,9 +48,24 @@ class NoticeLine(Static):
         self.undone = 0
         self._timer: Timer | None = None
         self._said = Content()
+        self._told: list[tuple[str, str, str]] = []
 
-    def say(self, message: str, title: str = "", severity: str = "information") -> None:
-        """Show a notice (its first line only), in place of the one before."""
+    def tell(self, notices: list[tuple[str, str, str]]) -> None:
+        """Say these notices (message, title, severity) one after the other: the next once
+        the one shown is read or done."""
+        self._told = list(notices)
+        self._tell_next()
+
+    def _tell_next(self) -> None:
+        if self._told:
+            message, title, severity = self._told.pop(0)
+            self.say(message, title, severity, stay=severity == "warning")
+
+    def say(
+        self, message: str, title: str = "", severity: str = "information", *, stay: bool = False
+    ) -> None:
+        """Show a notice (its first line only), in place of the one before. An error, or a
+        warning that must `stay`, is shown until a key is pressed."""
         first = message.strip().splitlines()[0] if message.strip() else ""
         self.undone = self.undone + 1 if title == UNDONE else 0
         if self.undone > 1:
@@ -67,7 +84,7 @@ class NoticeLine(Static):
         if self._timer is not None:
             self._timer.stop()
             self._timer = None
-        if severity != "error":
+        if severity != "error" and not stay:
             self._timer = self.set_timer(SHOWN_FOR, self.clear)
 
     def read(self, *, undoing: bool = False) -> None:
@@ -87,3 +104,4 @@ class NoticeLine(Static):
             self.screen.refresh(row)
         self.severity = ""
         self.undone = 0
+        self._tell_next()

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from textual.binding import Binding
+from textual.coordinate import Coordinate
 from textual.message import Message
 from textual.widgets import DataTable
 
@@ -53,10 +54,32 @@ class Placements(DataTable[str]):
         row = self.cursor_row
         self.clear()
         for placed in self.placements:
-            point = self.pack.spawning_points.get(placed.id)
-            self.add_row(point.name if point else placed.id, f"< {placed.tile} >")
+            self.add_row(self._point_name(placed), f"< {placed.tile} >")
         if self.placements:
             self.move_cursor(row=min(row, len(self.placements) - 1))
+        self._show_here()
+
+    def _point_name(self, placed: PlacedSpawningPoint, here: bool = False) -> str:
+        point = self.pack.spawning_points.get(placed.id)
+        return ("> " if here else "") + (point.name if point else placed.id)
+
+    def _show_here(self, focused: bool | None = None) -> None:
+        """With focus, the cursor's row starts with `>` (not only a colour)."""
+        focused = self.has_focus if focused is None else focused
+        for row, placed in enumerate(self.placements):
+            name = self._point_name(placed, here=focused and row == self.cursor_row)
+            if self.get_cell_at(Coordinate(row, 0)) != name:
+                self.update_cell_at(Coordinate(row, 0), name)
+
+    # (these run before Widget's, which set `has_focus`)
+    def on_focus(self) -> None:
+        self._show_here(True)
+
+    def on_blur(self) -> None:
+        self._show_here(False)
+
+    def on_data_table_row_highlighted(self) -> None:
+        self._show_here()
 
     def set_placements(self, placements: list[PlacedSpawningPoint]) -> None:
         self.placements = list(placements)

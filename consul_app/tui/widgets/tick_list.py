@@ -17,7 +17,7 @@ HERE = "> "
 
 class TickList(TypeToFind):
     """Up/Down (or typing a name's first letters) move, Space ticks or unticks; `ticked` lists
-    the ids in list order. The highlighted row starts with `>`."""
+    the ids in list order. With focus, the highlighted row starts with `>`."""
 
     BINDINGS = [Binding("space", "tick", "Tick or untick", show=False)]
 
@@ -59,12 +59,24 @@ class TickList(TypeToFind):
         return self.get_option_at_index(index).id if index < self.option_count else None
 
     def watch_highlighted(self, before: int | None, now: int | None) -> None:
-        """The highlighted row carries the `>` marker (not only a colour)."""
+        """The highlighted row of the list with focus carries the `>` marker (not only a
+        colour): of two lists on a page, the one the keys go to is told in text."""
         super().watch_highlighted(now)
         for index in (before, now):
-            item = self._item(index) if index is not None else None
-            if item is not None:
-                self.replace_option_prompt(item, self._prompt(item, here=index == now))
+            self._show_here(index, self.has_focus)
+
+    def _show_here(self, index: int | None, focused: bool) -> None:
+        item = self._item(index) if index is not None else None
+        if item is not None:
+            here = focused and index == self.highlighted
+            self.replace_option_prompt(item, self._prompt(item, here=here))
+
+    # (these run before Widget's, which set `has_focus`)
+    def on_focus(self) -> None:
+        self._show_here(self.highlighted, True)
+
+    def on_blur(self) -> None:
+        self._show_here(self.highlighted, False)
 
     def action_tick(self) -> None:
         if self.highlighted is None:
@@ -72,5 +84,5 @@ class TickList(TypeToFind):
         item = self.get_option_at_index(self.highlighted).id
         assert item is not None
         self._ticked ^= {item}
-        self.replace_option_prompt(item, self._prompt(item, here=True))
+        self.replace_option_prompt(item, self._prompt(item, here=self.has_focus))
         self.post_message(self.Changed(self))

@@ -1,0 +1,172 @@
+"""What the app has to say while it opens is on its first screen, as `consul` starts it, with
+the content's cache fresh (the first screen opens on mount) and without (behind the loading
+screen): a save given that cannot be resumed, a save whose last line was cut short, the
+content's warnings. On the table they go to its notice line (its toasts are hidden), one at a
+time."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from textual.pilot import Pilot
+from textual.widgets import OptionList
+from textual.widgets._toast import Toast
+
+from consul_app.content import ContentPack
+from consul_app.content import cache as content_cache
+from consul_app.paths import config_file, saves_dir
+from consul_app.rules import default_setup
+from consul_app.tui.app import ConsulApp, LoadingScreen
+from consul_app.tui.screens.new_game import NewGameScreen
+from consul_app.tui.screens.resume import ResumeScreen
+from consul_app.tui.screens.table import TableScreen
+from consul_app.tui.widgets.notice_line import NoticeLine
+
+from .helpers import options, text, until
+from .scenarios import WIDE, idle, play_saved
+
+TORN = b'{"op": "do", "action": {"type": "end_t'
+
+
+@pytest.fixture(params=["warm", "cold"])
+def cache(request: pytest.FixtureRequest) -> str:
+    """The content's cache fresh (as after any start) or missing (the first start)."""
+    if request.param == "warm":
+        content_cache.load_pack_cached()
+    return str(request.param)
+
+
+async def opened(pilot: Pilot[None], cache: str) -> None:
+    """The first screen to work with is up (and was the first frame, with a warm cache)."""
+    app = pilot.app
+    assert isinstance(app, ConsulApp)
+    await until(pilot, lambda: not isinstance(app.screen, LoadingScreen) and app.content)
+    await pilot.pause()
+    assert (app.loader is None) == (cache == "warm")
+
+
+def played(content: ContentPack, path: Path) -> bytes:
+    """A game of a few turns saved at `path`; its bytes."""
+    setup = default_setup(content.edition("sde2"))
+    play_saved(content, path, setup, idle(lambda pack, state: state.turn == 4))
+    return path.read_bytes()
+
+
+def shown(app: ConsulApp) -> str:
+    """What the screen says besides its panes: the toasts it shows and its notice line."""
+    toasts = [t for t in app.screen.query(Toast) if t.styles.visibility != "hidden"]
+    said = [f"{t._notification.title}: {t._notification.message}" for t in toasts]
+    for line in app.screen.query(NoticeLine):
+        if line.display:
+            said.append(str(line.content))
+    return "\n".join(said)
+
+
+async def test_a_damaged_save_given_says_why_and_where_a_new_game_goes(
+    content: ContentPack, tmp_path: Path, cache: str
+) -> None:
+    save = tmp_path / "game.jsonl"
+    lines = played(content, save).split(b"\n")
+    lines[9] = b'{"op": "do", "action": {"type": "confirm_st'
+    save.write_bytes(b"\n".join(lines))
+    damaged = save.read_bytes()
+    app = ConsulApp(save=save)
+    async with app.run_test(size=WIDE, notifications=True) as pilot:
+        await opened(pilot, cache)
+        assert isinstance(app.screen, ResumeScreen)
+        said = text(app.screen.query_one("#damaged"))
+        assert said.startswith("This save cannot be resumed: line 10: unreadable line")
+        assert "Its file is left as it is." in said
+        assert f"n: start a new game (saved in {saves_dir()}, not in this file)" in said
+        assert "game.jsonl" in options(app.screen.query_one(OptionList))
+        await pilot.press("n")
+        assert isinstance(app.screen, NewGameScreen)
+        await pilot.press("enter", "enter", "enter")
+        assert isinstance(app.screen, TableScreen)
+        new = app.screen.session.path
+        assert new.parent == saves_dir()
+        assert f"A new game: saved as {new}" in shown(app)
+    assert save.read_bytes() == damaged
+
+
+async def test_a_cut_short_last_line_is_told_on_the_resumed_table(
+    content: ContentPack, tmp_path: Path, cache: str
+) -> None:
+    save = tmp_path / "game.jsonl"
+    count = played(content, save).count(b"\n")
+    with save.open("ab") as journal:
+        journal.write(TORN)
+    app = ConsulApp(save=save)
+    async with app.run_test(size=WIDE, notifications=True) as pilot:
+        await opened(pilot, cache)
+        assert isinstance(app.screen, TableScreen)
+        assert shown(app) == (
+            f"! Resumed with a warning: line {count + 1}: cut short (the app stopped while "
+            "writing it); dropped it, the game resumes from the line before"
+        )
+        await pilot.press("1")  # read: it goes
+        assert shown(app) == ""
+
+
+async def test_the_saved_games_say_which_game_lost_its_last_line(
+    content: ContentPack, cache: str
+) -> None:
+    save = saves_dir() / "game.jsonl"
+    save.parent.mkdir(parents=True)
+    count = played(content, save).count(b"\n")
+    with save.open("ab") as journal:
+        journal.write(TORN)
+    app = ConsulApp()
+    async with app.run_test(size=WIDE, notifications=True) as pilot:
+        await opened(pilot, cache)
+        assert isinstance(app.screen, ResumeScreen)
+        listed = options(app.screen.query_one(OptionList))
+        assert f"! line {count + 1}: cut short (the app stopped while writing it)" in listed
+        await pilot.press("enter")
+        assert isinstance(app.screen, TableScreen)
+        assert f"! Resumed with a warning: line {count + 1}: cut short" in shown(app)
+
+
+async def test_every_notice_of_the_opening_is_on_the_table_in_turn(
+    content: ContentPack, tmp_path: Path, cache: str
+) -> None:
+    mine = tmp_path / "mine"
+    mine.mkdir()
+    (mine / "empty.yaml").write_text("# nothing yet\n", encoding="utf-8")
+    if cache == "warm":
+        content_cache.load_pack_cached([mine])
+    save = tmp_path / "game.jsonl"
+    played(content, save)
+    with save.open("ab") as journal:
+        journal.write(TORN)
+    config_file().parent.mkdir(parents=True, exist_ok=True)
+    config_file().write_text("theme = [\n", encoding="utf-8")
+    app = ConsulApp(content_dirs=[mine], save=save)
+    async with app.run_test(size=WIDE, notifications=True) as pilot:
+        await opened(pilot, cache)
+        assert isinstance(app.screen, TableScreen)
+        assert shown(app).startswith(f"ERROR Preferences: {config_file()}")
+        await pilot.press("1")  # read: the next one
+        assert shown(app).startswith("! Resumed with a warning: line ")
+        await pilot.press("1")
+        assert shown(app).startswith("! Content warning: ")
+        assert shown(app).endswith("empty.yaml: empty file, no content in it")
+        await pilot.press("1")
+        assert shown(app) == ""
+
+
+async def test_the_content_warnings_are_over_the_first_screen(tmp_path: Path, cache: str) -> None:
+    mine = tmp_path / "mine"
+    mine.mkdir()
+    (mine / "empty.yaml").write_text("# nothing yet\n", encoding="utf-8")
+    if cache == "warm":
+        content_cache.load_pack_cached([mine])
+    config_file().parent.mkdir(parents=True, exist_ok=True)
+    config_file().write_text("theme = [\n", encoding="utf-8")
+    app = ConsulApp(content_dirs=[mine])
+    async with app.run_test(size=WIDE, notifications=True) as pilot:
+        await opened(pilot, cache)
+        assert isinstance(app.screen, NewGameScreen)
+        assert "empty.yaml: empty file, no content in it" in shown(app)
+        assert f"Preferences: {config_file()}" in shown(app)
