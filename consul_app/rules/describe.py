@@ -47,10 +47,12 @@ def _gauge(pack: EditionPack, state: GameState, action: a.AdvanceGauge) -> str |
     except (KeyError, StopIteration):
         return None
     room = fills_needed(state) * squares - state.gauge.fills * squares - state.gauge.filled
-    if action.squares < room:
-        return None
-    typed = f", {action.squares} typed" if action.squares > room else ""
-    return f"Power gauge +{room}: full{typed}"
+    return gauge_full_label(room, action.squares) if action.squares >= room else None
+
+
+def gauge_full_label(moved: int, typed: int) -> str:
+    """The label of a gauge move that filled it: `moved` squares of the `typed` ones."""
+    return f"Power gauge +{moved}: full" + (f", {typed} typed" if typed > moved else "")
 
 
 def who(pack: EditionPack, action: a.Wound | a.Heal | a.AddStatus | a.RemoveStatus) -> str:
