@@ -23,10 +23,10 @@ from consul_app.rules import (
     Action,
     AnswerSighting,
     ChooseBonus,
-    ChooseRelics,
     DestroyHero,
     DestroyMonsters,
     EndTurn,
+    EquipRelics,
     GameState,
     Heal,
     RuleError,
@@ -57,7 +57,7 @@ def _candidates(pack: EditionPack, state: GameState, n: int) -> list[Action]:
         return [
             ChooseBonus(bonus=first),
             SpawnMiniBoss(mini_boss=first),
-            ChooseRelics(),
+            EquipRelics(),
             AnswerSighting(heroes_present=False),
         ]
     pool = [m for m, k in state.pool.items() if k]

@@ -144,19 +144,29 @@ def named_entries(
 
 
 def relic_modifiers(relic: dict[str, Any]) -> tuple[list[dict[str, Any]], list[str]]:
-    """The relic's stat modifiers as content, and notes on those that cannot be read (a dice
-    stat given as a bare number, a number stat given as dice)."""
+    """The relic's stat modifiers as content, and notes on how some were read. A dice stat
+    given as a bare number ("+1 DEX": no die colour) is kept with `not_applied` (the card says
+    so); a number stat given as dice ("+2R" hearts) is read as the number."""
     mods: list[dict[str, Any]] = []
-    skipped: list[str] = []
+    notes: list[str] = []
     for mod in relic.get("stat_modifiers") or []:
         stat, value = mod["attribute"], str(mod["value"]).strip()
         if mod.get("affinity"):
-            skipped.append(f"{stat} {value} (only for {mod['affinity']})")
+            notes.append(f"Left out: {stat} {value} (only for {mod['affinity']}).")
             continue
+        number = re.match(r"^([+-]?\d+)([BRG]?)$", value, re.IGNORECASE)
         if stat in DICE_STATS and DICE.match(value):
             mods.append({"stat": stat, "add": value.lstrip("+").upper()})
-        elif stat in NUMBER_STATS and re.match(r"^[+-]?\d+$", value):
-            mods.append({"stat": stat, "add": int(value)})
+        elif stat in DICE_STATS and number and not number.group(2):
+            why = f"printed as a bare {value}, with no die colour"
+            mods.append({"stat": stat, "add": int(value), "not_applied": why})
+        elif stat in NUMBER_STATS and number:
+            mods.append({"stat": stat, "add": int(number.group(1))})
+            if number.group(2):
+                notes.append(
+                    f"The reference prints {value} on {stat.lower()} (a die colour typed on a "
+                    f"number): read as {int(number.group(1))} {stat.lower()}."
+                )
         else:
-            skipped.append(f"{stat} {value}")
-    return mods, skipped
+            notes.append(f"Left out: {stat} {value} (not readable).")
+    return mods, notes

@@ -522,6 +522,18 @@ def summon_entry(model: dict[str, Any], monster_ids: dict[str, Any]) -> dict[str
     raise SystemExit(f"summon {model['model']!r} names no pool monster")
 
 
+RELICS_NOT_APPLIED = {
+    "sde2": {
+        "darbles": "its effect is not in the reference",
+        "stompin-boots": "this relic's own text is not in the reference (the treasure card of "
+        "its name gives +1 heart)",
+    },
+    "classic": {"burning-horn": "+1G on an attribute the reference does not name"},
+}
+"""Relics whose effect (or part of it) the reference does not give: the boss's card says
+"not applied: use your card" with why."""
+
+
 def convert_relics(
     ref: Path, folder: str, ed: str, texts: Texts, portraits: set[str]
 ) -> tuple[list[dict[str, Any]], list[str]]:
@@ -543,7 +555,7 @@ def convert_relics(
             names = ", ".join(r["model"] for r in relic["restricted_to"])
             dropped.append(f"{relic['name']} (names {names}, not a boss or mini-boss here)")
             continue
-        modifiers, skipped = relic_modifiers(relic)
+        modifiers, notes = relic_modifiers(relic)
         entry = {
             "id": slug(relic["name"]),
             "name": relic["name"],
@@ -553,15 +565,25 @@ def convert_relics(
             "keywords": [clean(k) for k in relic.get("keywords") or []],
             "abilities": [clean(a) for a in relic.get("abilities") or []],
         }
-        if skipped:
-            entry["__comment__"] = (
-                f"Not applied (the reference gives no readable value): {', '.join(skipped)}."
-            )
+        if notes:
+            entry["__comment__"] = " ".join(notes)
         out.append({k: v for k, v in entry.items() if v != []})
     unique_ids(out)
     for entry in out:
         entry["effect"] = texts.get("relics", entry["id"])
-    keys = ["id", "name", "slot", "portrait", "effect", "modifiers", "keywords", "abilities"]
+        if entry["id"] in RELICS_NOT_APPLIED.get(ed, {}):
+            entry["not_applied"] = RELICS_NOT_APPLIED[ed][entry["id"]]
+    keys = [
+        "id",
+        "name",
+        "slot",
+        "portrait",
+        "effect",
+        "modifiers",
+        "keywords",
+        "abilities",
+        "not_applied",
+    ]
     return [reorder(e, keys) for e in out], dropped
 
 

@@ -196,12 +196,20 @@ class FightCard(Entry, kw_only=True):
 
 class StatModifier(Strict, kw_only=True):
     """A change a relic makes to its bearer's card: `add` is dice for a dice stat ("1R"),
-    a number for MOVE, AP, HEARTS and POTIONS (may be negative)."""
+    a number for MOVE, AP, HEARTS and POTIONS (may be negative). With `not_applied` (why the
+    printed change cannot be read, e.g. a bare number on a dice stat) the card shows the stat
+    as printed and says the change is not applied; `add` is then as the reference gives it."""
 
     stat: ModifiedStat
     add: int | Dice
+    not_applied: Annotated[
+        Text | None,
+        Meta(description="why it cannot be applied: the card says 'not applied: use your card'"),
+    ] = None
 
     def __post_init__(self) -> None:
+        if self.not_applied is not None:
+            return
         numeric = self.stat in ("MOVE", "AP", "HEARTS", "POTIONS")
         if numeric and not isinstance(self.add, int):
             raise ValueError(f"{self.stat} changes by a number, e.g. add: 2")
@@ -225,6 +233,13 @@ class Relic(Entry, kw_only=True):
     ] = []
     keywords: Annotated[list[Name], Meta(description="keywords its bearer gains")] = []
     abilities: Annotated[list[Name], Meta(description="abilities its bearer gains")] = []
+    not_applied: Annotated[
+        Text | None,
+        Meta(
+            description="what of its printed effect the app cannot apply (not known, or "
+            "not a figure): the boss's card says 'not applied: use your card'"
+        ),
+    ] = None
 
 
 class Keyword(Entry, kw_only=True):

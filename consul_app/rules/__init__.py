@@ -36,6 +36,7 @@ if TYPE_CHECKING:
         DestroySummoned,
         EndGame,
         EndTurn,
+        EquipRelics,
         Heal,
         RemoveStatus,
         Spawn,
@@ -158,6 +159,7 @@ __all__ = [
     "Choice",
     "ChooseBonus",
     "ChooseRelics",
+    "EquipRelics",
     "ConfirmStep",
     "DestroyHero",
     "EndGame",
@@ -253,8 +255,9 @@ __all__ = [
 _HOMES: dict[str, str] = {
     "actions": "Action AddStatus AdvanceChart AdvanceGauge AnswerSighting"
     " CancelSighting ChooseBonus ChooseRelics ConfirmStep DestroyHero DestroyMiniBoss"
-    " DestroyMarked DestroyMonsters DestroySpawningPoint DestroySummoned EndGame EndTurn Heal"
-    " RemoveStatus Spawn SpawnBoss SpawnMiniBoss Summon Target Wound action_data read_action",
+    " DestroyMarked DestroyMonsters DestroySpawningPoint DestroySummoned EndGame EndTurn"
+    " EquipRelics Heal RemoveStatus Spawn SpawnBoss SpawnMiniBoss Summon Target Wound"
+    " action_data read_action",
     "bonus_views": "BonusLine GroupBonuses StatLine bonus_rules bonuses_by_rank monster_bonuses",
     "boss": "eligible_relics extra_relics relics_per_slot",
     "chart": "select_chart space_summary",

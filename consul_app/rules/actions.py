@@ -92,8 +92,16 @@ class SpawnBoss(_Action, tag="spawn_boss"):
     boss: str
 
 
+class EquipRelics(_Action, tag="equip_relics"):
+    """Relics the dungeon boss equips: up to one per spawning point left when it spawned. It
+    gains their bonuses as if printed on its card, hearts too (its wound track and timeout)."""
+
+    relics: list[str] = []
+
+
 class ChooseRelics(_Action, tag="choose_relics"):
-    """Relics the dungeon boss equips: up to one per spawning point left when it spawned."""
+    """The same as written by Consul before relics' hearts counted: journals that hold it
+    replay as they were played, on the boss's printed hearts (new games use `EquipRelics`)."""
 
     relics: list[str] = []
 
@@ -177,6 +185,7 @@ Action = (
     | DestroyMiniBoss
     | SpawnBoss
     | ChooseRelics
+    | EquipRelics
     | ChooseBonus
     | AnswerSighting
     | CancelSighting

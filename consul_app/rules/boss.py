@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from consul_app.content.models import DungeonBoss, FightCard, Relic
 from consul_app.content.pack import EditionPack
-from consul_app.rules.actions import ChooseRelics, SpawnBoss
+from consul_app.rules.actions import ChooseRelics, EquipRelics, SpawnBoss
 from consul_app.rules.agenda import add_next, require_step
 from consul_app.rules.editions import edition_rules
 from consul_app.rules.errors import RuleError
+from consul_app.rules.hearts import boss_hearts, hearts_with
 from consul_app.rules.keywords import has_keyword
 from consul_app.rules.state import GameState
 from consul_app.rules.texts import ACTIVATES_TWICE, FK_ACTIVATION, SPECIAL_HEALING
@@ -77,7 +78,9 @@ def spawn_boss(pack: EditionPack, state: GameState, action: SpawnBoss) -> None:
     add_next(state, edition_rules(state).boss_fight_steps(pack, state))
 
 
-def choose_relics(pack: EditionPack, state: GameState, action: ChooseRelics) -> None:
+def choose_relics(pack: EditionPack, state: GameState, action: EquipRelics | ChooseRelics) -> None:
+    """The boss equips the relics; with `EquipRelics` their hearts join its own (a journal's
+    `ChooseRelics` replays as it was played, on the printed hearts)."""
     step = require_step(state, "relics")
     slots = state.boss.relic_slots or 0
     if len(action.relics) > slots:
@@ -93,6 +96,8 @@ def choose_relics(pack: EditionPack, state: GameState, action: ChooseRelics) -> 
             raise RuleError(f"{relic.name} bears another boss's portrait")
     _check_slots(pack, state, action.relics)
     state.boss.relics = list(action.relics)
+    if isinstance(action, EquipRelics):
+        state.boss.hearts = hearts_with(pack, state, state.boss.relics)
     step.done = True
 
 
@@ -113,7 +118,7 @@ def _check_slots(pack: EditionPack, state: GameState, relic_ids: list[str]) -> N
 def wound_boss(pack: EditionPack, state: GameState, wounds: int) -> None:
     """Wounds up to its hearts (then it is defeated); may trigger the timeout."""
     _require_in_play(pack, state)
-    hearts = boss_of(pack, state).hearts
+    hearts = boss_hearts(pack, state)
     state.boss.wounds = min(hearts, state.boss.wounds + wounds)
     state.boss.defeated = state.boss.wounds >= hearts
     check_timeout(pack, state)

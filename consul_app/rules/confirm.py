@@ -9,6 +9,7 @@ from consul_app.rules.actions import ConfirmStep
 from consul_app.rules.agenda import require_step
 from consul_app.rules.bonuses import gain_bonuses
 from consul_app.rules.errors import RuleError
+from consul_app.rules.hearts import boss_hearts
 from consul_app.rules.state import GameState
 from consul_app.rules.steps import ANSWERED, StepState
 from consul_app.rules.texts import step_title
@@ -50,7 +51,7 @@ def _clear_status(pack: EditionPack, state: GameState, step: StepState) -> None:
 
 
 def _heal_back(pack: EditionPack, state: GameState, step: StepState) -> None:
-    hearts = pack.dungeon_bosses[state.setup.boss].hearts
+    hearts = boss_hearts(pack, state)
     state.boss.wounds = healed_back_wounds(hearts, state.boss.wounds)
 
 

@@ -8,6 +8,7 @@ from typing import Any
 from consul_app.content.pack import EditionPack
 from consul_app.rules import actions as a
 from consul_app.rules.editions.words import words
+from consul_app.rules.hearts import boss_hearts
 from consul_app.rules.names import counts_text, name_of
 from consul_app.rules.power_gauge import fills_needed, gauge_full, gauge_of
 from consul_app.rules.state import GameState
@@ -80,7 +81,7 @@ def _destroys(pack: EditionPack, state: GameState, action: a.Wound) -> bool:
 def _hearts_and_wounds(pack: EditionPack, state: GameState, action: a.Wound) -> tuple[int, int]:
     match action.target:
         case "boss":
-            return pack.dungeon_bosses[state.setup.boss].hearts, state.boss.wounds
+            return boss_hearts(pack, state), state.boss.wounds
         case "mini-boss":
             mini = state.mini_boss
             if mini is None:
@@ -118,7 +119,7 @@ def _spawn_boss(pack: EditionPack, action: a.SpawnBoss) -> str:
     return f"{words(pack.edition).arrive} the dungeon boss {boss}"
 
 
-def _relics(pack: EditionPack, action: a.ChooseRelics) -> str:
+def _relics(pack: EditionPack, action: a.EquipRelics | a.ChooseRelics) -> str:
     if not action.relics:
         return "Boss equips no relic"
     return "Boss equips " + ", ".join(name_of(pack, "relics", r) for r in action.relics)
@@ -157,6 +158,7 @@ _LABELS: dict[type, Callable[[EditionPack, Any], str]] = {
     ),
     a.SpawnBoss: _spawn_boss,
     a.ChooseRelics: _relics,
+    a.EquipRelics: _relics,
     a.ChooseBonus: lambda pack, act: f"Bonus chosen: {name_of(pack, 'bonuses', act.bonus)}",
     a.AnswerSighting: _sighting,
     a.CancelSighting: _cancel,

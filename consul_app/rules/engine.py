@@ -94,6 +94,7 @@ _HANDLERS: dict[type, tuple[Handler, bool]] = {
     a.DestroyMiniBoss: (destroy_mini_boss, True),
     a.SpawnBoss: (spawn_boss, False),
     a.ChooseRelics: (choose_relics, False),
+    a.EquipRelics: (choose_relics, False),
     a.ChooseBonus: (choose_bonus, False),
     a.AnswerSighting: (answer_sighting, False),
     a.CancelSighting: (cancel_sighting, False),

@@ -19,6 +19,7 @@ from consul_app.rules.boss import (
 )
 from consul_app.rules.chart import space_summary, spaces
 from consul_app.rules.editions.words import words
+from consul_app.rules.hearts import boss_hearts
 from consul_app.rules.mini_boss import timeout_brings
 from consul_app.rules.names import bits_name, counts_text, name_of, tiles_text
 from consul_app.rules.rewards import loot, treasure
@@ -42,7 +43,7 @@ class Step:
     """A step of the current phase, in rule order.
 
     `action` is what confirming it (Enter) dispatches; None when the Consul must choose
-    (`needs_answer`): answer with the action named by the key (ChooseBonus, ChooseRelics,
+    (`needs_answer`): answer with the action named by the key (ChooseBonus, EquipRelics,
     AnswerSighting, SpawnMiniBoss). `limit` is how many `choices` may be taken (relics).
     A spawn step also carries its skull-point `budget`, what is `spent` and the `bits` allowed.
     `spawns`: the Consul spawns monsters from the pool during this step (`Spawn` actions; see
@@ -102,7 +103,7 @@ def answer(step: Step, chosen: list[str], reflected: dict[str, int] | None = Non
     each Dark Reflection hero in `reflected`.
     """
     if step.key == "relics":
-        return a.ChooseRelics(relics=list(chosen))
+        return a.EquipRelics(relics=list(chosen))
     if step.key not in ("choose-bonus", "boss-sighting", "mini-boss", "timeout-mini-boss"):
         raise ValueError(f"{step.title} is not a decision")
     if len(chosen) != 1:
@@ -402,7 +403,7 @@ def _status(pack: EditionPack, state: GameState, step: StepState) -> str:
 
 
 def _heal_boss(pack: EditionPack, state: GameState, step: StepState) -> str:
-    hearts = boss_of(pack, state).hearts
+    hearts = boss_hearts(pack, state)
     after = healed_back_wounds(hearts, state.boss.wounds)
     return (
         f"Heal {_boss(pack, state)} back to half its hearts rounded up "

@@ -62,6 +62,8 @@ class BossState(Data):
     relic_slots: int | None = None
     relics: list[str] = []
     defeated: bool = False
+    hearts: int | None = None
+    """Its hearts with its relics' (`EquipRelics`); None: as its card prints them."""
 
 
 class GainedBonus(Data):

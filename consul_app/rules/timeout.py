@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from consul_app.content.pack import EditionPack
 from consul_app.rules.editions import edition_rules
+from consul_app.rules.hearts import boss_hearts
 from consul_app.rules.mini_boss import timeout_mini_boss
 from consul_app.rules.state import GameState
 
@@ -22,7 +23,7 @@ def check_timeout(pack: EditionPack, state: GameState) -> None:
     """Trigger the timeout once per game, as soon as the wounds reach the threshold (not if the
     same wounds defeat the boss). Its steps come before anything else."""
     boss = state.boss
-    hearts = pack.dungeon_bosses[state.setup.boss].hearts
+    hearts = boss_hearts(pack, state)
     if boss.timeout or boss.defeated or boss.wounds < timeout_threshold(hearts):
         return
     boss.timeout = True

@@ -14,6 +14,7 @@ from consul_app.rules import (
     DestroyMiniBoss,
     DestroyMonsters,
     DestroySpawningPoint,
+    EquipRelics,
     RemoveStatus,
     Setup,
     Spawn,
@@ -54,7 +55,7 @@ def _action_refs(action: Action) -> Iterator[tuple[str, str]]:
             yield "mini_bosses", mini
         case SpawnBoss(boss=boss):
             yield "dungeon_bosses", boss
-        case ChooseRelics(relics=relics):
+        case ChooseRelics(relics=relics) | EquipRelics(relics=relics):
             yield from (("relics", r) for r in relics)
         case ChooseBonus(bonus=bonus):
             yield "bonuses", bonus

@@ -92,7 +92,9 @@ def header(view: CardView) -> Figures:
     if view.skull_points:
         facts.append(f"{view.skull_points} skull point{'s' * (view.skull_points != 1)}")
     if view.hearts:
-        facts.append(symbols.hearts(view.hearts))
+        hearts = symbols.hearts(view.hearts)
+        changed = [a for a in view.hearts_added if a.change != "not applied"]
+        facts.append(Text(hearts, "bold") if changed else hearts)
     facts.append(f"{view.base} base")
     return Figures([Text(view.name, "bold"), *(f for f in facts if f)], gap=3)
 
@@ -163,7 +165,7 @@ def roll_figures(roll: RollView) -> list[Text]:
 def card_body(view: CardView) -> Group:
     """The card view: every figure with the reason for every added die, every text."""
     parts: list[RenderableType] = [header(view), stat_line(view)]
-    parts += _reasons(a for figure in view.stats for a in figure.added)
+    parts += _reasons([*view.hearts_added, *(a for figure in view.stats for a in figure.added)])
     if view.suffers:
         parts += [_heading("Status effects it suffers"), *_traits(view.suffers, sources=False)]
     if view.actions:
@@ -175,12 +177,12 @@ def card_body(view: CardView) -> Group:
         for roll in view.defense:
             basic = ["(against basic attacks)"] if roll.stat in view.defends_basic else []
             parts.append(Figures([*roll_figures(roll), *basic], gap=1, indent=2))
-            parts += _reasons(roll.added)
+            parts += _reasons(roll.added, roll=True)
     actions = {a.name for a in view.actions}
     for title, traits in (
         ("Keywords", view.keywords),
         ("Abilities", [t for t in view.abilities if t.name not in actions]),
-        ("Gained", view.gained),
+        ("Gained", [t for t in view.gained if t.name not in actions]),
     ):
         if traits:
             parts += [_heading(title), *_traits(traits)]
@@ -193,6 +195,7 @@ def card_body(view: CardView) -> Group:
                     Text.assemble((relic.name, "bold"), f" [{relic.slot}]: {relic.effect}{changes}")
                 )
             )
+            parts += [Hanging(Text(what, "bold"), indent=4) for what in relic.not_applied]
     notes = [e.reason for e in view.effects] + view.notes
     if notes:
         parts += [_heading("Notes"), *(Hanging(Text(n, "italic")) for n in notes)]
@@ -208,19 +211,21 @@ def _action(action: CardAction) -> list[RenderableType]:
     parts: list[RenderableType] = [Figures([name, *action_facts(action)], gap=3)]
     if action.roll is not None:
         parts.append(Figures(["rolls", *roll_figures(action.roll)], gap=1, indent=2))
-        parts += _reasons(action.roll.added)
+        parts += _reasons(action.roll.added, roll=True)
     texts = [Text(action.text)] if action.text and not action.basic else []
     texts += [Text(note, "italic") for note in action.notes]
     return parts + [Hanging(text) for text in texts]
 
 
-def _reasons(added: Iterable[Added]) -> list[RenderableType]:
+def _reasons(added: Iterable[Added], *, roll: bool = False) -> list[RenderableType]:
     """One line per added die (or number, dice lost, figure halved): the amount (never split),
-    then why (wrapped under it). A dropped die names its cause in its figure already."""
+    then why (wrapped under it). A dropped die names its cause in its figure already; so does
+    a change not applied on a `roll` (the stat line gives its reason once)."""
+    skip = ("drop", "not applied") if roll else ("drop",)
     return [
         Hanging(Text.assemble((row.amount, "bold"), " ", row.reason), indent=4)
         for row in added
-        if row.change != "drop"
+        if row.change not in skip
     ]
 
 

@@ -25,9 +25,9 @@ from consul_app.rules import (
     Action,
     AnswerSighting,
     ChooseBonus,
-    ChooseRelics,
     ConfirmStep,
     EndTurn,
+    EquipRelics,
     GameState,
     PlacedSpawningPoint,
     Setup,
@@ -444,7 +444,7 @@ def do_step(pack: EditionPack, state: GameState) -> GameState:
         return apply(pack, state, step.action)
     answers: dict[str, Action] = {
         "choose-bonus": ChooseBonus(bonus=step.choices[0].id),
-        "relics": ChooseRelics(relics=[c.id for c in step.choices][: step.limit or 0]),
+        "relics": EquipRelics(relics=[c.id for c in step.choices][: step.limit or 0]),
         "boss-sighting": AnswerSighting(heroes_present=False),
         "mini-boss": SpawnMiniBoss(mini_boss=step.choices[0].id),
         "timeout-mini-boss": SpawnMiniBoss(mini_boss=step.choices[0].id),

@@ -25,6 +25,7 @@ from consul_app.rules import (
     DestroyMonsters,
     DestroySpawningPoint,
     EndTurn,
+    EquipRelics,
     GameState,
     Heal,
     RemoveStatus,
@@ -55,6 +56,7 @@ ALL_ACTIONS = [
     DestroyMiniBoss(mini_boss="chief"),
     SpawnBoss(boss="big"),
     ChooseRelics(relics=["crown"]),
+    EquipRelics(relics=["crown"]),
     ChooseBonus(bonus="offense"),
     AnswerSighting(heroes_present=True),
     Wound(wounds=2),
@@ -188,7 +190,7 @@ def test_answer_covers_every_decision() -> None:
     def step(key: str) -> Step:
         return Step(key=key, title=key, text="", needs_answer=True, done=False, current=True)
 
-    assert answer(step("relics"), ["crown", "ring"]) == ChooseRelics(relics=["crown", "ring"])
+    assert answer(step("relics"), ["crown", "ring"]) == EquipRelics(relics=["crown", "ring"])
     assert answer(step("mini-boss"), ["queen"]) == SpawnMiniBoss(mini_boss="queen")
     with pytest.raises(ValueError, match="is not a decision"):
         answer(step("spawn"), [])

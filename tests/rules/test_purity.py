@@ -32,6 +32,7 @@ from consul_app.rules import (
     DestroySummoned,
     EndGame,
     EndTurn,
+    EquipRelics,
     GameState,
     Heal,
     Hero,
@@ -135,6 +136,7 @@ LEGAL: list[tuple[str, Callable[[EditionPack], GameState], Action]] = [
     ("sde2", _sde2_space(4, "mini-boss"), SpawnMiniBoss(mini_boss="queen")),
     ("sde2", _sde2_space(8), SpawnBoss(boss="big")),
     ("sde2", _sde2_relics, ChooseRelics(relics=["crown", "big-sword"])),
+    ("sde2", _sde2_relics, EquipRelics(relics=["crown", "big-sword"])),
     ("sde2", _sde2_space(2), ChooseBonus(bonus="defense")),
     ("sde2", _sde2_space(3), AnswerSighting(heroes_present=True)),
     ("sde2", _sde2_clever_sighting, CancelSighting(hero="Ace")),
@@ -249,7 +251,7 @@ class Recorder:
             if step.key == "choose-bonus":
                 self.do(ChooseBonus(bonus=step.choices[-1].id))
             elif step.key == "relics":
-                self.do(ChooseRelics(relics=[c.id for c in step.choices][: step.limit or 0]))
+                self.do(EquipRelics(relics=[c.id for c in step.choices][: step.limit or 0]))
             elif step.key == "boss-sighting":
                 self.do(AnswerSighting(heroes_present=True))
             elif step.key == "mini-boss":

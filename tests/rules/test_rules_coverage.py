@@ -27,6 +27,7 @@ EDITION_FILES = {
         "test_cards.py",
         "test_power_up_sde2.py",
         "test_setup.py",
+        "test_relics.py",
     },
 }
 

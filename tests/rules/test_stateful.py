@@ -16,6 +16,7 @@ from hypothesis.stateful import (
     rule,
 )
 
+from consul_app.content.models import Relic, StatModifier
 from consul_app.content.pack import EditionPack
 from consul_app.rules import (
     Action,
@@ -33,6 +34,7 @@ from consul_app.rules import (
     DestroySpawningPoint,
     DestroySummoned,
     EndTurn,
+    EquipRelics,
     GameState,
     Heal,
     Hero,
@@ -44,6 +46,7 @@ from consul_app.rules import (
     Summon,
     Wound,
     apply,
+    boss_status,
     new_game,
     power_up_steps,
 )
@@ -75,8 +78,9 @@ def step_answers(pack: EditionPack, state: GameState) -> list[Action]:
         answers += [ChooseBonus(bonus=c.id) for c in step.choices]
     elif step.key == "relics":
         ids = [c.id for c in step.choices]
-        answers += [ChooseRelics(relics=ids[:n]) for n in range((step.limit or 0) + 1)]
-        answers += [ChooseRelics(relics=ids[-1:])] if ids and step.limit else []
+        answers += [EquipRelics(relics=ids[:n]) for n in range((step.limit or 0) + 1)]
+        answers += [EquipRelics(relics=ids[-1:])] if ids and step.limit else []
+        answers += [ChooseRelics(relics=ids[:1])] if ids and step.limit else []  # old journals
     elif step.key == "boss-sighting":
         reflecting = state.setup.heroes_with("dark-reflection")
         answers += [
@@ -132,9 +136,30 @@ def events(pack: EditionPack, state: GameState) -> list[Action]:
     return found
 
 
+HEART_RELICS = [
+    Relic(
+        id="jar",
+        edition="sde2",
+        name="Jar",
+        slot="Jar",
+        effect="+2 hearts.",
+        modifiers=[StatModifier(stat="HEARTS", add=2)],
+    ),
+    Relic(
+        id="boots",
+        edition="sde2",
+        name="Boots",
+        slot="Feet",
+        effect="+1 heart?",
+        modifiers=[StatModifier(stat="HEARTS", add=1, not_applied="not known")],
+    ),
+]
+"""Relics that change hearts (one the card cannot apply), beside the rules tests' own."""
+
+
 def hearts_and_wounds(pack: EditionPack, state: GameState) -> dict[str, tuple[int, int]]:
     """Every tracked model in play: its hearts and wounds."""
-    found = {"boss": (pack.dungeon_bosses[state.setup.boss].hearts, state.boss.wounds)}
+    found = {"boss": (boss_status(pack, state).hearts, state.boss.wounds)}
     if state.mini_boss is not None:
         mini = state.mini_boss
         found["mini-boss"] = (pack.mini_bosses[mini.id].hearts, mini.wounds)
@@ -171,6 +196,12 @@ class GameMachine(RuleBasedStateMachine):
     def __init__(self) -> None:
         super().__init__()
         self.pack = PACKS[self.edition]()
+        if self.edition == "sde2":  # first, so that the answers tried pick them
+            own = dict(self.pack.relics)
+            self.pack.relics.clear()
+            self.pack.relics.update({r.id: r for r in HEART_RELICS}, **own)
+        self.hearts: int | None = None
+        """The boss's hearts as its relics make them (None: the printed ones)."""
         self.state: GameState
         self.actions: list[Action] = []
         self.timeouts = 0
@@ -217,13 +248,16 @@ class GameMachine(RuleBasedStateMachine):
             return
         assert msgspec.json.encode(before) == frozen  # the input is never changed
         assert not acts_on_a_destroyed_model(before, action)
-        self._observe(before, after)
+        self._observe(before, after, action)
         self.actions.append(action)
         self.state = after
 
-    def _observe(self, before: GameState, after: GameState) -> None:
+    def _observe(self, before: GameState, after: GameState, action: Action) -> None:
         if after.boss.timeout and not before.boss.timeout:
             self.timeouts += 1
+        if isinstance(action, EquipRelics):
+            self.hearts = self.pack.dungeon_bosses[self.setup.boss].hearts
+            self.hearts += 2 * ("jar" in action.relics)
         if after.boss.spawned and not before.boss.spawned:
             self.boss_spawns += 1
             self.slots_at_spawn = len(before.standing_spawning_points())
@@ -287,6 +321,19 @@ class GameMachine(RuleBasedStateMachine):
     def wounds_never_exceed_hearts(self) -> None:
         for hearts, wounds in hearts_and_wounds(self.pack, self.state).values():
             assert 0 <= wounds <= hearts
+
+    @invariant()
+    def boss_hearts_follow_its_relics(self) -> None:
+        """Relic hearts count as printed ones (an old journal's ChooseRelics: the printed), and
+        the timeout has come once the wounds reach half of them, unless they defeated it."""
+        boss = self.state.boss
+        printed = self.pack.dungeon_bosses[self.setup.boss].hearts
+        hearts = boss_status(self.pack, self.state).hearts
+        assert hearts == (printed if self.hearts is None else self.hearts)
+        assert boss_status(self.pack, self.state).timeout_threshold == (hearts + 1) // 2
+        if boss.spawned and not boss.defeated and not boss.timeout:
+            assert boss.wounds < (hearts + 1) // 2
+        assert boss.defeated == (boss.spawned and boss.wounds >= hearts)
 
     @invariant()
     def marked_monsters_are_on_the_dungeon(self) -> None:

@@ -17,12 +17,12 @@ from consul_app.rules import (
     AdvanceGauge,
     AnswerSighting,
     ChooseBonus,
-    ChooseRelics,
     DestroyHero,
     DestroyMiniBoss,
     DestroyMonsters,
     DestroySpawningPoint,
     EndTurn,
+    EquipRelics,
     GameState,
     Heal,
     RemoveStatus,
@@ -59,7 +59,7 @@ def _answers(pack: EditionPack, state: GameState) -> list[Action]:
         case "mini-boss":
             found += [SpawnMiniBoss(mini_boss=m) for m in ids]
         case "relics":
-            found += [ChooseRelics(relics=ids[:n]) for n in range((current.limit or 0) + 1)]
+            found += [EquipRelics(relics=ids[:n]) for n in range((current.limit or 0) + 1)]
         case "boss-sighting":
             found += [AnswerSighting(heroes_present=True), AnswerSighting(heroes_present=False)]
     return found

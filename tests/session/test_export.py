@@ -9,9 +9,9 @@ from consul_app.content import ContentPack
 from consul_app.content.validate import dump
 from consul_app.rules import (
     AdvanceGauge,
-    ChooseRelics,
     DestroyHero,
     EndTurn,
+    EquipRelics,
     Wound,
     action_data,
     boss_status,
@@ -29,10 +29,10 @@ from session.players import first_answer
 def _settle(session: Session) -> None:
     """Do every open step: confirm it or take its first choice (all the relics allowed)."""
     while (action := first_answer(session.pack, session.state)) is not None:
-        if isinstance(action, ChooseRelics):
+        if isinstance(action, EquipRelics):
             step = pending_decision(session.pack, session.state)
             assert step is not None and step.limit
-            action = ChooseRelics(relics=[c.id for c in step.choices][: step.limit])
+            action = EquipRelics(relics=[c.id for c in step.choices][: step.limit])
         session.dispatch(action)
 
 

@@ -25,6 +25,7 @@ from consul_app.paths import saves_dir
 from consul_app.rules import (
     Action,
     EndTurn,
+    EquipRelics,
     GameState,
     Hero,
     Setup,
@@ -112,11 +113,15 @@ def move_action(move: Move) -> Action:
 # -- through the session: fast set-ups for the snapshots -------------------------------------
 
 
-def play_saved(content: ContentPack, path: Path, setup: Setup, goal: Goal) -> None:
-    """Play `setup` by the policy until `goal(state)`, journaled at `path`."""
+def play_saved(
+    content: ContentPack, path: Path, setup: Setup, goal: Goal, then: Action | None = None
+) -> None:
+    """Play `setup` by the policy until `goal(state)`, journaled at `path` (then `then`)."""
     with Session.new(content, setup, path=path, clock=lambda: NOW) as session:
         for _ in range(MAX_MOVES):
             if goal(session.pack, session.state):
+                if then is not None:
+                    session.dispatch(then)
                 return
             session.dispatch(move_action(next_move(session.pack, session.state)))
     raise AssertionError("the goal was not reached")
@@ -258,6 +263,10 @@ class Shot:
     screen: str | None = None
     """The screen (class name) the keys open: the shot waits for it (under load it can come
     frames after the key)."""
+    boss: str | None = None
+    """The dungeon boss (None: the edition's default)."""
+    then: Action | None = None
+    """Dispatched once the goal is reached (e.g. the relics chosen), before the app starts."""
 
     async def settle(self, pilot: Pilot[None], deadline: float = 20.0) -> None:
         """Press the keys, then wait until the screen they open is on top."""
@@ -287,10 +296,12 @@ class Shot:
         if self.goal is None:
             return None
         setup = default_setup(content.edition(self.edition))
+        if self.boss is not None:
+            setup = replace(setup, boss=self.boss)
         if self.edition == "sde2":
             setup = replace(setup, party_size=self.heroes, heroes=list(self.keywords))
         path = folder / f"{self.name}.jsonl"
-        play_saved(content, path, setup, self.goal)
+        play_saved(content, path, setup, self.goal, self.then)
         return path
 
 
@@ -339,6 +350,21 @@ SHOTS = [
         ("enter", "down", "space", "down", "down", "space"),
     ),
     Shot("card-boss-relic", WIDE, boss_with_relic, keys=("b",)),
+    Shot(
+        "table-relic-hearts",
+        WIDE,
+        step_is("relics"),
+        boss="elrik-the-lich-king",
+        then=EquipRelics(relics=["frozen-soul"]),
+    ),
+    Shot(
+        "card-relic-not-applied",
+        WIDE,
+        step_is("relics"),
+        keys=("enter", "b"),
+        screen="CardScreen",
+        then=EquipRelics(relics=["fire-breath-potion"]),
+    ),
     Shot("lookup-keyword", WIDE, offense_bonus_taken, keys=("slash", "s", "u", "r")),
     Shot("small-card", SMALL, offense_bonus_taken, keys=("c",)),
     Shot("small-boss-card", SMALL, boss_with_relic, keys=("4",)),

@@ -10,6 +10,7 @@ from consul_app.rules.actions import Spawn
 from consul_app.rules.boss import boss_of, boss_reminders, extra_relics, fight_card_of
 from consul_app.rules.chart import space_summary, spaces
 from consul_app.rules.editions.words import words
+from consul_app.rules.hearts import boss_hearts, relic_hearts
 from consul_app.rules.options import refusal
 from consul_app.rules.power_gauge import fills_needed, gauge_of
 from consul_app.rules.state import GameState
@@ -108,6 +109,8 @@ class BossStatus:
     boss fight)."""
     came_in: str = "spawned"
     """How the boss came into play, in its edition's words ("spawned", 1.0: "was summoned")."""
+    hearts_from: list[str] = field(default_factory=list)
+    """What its relics add to the hearts its card prints ("+2 Frozen Soul"; empty: none)."""
 
     @property
     def in_play(self) -> bool:
@@ -277,12 +280,17 @@ def boss_status(pack: EditionPack, state: GameState) -> BossStatus:
     if edition == "sde2" and not standing:  # it spawns at the end of the power-up phase
         turns_to_boss = None
     spawn_space = None if turns_to_boss is None else state.position + turns_to_boss
+    hearts = boss_hearts(pack, state)
+    hearts_from = []
+    if state.boss.hearts is not None:
+        relics = [pack.relics[r] for r in state.boss.relics if r in pack.relics]
+        hearts_from = [f"{n:+d} {relic.name}" for relic, n in relic_hearts(relics)]
     return BossStatus(
         id=boss.id,
         name=boss.name,
-        hearts=boss.hearts,
+        hearts=hearts,
         wounds=state.boss.wounds,
-        timeout_threshold=timeout_threshold(boss.hearts),
+        timeout_threshold=timeout_threshold(hearts),
         timeout=state.boss.timeout,
         immune_to_crits=state.boss.immune_to_crits,
         status=list(state.boss.status),
@@ -298,6 +306,7 @@ def boss_status(pack: EditionPack, state: GameState) -> BossStatus:
         spawning_points=standing,
         gets_relics=edition == "sde2",
         spawn_space=spawn_space,
+        hearts_from=hearts_from,
         turns_until_spawn=turns_to_boss,
         arrival=boss_arrival(pack, state),
         spawn_section=words(edition).boss_spawn,

@@ -34,11 +34,13 @@ from consul_app.content.models import (
     Monster,
     Relic,
     SpawningPoint,
+    StatModifier,
     StatusEffect,
 )
 from consul_app.content.pack import EditionPack
 from consul_app.rules.bonus_views import BonusLine, StatLine, monster_bonuses
 from consul_app.rules.errors import RuleError
+from consul_app.rules.hearts import boss_hearts, relic_hearts
 from consul_app.rules.names import bits_name
 from consul_app.rules.state import GameState
 from consul_app.rules.views.keyword_effects import KeywordEffect, keyword_effects
@@ -64,9 +66,11 @@ BOSS_NOTES = {
 """What the boss's card says about bonuses: 2.0 relics, 1.0 treasure, Forgotten King neither."""
 
 
-Change = Literal["add", "less", "half", "drop"]
+Change = Literal["add", "less", "half", "drop", "not applied"]
 """What a change does to a figure: adds dice or a number (a number may be negative), takes dice
-away, halves the figure (rounded up), or drops the best die of the roll."""
+away, halves the figure (rounded up), or drops the best die of the roll; "not applied": a relic's
+change the app cannot read (the figure stays as printed, the card says so)."""
+NOT_APPLIED = "not applied: use your card"
 
 
 @dataclass(frozen=True)
@@ -91,6 +95,12 @@ class Added:
         if self.change == "less":
             return f"-{self.dice}"
         return f"+{self.dice}" if self.dice is not None else f"{self.number:+d}"
+
+    @property
+    def unread(self) -> str:
+        """A change not applied, as its figure says it: "(+1 not applied: use your card)" (its
+        reason names the relic)."""
+        return f"({self.amount} {NOT_APPLIED})"
 
     @property
     def text(self) -> str:
@@ -160,11 +170,15 @@ class Trait:
 
 @dataclass(frozen=True)
 class RelicView:
+    """A relic the boss equips: `modifiers` ["+4 MOVE", "gains Hex"]; `not_applied`: what of
+    its printed effect the app cannot apply ("+1 DEX not applied: use your card (why)")."""
+
     id: str
     name: str
     slot: str
     effect: str
     modifiers: list[str]
+    not_applied: list[str] = field(default_factory=list)
 
 
 @dataclass(frozen=True)
@@ -199,6 +213,9 @@ class CardView:
     effects: list[KeywordEffect]
     notes: list[str]
     suffers: list[Trait] = field(default_factory=list)
+    hearts_added: list[Added] = field(default_factory=list)
+    """What its relics change on its hearts ("+2: relic Frozen Soul"), as `hearts` counts them
+    (the boss's wound track too)."""
 
 
 Card = Monster | MiniBoss | DungeonBoss | SpawningPoint
@@ -235,13 +252,13 @@ def card(
     stats = _stat_line(model, adds, numbers)
     move = numbers["MOVE"][1]
     ap = numbers["AP"][1]
-    hearts = _number(model.hearts, "HEARTS", relics, [])[1] or model.hearts
-    actions = _actions(pack, model, adds)
+    hearts_added, hearts = _hearts(pack, state, model, relics)
+    actions = _actions(pack, model, adds, relics)
     defends = list(model.defends_with) or ["ARM"]
     defense_stats = [s for s in DEFENSE_STATS if getattr(model.stats, s) is not None]
     defense_stats += [s for s in defends if s not in defense_stats]
     defense = [adds.roll(s, getattr(model.stats, s), "defense") for s in defense_stats]
-    notes = _notes(state, kind, model, actions)
+    notes = _notes(state, kind, model, actions) + _relic_notes(state, relics)
     return CardView(
         id=model.id,
         name=model.name,
@@ -250,6 +267,7 @@ def card(
         bits=bits_name(getattr(model, "bits", "")) if kind != "spawning point" else "",
         skull_points=getattr(model, "skull_points", None),
         hearts=hearts,
+        hearts_added=hearts_added,
         move=move,
         ap=ap,
         base=model.base,
@@ -302,7 +320,11 @@ class _Adds:
             added.append(Added(dice, None, reason))
         for relic in self.relics:
             for mod in relic.modifiers:
-                if mod.stat == stat and isinstance(mod.add, Dice):
+                if mod.stat != stat:
+                    continue
+                if mod.not_applied is not None:
+                    added.append(_not_applied(relic, mod))
+                elif isinstance(mod.add, Dice):
                     added.append(Added(mod.add, None, f"relic {relic.name}"))
         for effect in self.effects:
             if effect.dice is not None and effect.applies(stat, purpose):
@@ -344,6 +366,7 @@ class _Adds:
             text += f" +{bonus}"
         if not less.is_empty():
             text += f" -{less}"
+        text += "".join(f" {a.unread}" for a in added if a.change == "not applied")
         drops = [a.name for a in added if a.change == "drop" and a.name]
         drop = f"drop the best die ({', '.join(drops)})" if drops else None
         return RollView(stat, base, added, total, text, drop)
@@ -452,12 +475,12 @@ def _number(
     if base is None:
         return [], None
     added = [
-        Added(None, m.add, f"relic {r.name}")
+        _not_applied(r, m) if m.not_applied is not None else Added(None, m.add, f"relic {r.name}")
         for r in relics
         for m in r.modifiers
-        if m.stat == stat and isinstance(m.add, int)
+        if m.stat == stat and (isinstance(m.add, int) or m.not_applied is not None)
     ]
-    total = base + sum(a.number or 0 for a in added)
+    total = base + sum(a.number or 0 for a in added if a.change == "add")
     for status in suffers:
         effect = status.effect
         if effect is None:
@@ -475,8 +498,18 @@ def _number(
     return added, total
 
 
+def _not_applied(relic: Relic, mod: StatModifier) -> Added:
+    """A relic's change to a figure that the app cannot read: shown, never counted."""
+    dice, number = (mod.add, None) if isinstance(mod.add, Dice) else (None, mod.add)
+    reason = f"relic {relic.name}, {NOT_APPLIED} ({mod.not_applied})"
+    return Added(dice, number, reason, "not applied", relic.name)
+
+
 def _part(added: Added) -> str:
-    """A change as the stat line says it: "+1" (a relic), "-1 Poison", "Slow" (halved)."""
+    """A change as the stat line says it: "+1" (a relic), "-1 Poison", "Slow" (halved), "(+1
+    not applied: use your card)"."""
+    if added.change == "not applied":
+        return added.unread
     if added.change == "half":
         return added.name or added.amount
     return f"{added.amount} {added.name}" if added.name else added.amount
@@ -502,12 +535,19 @@ def _stat_line(
     return figures
 
 
-def _actions(pack: EditionPack, model: Card, adds: _Adds) -> list[CardAction]:
+def _actions(pack: EditionPack, model: Card, adds: _Adds, relics: list[Relic]) -> list[CardAction]:
+    """Its basic attacks, then its abilities that cost AP: printed, then its relics' (as if
+    printed on its card)."""
     actions = [_basic(model, attack, adds) for attack in getattr(model, "attacks", [])]
-    for name in getattr(model, "abilities", []):
+    named = [(name, None) for name in getattr(model, "abilities", [])]
+    named += [(name, relic.name) for relic in relics for name in relic.abilities]
+    for name, relic in named:
         ability = ability_entry(pack, name)
         if ability is not None and ability.ap is not None:
-            actions.append(_ability_action(model, ability, adds))
+            action = _ability_action(model, ability, adds)
+            if relic is not None:
+                action.notes.append(f"From relic {relic}.")
+            actions.append(action)
     return actions
 
 
@@ -580,12 +620,46 @@ def _named_trait(pack: EditionPack, name: str, source: str) -> Trait:
 
 
 def _relic_view(relic: Relic) -> RelicView:
-    mods = [
-        f"{m.add:+d} {m.stat}" if isinstance(m.add, int) else f"+{m.add} {m.stat}"
-        for m in relic.modifiers
-    ]
+    mods = [_modifier(m) for m in relic.modifiers if m.not_applied is None]
     mods += [f"gains {k}" for k in (*relic.keywords, *relic.abilities)]
-    return RelicView(relic.id, relic.name, relic.slot, relic.effect, mods)
+    unread = [
+        f"{_modifier(m)} {NOT_APPLIED} ({m.not_applied})" for m in relic.modifiers if m.not_applied
+    ]
+    unread += [f"{NOT_APPLIED} ({relic.not_applied})"] if relic.not_applied else []
+    return RelicView(relic.id, relic.name, relic.slot, relic.effect, mods, unread)
+
+
+def _modifier(mod: StatModifier) -> str:
+    return f"{mod.add:+d} {mod.stat}" if isinstance(mod.add, int) else f"+{mod.add} {mod.stat}"
+
+
+def _hearts(
+    pack: EditionPack, state: GameState, model: Card, relics: list[Relic]
+) -> tuple[list[Added], int]:
+    """Its hearts as it plays and what changed them: the boss of this game plays with the hearts
+    its relics gave it (`boss_hearts`: its wound track counts the same)."""
+    if not relics:  # not the boss, or one without relics
+        return [], model.hearts
+    added = _number(model.hearts, "HEARTS", relics, [])[0]
+    if state.boss.hearts is None:  # relics chosen before their hearts counted (an old journal)
+        return [a for a in added if a.change == "not applied"], model.hearts
+    return added, boss_hearts(pack, state)
+
+
+def _relic_notes(state: GameState, relics: list[Relic]) -> list[str]:
+    """What the card cannot apply of its relics, and (a game saved by an older Consul) relic
+    hearts its wound track does not count."""
+    notes = [
+        f"Relic {relic.name}: {NOT_APPLIED} ({relic.not_applied})."
+        for relic in relics
+        if relic.not_applied
+    ]
+    if state.boss.hearts is None and relic_hearts(relics):
+        notes.append(
+            "Its relics' hearts are not counted: this game chose them before Consul counted "
+            "relic hearts (its wound track keeps the printed hearts)."
+        )
+    return notes
 
 
 def _notes(state: GameState, kind: CardKind, model: Card, actions: list[CardAction]) -> list[str]:

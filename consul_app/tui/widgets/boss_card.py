@@ -101,8 +101,9 @@ def _line(text: str, style: str = "") -> Text:
 
 
 def _name(boss: BossStatus) -> list[Text]:
-    """Its name and hearts; on two lines when they do not fit the boss column together."""
-    hearts = f"({symbols.hearts(boss.hearts)})"
+    """Its name and hearts (with what its relics add); on two lines when they do not fit the
+    boss column together."""
+    hearts = f"({', '.join([symbols.hearts(boss.hearts), *boss.hearts_from])})"
     if len(boss.name) + 2 + len(hearts) <= COLUMN:
         return [_line(f"{boss.name}  {hearts}", "bold")]
     return [_line(boss.name, "bold"), _line(hearts, "bold")]
@@ -202,18 +203,22 @@ def _arrival(boss: BossStatus) -> list[Text]:
 
 def _relics(view: TableView, boss: BossStatus) -> list[RenderableType]:
     """Its relic slots: each relic's name and slot, its effect on a line of its own below
-    (a figure such as "+1 AP" is never cut in two by the narrow column), then empty slots."""
+    (a figure such as "+1 AP" is never cut in two by the narrow column) and what of it the app
+    cannot apply ("not applied: use your card"), then empty slots."""
     if not boss.relic_slots and not boss.relics:
         return []
     head = Text(f"Relics: {len(boss.relics)} of {boss.relic_slots} slot(s)", "bold")
     grid = Table.grid(expand=True)
     grid.add_column(width=4)
     grid.add_column(ratio=1)
+    shown = {r.id: r for r in card(view.pack, view.state, boss.id).relics} if boss.relics else {}
     for relic_id in boss.relics:
         relic = view.pack.relics.get(relic_id)
         grid.add_row("  *", f"{relic.name} ({relic.slot})" if relic else relic_id)
         if relic:
             grid.add_row("", relic.effect)
+        for unread in shown[relic_id].not_applied if relic_id in shown else []:
+            grid.add_row("", Text(unread, "bold"))
     for _ in range(boss.relic_slots - len(boss.relics)):
         grid.add_row("  *", "(empty)")
     return [head, grid]
