@@ -7,6 +7,9 @@ A space is written as parts separated by ";", e.g. `spawn 4 8B 16B; mini-boss; s
     bonus ID ...        monsters gain these bonuses             boss        Spawn Dungeon Boss
     choose ID ID ...    choose one of these bonuses             colour C    a coloured space
     sighting T ...      boss sighting on these tiles (first tile = 1)
+
+`bonus` and `sighting` may be repeated: their ids and tiles add up (`bonus A; bonus B` is
+`bonus A B`). The other parts come once per space; a second one is refused, never dropped.
 """
 
 from __future__ import annotations
@@ -55,7 +58,8 @@ def parse_space(text: str, bonuses: set[str], base: ChartSpace | None = None) ->
     fields: dict[str, Any] = {"note": base.note} if base is not None and base.note else {}
     for part in filter(None, (p.strip() for p in text.split(";"))):
         word, *rest = part.split()
-        _read_part(word.lower(), rest, part, bonuses, fields)
+        word = word.lower()
+        _read_part(ALIASES.get(word, word), rest, part, bonuses, fields)
     try:
         return validate(ChartSpace, fields)
     except ValueError as err:  # pydantic's ValidationError (imported only when one is checked)
@@ -64,9 +68,24 @@ def parse_space(text: str, bonuses: set[str], base: ChartSpace | None = None) ->
         raise SpaceError(reasons) from None
 
 
+ALIASES = {"mini": "mini-boss", "dungeon-boss": "boss", "color": "colour"}
+"""Other words for a part."""
+ONCE = {
+    "spawn": ("spawn", "give its skull points and bits in one part, e.g. 'spawn 4 8B 16B'"),
+    "mini-boss": ("mini_boss", "write it once"),
+    "boss": ("dungeon_boss", "write it once"),
+    "choose": ("choose_bonus", "put every option in one part, e.g. 'choose ID ID ID'"),
+    "colour": ("colour", "write it once"),
+}
+"""Parts a space has at most once: the field each sets, and what to write instead."""
+
+
 def _read_part(
     word: str, rest: list[str], part: str, bonuses: set[str], fields: dict[str, Any]
 ) -> None:
+    once = ONCE.get(word)
+    if once is not None and once[0] in fields:
+        raise SpaceError(f"{part!r}: a space has one {word!r}; {once[1]}")
     if word == "spawn":
         if not rest or not rest[0].isdigit():
             raise SpaceError(f"{part!r}: say how many skull points, e.g. 'spawn 4 8B'")
@@ -75,20 +94,23 @@ def _read_part(
             raise SpaceError(f"{part!r}: bits are 8B and 16B, not {unknown[0]!r}")
         fields["spawn"] = int(rest[0])
         fields["bits"] = list(dict.fromkeys(BITS[b.lower()] for b in rest[1:]))
-    elif word in ("mini-boss", "mini"):
+    elif word == "mini-boss":
         fields["mini_boss"] = True
-    elif word in ("boss", "dungeon-boss"):
+    elif word == "boss":
         fields["dungeon_boss"] = True
     elif word in ("bonus", "choose"):
         unknown = [b for b in rest if b not in bonuses]
         if unknown:
             raise SpaceError(f"{part!r}: no bonus {unknown[0]!r} in this edition's content")
-        fields["bonuses" if word == "bonus" else "choose_bonus"] = rest
+        if word == "bonus":
+            fields["bonuses"] = [*fields.get("bonuses", []), *rest]
+        else:
+            fields["choose_bonus"] = rest
     elif word == "sighting":
         if not rest or not all(t.isdigit() for t in rest):
             raise SpaceError(f"{part!r}: give tile numbers, e.g. 'sighting 1 2'")
-        fields["boss_sighting"] = [int(t) for t in rest]
-    elif word in ("colour", "color"):
+        fields["boss_sighting"] = [*fields.get("boss_sighting", []), *map(int, rest)]
+    elif word == "colour":
         fields["colour"] = " ".join(rest)
     else:
         raise SpaceError(

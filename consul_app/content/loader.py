@@ -16,6 +16,7 @@ import re
 from collections import Counter
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
+from itertools import chain
 from pathlib import Path
 from typing import Any
 
@@ -32,6 +33,7 @@ from consul_app.content.folders import (
     unique_folders,
 )
 from consul_app.content.models import EDITIONS, KINDS, ContentFile, Edition, Entry
+from consul_app.content.names import find_unknown, known_names
 from consul_app.content.pack import ContentPack
 from consul_app.content.safeyaml import Document, parse
 from consul_app.content.validate import validate
@@ -271,12 +273,14 @@ class _Loader:
         return self.pack
 
     def _check_references(self) -> None:
-        """Report every id named but not defined (in the same edition, after overrides)."""
+        """Report every id named but not defined, and every keyword or ability name not known
+        (in the same edition, after overrides)."""
         known: dict[tuple[str, str], set[str]] = {}
         for kind, edition, id_ in self.origins:
             known.setdefault((edition, kind), set()).add(id_)
         entries = {key: item for key, (_, _, item) in self.origins.items()}
-        for key, path, message in find_dangling(entries, known):
+        unknown = find_unknown(entries, known_names(entries))
+        for key, path, message in chain(find_dangling(entries, known), unknown):
             source, index, _ = self.origins[key]
             loc = (key[0], index, *path)
             if loc not in source.reported:

@@ -108,3 +108,33 @@ def test_with_chart_leaves_the_packs_in_play_alone(bundled) -> None:  # type: ig
     after = with_chart(bundled, chart)
     assert after.edition("sde2").charts[chart.id] == chart
     assert before.charts[chart.id] != chart and bundled.edition("sde2") is before
+
+
+def test_repeated_bonus_parts_add_up(bundled) -> None:  # type: ignore[no-untyped-def]
+    """The report: `bonus A; bonus B` was kept as `bonus B` (the first dropped unsaid)."""
+    words = "spawn 6 8B 16B; bonus bonus-red-offensive-rolls; bonus bonus-defensive-rolls"
+    space = parse_space(words, set(bundled.edition("sde2").bonuses))
+    assert space.bonuses == ["bonus-red-offensive-rolls", "bonus-defensive-rolls"]
+    assert space_text(space) == (
+        "spawn 6 8B 16B; bonus bonus-red-offensive-rolls bonus-defensive-rolls"
+    )
+
+
+def test_repeated_sighting_parts_add_up() -> None:
+    assert parse_space("sighting 1; sighting 2 3", set()).boss_sighting == [1, 2, 3]
+
+
+@pytest.mark.parametrize(
+    ("words", "problem"),
+    [
+        ("spawn 4 8B; spawn 2 16B", "'spawn 2 16B': a space has one 'spawn'; give its skull"),
+        ("choose a b; choose c d", "'choose c d': a space has one 'choose'; put every option"),
+        ("mini-boss; mini", "'mini': a space has one 'mini-boss'"),
+        ("boss; boss", "'boss': a space has one 'boss'"),
+        ("colour red; color blue", "'color blue': a space has one 'colour'"),
+    ],
+)
+def test_a_part_given_twice_is_refused_not_dropped(words: str, problem: str) -> None:
+    with pytest.raises(SpaceError) as caught:
+        parse_space(words, {"a", "b", "c", "d"})
+    assert str(caught.value).startswith(problem)

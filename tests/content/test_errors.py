@@ -416,6 +416,8 @@ REFS = Template("""
           - bonuses: [$bonuses]
           - choose_bonus: [fire, $choose_bonus]
           - dungeon_boss: true
+    keywords:
+      - {id: tough, name: Tough, text: Harder to wound.}
     """)
 GOOD_REFS = {
     "paired_with": "den",

@@ -53,6 +53,14 @@ RELICS = [
         not_applied="its effect is not known",
     ),
     Relic(
+        id="kimono",
+        edition="sde2",
+        name="Kimono",
+        slot="Feet",
+        effect="Ghosts get +1B on every roll.",
+        keywords=["Spirit Call"],
+    ),
+    Relic(
         id="wand",
         edition="sde2",
         name="Wand",
@@ -157,3 +165,23 @@ def test_a_change_the_app_cannot_read_says_use_your_card(pack: EditionPack) -> N
     assert relics["Potion"] == ["+1 DEX not applied: use your card (no die colour)"]
     assert relics["Marbles"] == ["not applied: use your card (its effect is not known)"]
     assert "Relic Marbles: not applied: use your card (its effect is not known)." in view.notes
+
+
+def test_spirit_call_from_a_relic_gives_every_ghost_1b(pack: EditionPack) -> None:
+    """'The dungeon boss gains all the abilities and bonuses listed on the relic card exactly as
+    though they were printed on the model's card.' A relic's Spirit Call ("while this model is
+    in play, every Ghost model gets +1B on all rolls") reaches the Ghosts in the pool."""
+    kobold = pack.monsters["kobold"]
+    pack.monsters["kobold"] = structs.replace(kobold, keywords=["Ghost"])
+    pack.monsters["dragon"] = structs.replace(pack.monsters["dragon"], keywords=["Ghost Charge"])
+    before = card(pack, equipped(pack, "wand"), "kobold")
+    assert all(not f.added for f in before.stats if f.stat != "MOVE")
+    state = equipped(pack, "kimono")
+    ghost = card(pack, state, "kobold")
+    reason = (
+        "+1B: Spirit Call: +1B on every roll of a Ghost while Big Boss (relic Kimono) is in play"
+    )
+    for figure in (f for f in ghost.stats if f.stat in ("STR", "ARM", "DEX")):
+        assert [a.text for a in figure.added] == [reason]
+    assert not any(f.added for f in card(pack, state, "dragon").stats)
+    assert not any(f.added for f in card(pack, apply(pack, state, Wound(wounds=9)), "kobold").stats)

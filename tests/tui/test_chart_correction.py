@@ -83,3 +83,23 @@ async def test_a_game_in_play_keeps_the_chart_it_started_with(
         assert isinstance(table, TableScreen)
         assert table.session.pack.charts[chart.id] == chart  # as the save's header says
         assert app.content.edition("sde2").charts[chart.id] != chart  # type: ignore[union-attr]
+
+
+async def test_repeated_bonus_parts_add_up_and_the_hint_says_so(content: ContentPack) -> None:
+    """The report: `...; bonus A; bonus B` was kept as `bonus B`, and the hint read `bonus ID`."""
+    app = make_app(content)
+    async with app.run_test(size=WIDE) as pilot:
+        await pilot.pause()
+        await pilot.press("enter", "enter", "v")
+        assert "bonus ID…;  choose ID ID…;" in text(app.screen.query_one(".hint"))
+        words = "spawn 6 8B 16B; bonus bonus-red-offensive-rolls; bonus bonus-defensive-rolls"
+        await _correct_first_space(pilot, words)
+        screen = app.screen
+        assert isinstance(screen, ChartEditScreen)
+        assert screen.spaces[0].bonuses == ["bonus-red-offensive-rolls", "bonus-defensive-rolls"]
+
+        await pilot.press("enter")
+        app.screen.query_one(Input).value = "spawn 4 8B; spawn 2 16B"
+        await pilot.press("enter")  # refused there and then, with the reason
+        assert isinstance(app.screen, SpaceInputScreen)
+        assert "a space has one 'spawn'" in text(app.screen.query_one("#space-error"))

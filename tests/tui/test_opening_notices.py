@@ -24,7 +24,7 @@ from consul_app.tui.screens.table import TableScreen
 from consul_app.tui.widgets.notice_line import NoticeLine
 
 from .helpers import options, text, until
-from .scenarios import WIDE, idle, play_saved
+from .scenarios import WIDE, idle, make_app, play_saved
 
 TORN = b'{"op": "do", "action": {"type": "end_t'
 
@@ -91,15 +91,15 @@ async def test_a_damaged_save_given_says_why_and_where_a_new_game_goes(
 
 
 async def test_a_cut_short_last_line_is_told_on_the_resumed_table(
-    content: ContentPack, tmp_path: Path, cache: str
+    content: ContentPack, tmp_path: Path
 ) -> None:
     save = tmp_path / "game.jsonl"
     count = played(content, save).count(b"\n")
     with save.open("ab") as journal:
         journal.write(TORN)
-    app = ConsulApp(save=save)
+    app = make_app(content, save)  # (the content given: both ways are in the test below)
     async with app.run_test(size=WIDE, notifications=True) as pilot:
-        await opened(pilot, cache)
+        await pilot.pause()
         assert isinstance(app.screen, TableScreen)
         assert shown(app) == (
             f"! Resumed with a warning: line {count + 1}: cut short (the app stopped while "
@@ -109,17 +109,15 @@ async def test_a_cut_short_last_line_is_told_on_the_resumed_table(
         assert shown(app) == ""
 
 
-async def test_the_saved_games_say_which_game_lost_its_last_line(
-    content: ContentPack, cache: str
-) -> None:
+async def test_the_saved_games_say_which_game_lost_its_last_line(content: ContentPack) -> None:
     save = saves_dir() / "game.jsonl"
     save.parent.mkdir(parents=True)
     count = played(content, save).count(b"\n")
     with save.open("ab") as journal:
         journal.write(TORN)
-    app = ConsulApp()
+    app = make_app(content)
     async with app.run_test(size=WIDE, notifications=True) as pilot:
-        await opened(pilot, cache)
+        await pilot.pause()
         assert isinstance(app.screen, ResumeScreen)
         listed = options(app.screen.query_one(OptionList))
         assert f"! line {count + 1}: cut short (the app stopped while writing it)" in listed

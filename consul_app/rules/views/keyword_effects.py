@@ -61,6 +61,16 @@ def keyword_effects(
                 "The Consul's Wrath", "+1R on every offense roll", Dice(red=1), purpose="offense"
             )
         )
+    ghost = any(n.lower() == "ghost" for n in names)  # (not "Ghost Charge")
+    caller = _spirit_caller(pack, state) if ghost else None
+    if caller is not None:  # (2.0: from a relic, Burial Kimono)
+        effects.append(
+            KeywordEffect(
+                "Spirit Call",
+                f"+1B on every roll of a Ghost while {caller} is in play",
+                Dice(blue=1),
+            )
+        )
     if has_keyword(names, "Trophies"):
         ghostflames = sum(
             n for m, n in state.board.items() if "ghostflame" in _name(pack, m).lower()
@@ -74,6 +84,27 @@ def keyword_effects(
             )
         )
     return effects
+
+
+def _spirit_caller(pack: EditionPack, state: GameState) -> str | None:
+    """The model in play with Spirit Call ("while this model is in play, every Ghost model gets
+    +1B on all rolls"): the boss (its card or a relic), the mini-boss, a monster on the board."""
+    boss = pack.dungeon_bosses.get(state.setup.boss)
+    if boss is not None and state.boss.spawned and not state.boss.defeated:
+        relics = [pack.relics[r] for r in state.boss.relics if r in pack.relics]
+        if has_keyword(boss.keywords, "Spirit Call"):
+            return boss.name
+        for relic in relics:
+            if has_keyword(relic.keywords, "Spirit Call"):
+                return f"{boss.name} (relic {relic.name})"
+    mini = pack.mini_bosses.get(state.mini_boss.id) if state.mini_boss is not None else None
+    if mini is not None and has_keyword(mini.keywords, "Spirit Call"):
+        return mini.name
+    for monster_id, count in state.board.items():
+        monster = pack.monsters.get(monster_id)
+        if count and monster is not None and has_keyword(monster.keywords, "Spirit Call"):
+            return monster.name
+    return None
 
 
 def _name(pack: EditionPack, monster_id: str) -> str:

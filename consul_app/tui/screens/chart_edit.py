@@ -24,7 +24,7 @@ from consul_app.user_content import CorrectionError, save_chart
 
 HOW = (
     "Write each space as printed, parts separated by ';':  spawn 4 8B 16B;  mini-boss;  boss;  "
-    "bonus ID;  choose ID ID;  sighting 1 2;  colour purple"
+    "bonus ID…;  choose ID ID…;  sighting 1 2;  colour purple"
 )
 
 
