@@ -460,10 +460,10 @@ class ConsulApp(App[None]):
             )
             self.action_new_game()
             return
-        from consul_app.tui.screens.resume import without_path
-
         self.open_table(session)
         for warning in session.warnings:  # (once it is the screen: said on its notice line)
+            from consul_app.tui.screens.resume import without_path  # (only for a warning)
+
             self.notify(
                 without_path(warning, session.path),
                 title="Resumed with a warning",

@@ -203,3 +203,13 @@ async def test_the_hero_keyword_fields_keep_their_names_once_names_are_typed(
         fields = list(screen.query(".hero-keyword"))
         for label, field in zip(screen.query(".hero-keyword-name"), fields, strict=True):
             assert label.region.bottom == field.region.y  # right above its field
+
+
+async def test_the_review_names_the_mode_and_the_party_size(content: ContentPack) -> None:
+    """They pick the 2.0 chart: the review says what they are (QA: it showed only "SDE 2.0")."""
+    app = make_app(content)
+    async with app.run_test(size=WIDE) as pilot:
+        await pilot.press("tab", "right", "tab", "right")  # Arcade, 5 heroes
+        await pilot.press("enter", "enter")
+        review = text(app.screen.query_one("#review"))
+        assert "Mode: Arcade   Heroes: 5" in review

@@ -268,6 +268,7 @@ class NewGameScreen(Screen[Setup | None]):
         pets = ", ".join(pack.monsters[p].name for p in setup.pets) or "none"
         parts: list[RenderableType] = [
             Text(EDITION_NAMES[setup.edition], "bold"),
+            *_game(setup),
             Text(f"Dungeon boss: {pack.dungeon_bosses[setup.boss].name}"),
             Text(f"Mini-bosses: {minis}"),
             Text(f"Spawning points: {points}"),
@@ -334,6 +335,20 @@ class NewGameScreen(Screen[Setup | None]):
             self._show_page()
         elif self.can_cancel:
             self.dismiss(None)
+
+
+def _game(setup: Setup) -> list[Text]:
+    """The page-1 choices besides the boss that this edition plays with (they pick the chart
+    or the power gauge): mode and party size, or the game size."""
+    fields = setup_fields(setup.edition)
+    shown = []
+    if "mode" in fields:
+        shown.append(f"Mode: {setup.mode.capitalize()}")
+    if "party_size" in fields:
+        shown.append(f"Heroes: {setup.party_size}")
+    if "game_size" in fields:
+        shown.append(f"Game size: {'16-Bit' if setup.game_size == '16-bit' else 'Super'} game")
+    return [Text("   ".join(shown))] if shown else []
 
 
 def _heroes(setup: Setup) -> list[Text]:

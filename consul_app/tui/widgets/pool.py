@@ -6,7 +6,8 @@ skull-point budget."""
 
 from __future__ import annotations
 
-from typing import Any
+import re
+from typing import Any, NamedTuple
 
 from rich.segment import Segment
 from rich.style import Style
@@ -42,27 +43,38 @@ KEEP = {
     "Monster": 100,
     "Spawn?": 95,
     "Pool": 80,
-    "Board": 70,
+    "Board": 80,
     "♥": 60,
     "MOVE": 55,
     "AP": 50,
-    "Gained": 45,
+    "Gained": 58,
 }
 """How much a column matters (the dice stats: 90): when the table is too wide for its pane, the
-least important go first, so that no figure is cut. In a spawn step (`SPAWNING`) what is left
-in the pool and the skull points matter most after "Spawn?" (which already says whether the
-bits and the budget allow one more); outside one, skull points and bits matter least
-(`PLAYING`)."""
-SPAWNING = {"Pool": 88, "Sk": 85, "Bits": 75}
+least important go first. Columns that matter `ALWAYS` or more are never dropped: the name, the
+dice stats, and the counts the Consul plays by: in the pool and on the dungeon outside a spawn
+step (`PLAYING`: skull points and bits matter least); in a spawn step (`SPAWNING`) what is left
+in the pool and what one costs in skull points, beside "Spawn?" (which already says whether the
+bits and the budget allow one more; the dungeon's count matters less then). What only some
+monsters gained (Gained) goes after hearts; in a spawn step before bits and the dungeon's
+count. When it goes, the line above the rows names who gained what."""
+SPAWNING = {"Pool": 88, "Sk": 85, "Gained": 78, "Bits": 75, "Board": 70}
 PLAYING = {"Bits": 40, "Sk": 35}
+ALWAYS = 80
+"""Columns that matter this much stay whatever the width: when they do not fit, the names are
+cut, then the dice stats wrap onto a second line (between figures, never inside one)."""
+
 PADDING = 2
 """A DataTable column's padding (one cell on either side)."""
 NAME_MIN = 13 + 2 + PADDING
 """The narrowest the Monster column gets (13 letters of a name, its cursor mark, padding)..."""
+NAME_FLOOR = 8
+"""The fewest letters a cut name keeps, when that spares rows a second line."""
 CUT_NAMES_BEFORE = 50
 """...cut rather than drop a column that matters this much (AP and up: a figure)."""
 SCROLLBAR = 2
 """Room kept for the table's vertical scrollbar when its rows do not all fit."""
+FIGURE_BREAK = re.compile(r" (?=[+\-↓])")
+"""Where a dice stat's cell may break: before each bonus ("2R +1ST* +2ST°"), not in its dice."""
 
 
 CELLS = 4000
@@ -159,11 +171,14 @@ class PoolTable(DataTable[str]):
         return [list(marked), *lines[1:]]
 
     def fill(self, columns: list[str], rows: dict[str, list[str]]) -> None:
-        """Show these rows (monster id -> cells); unchanged cells are left alone. The first
-        cell of each row keeps room for the cursor's mark."""
+        """Show these rows (monster id -> cells, a cell of two lines makes its row two lines
+        high); unchanged cells are left alone. The first cell of each row keeps room for the
+        cursor's mark."""
         rows = {row: [NO_MARK + cells[0], *cells[1:]] for row, cells in rows.items()}
+        heights = {row: _height(cells) for row, cells in rows.items()}
         shown = [c.value for c in self.columns]
-        if shown == columns and [r.value for r in self.rows] == list(rows):
+        shape = [(r.value, self.get_row_height(r)) for r in self.rows]
+        if shown == columns and shape == list(heights.items()):
             for row, cells in rows.items():
                 for column, cell in zip(columns, cells, strict=True):
                     if self.get_cell(row, column) != cell:
@@ -173,7 +188,21 @@ class PoolTable(DataTable[str]):
         for column in columns:
             self.add_column(column, key=column)
         for row, cells in rows.items():
-            self.add_row(*cells, key=row)
+            self.add_row(*cells, key=row, height=heights[row])
+
+    def on_resize(self) -> None:
+        """More or fewer rows in sight (the pane says how many are out of it)."""
+        if isinstance(self.parent, PoolPane):
+            self.parent.say_more()
+
+    def watch_scroll_y(self, old_value: float, new_value: float) -> None:
+        super().watch_scroll_y(old_value, new_value)
+        if isinstance(self.parent, PoolPane):
+            self.parent.say_more()
+
+
+def _height(cells: list[str]) -> int:
+    return 1 + max(cell.count("\n") for cell in cells)
 
 
 class PoolPane(Vertical):
@@ -187,6 +216,7 @@ class PoolPane(Vertical):
     def compose(self) -> ComposeResult:
         yield Section(classes="budget")
         yield PoolTable(cursor_type="row", zebra_stripes=True)
+        yield Section(classes="more")
 
     def show(self, view: TableView) -> None:
         """Render the pool for this moment of the game (unless it is unchanged)."""
@@ -195,39 +225,112 @@ class PoolPane(Vertical):
         state = view.state
         closed = free_spawn_refusal(state) if spawning is None else None
         width = self.content_region.width
-        key = (state.pool, state.board, state.tracked, state.bonuses, spawning, closed, width)
+        table = self.query_one(PoolTable)
+        size = (width, self.content_region.height)
+        key = (state.pool, state.board, state.tracked, state.bonuses, spawning, closed, size)
         if key == self._shown:
             return
         self._shown = key
         self._view = view
         self.set_class(spawning is not None, "-spawning")
-        table = self.query_one(PoolTable)
         keep = table.highlighted_row()
         lines = view.pool
         columns, rows, common = _cells(view, lines, spawning)
+        fitted = self._said_and_fitted(view, spawning, closed, (columns, rows), common, "")
+        if "Gained" not in fitted[0] and (some := _some_gained(columns, rows)):
+            fitted = self._said_and_fitted(view, spawning, closed, (columns, rows), common, some)
+        table.fill(*fitted)
+        self._heights = [_height(cells) for cells in fitted[1].values()]
+        if lines:
+            table.move_cursor(row=_cursor_row(list(rows), keep))
+        self.say_more()
+
+    _view: TableView | None = None
+    _heights: list[int] = []
+
+    def _said_and_fitted(
+        self,
+        view: TableView,
+        spawning: Step | None,
+        closed: str | None,
+        table: tuple[list[str], dict[str, list[str]]],
+        common: list[str],
+        some: str,
+    ) -> tuple[list[str], dict[str, list[str]]]:
+        """Say the budget and what the rows need said above them; the rows fitted to what is
+        left of the pane."""
+        lines, state, width = view.pool, view.state, self.content_region.width
         stocked = [line for line in lines if line.in_pool]
         full = spawning is not None and not any(line.may_spawn for line in lines)
-        suffering = _suffering_said(view, lines)
-        budget = _budget(spawning, closed, common, full, _legend(rows), suffering)
+        arcade = state.setup.mode == "arcade"
+        said = _Said(common, some, _legend(table[1]), _suffering_said(view, lines), arcade)
+        budget = _budget(spawning, closed, full, said, width)
         if full and spawning is not None and stocked and not spawning.spent:
             if spawning.budget is None:  # a summons: one monster's reason would mislead
                 why = "none it summons is in the spawning pool; move those on the dungeon"
             else:
                 why = refusal(view.pack, state, Spawn(monsters={stocked[0].id: 1})) or ""
             budget = _nothing_spawns(spawning, why)
-        self.query_one(".budget", Section).update(budget)  # (painted only if it changed)
-        if len(rows) + 1 > table.size.height:  # (the table's header and rows)
-            width -= SCROLLBAR
-        table.fill(*_fitted((columns, rows), width, spawning is not None))
-        if lines:
-            table.move_cursor(row=_cursor_row(list(rows), keep))
-
-    _view: TableView | None = None
+        said_above = self.query_one(".budget", Section)
+        said_above.update(budget)  # (painted only if it changed)
+        if width and said_above.size.height != said_above.get_content_height(
+            self.size, self.size, width
+        ):  # (laid out from lines it had at no width yet: again, once that layout is done)
+            self.call_after_refresh(said_above.refresh, layout=True)
+        height = self._room()
+        fitted = _fitted(table, width, spawning is not None, height)
+        if _lines(fitted[1]) > height:
+            fitted = _fitted(table, width - SCROLLBAR, spawning is not None, height)
+        return fitted
 
     def on_resize(self) -> None:
         """More or fewer of the card's columns fit."""
         if self._view is not None:
             self.show(self._view)
+
+    def say_more(self) -> None:
+        """Under the table, how many rows are out of sight above and below it and how to see
+        them (nothing, and that line given back to the table, when they all fit)."""
+        table = self.query_one(PoolTable)
+        more = self.query_one(".more", Section)
+        if sum(self._heights) <= self._room():
+            more.display = False
+            return
+        top = round(table.scroll_y)
+        bottom = top + self._room() - 1  # (the line that says so)
+        above = below = y = 0
+        for height in self._heights:
+            above += y < top
+            below += y >= top and y + height > bottom
+            y += height
+        where = {f"↑ {above} more above": above, f"↓ {below} more below": below}
+        said = " · ".join(words for words, rows in where.items() if rows) or "all in sight"
+        more.update(Content.styled(f"{said}: Up/Down, PgUp/PgDn to see them", "bold"))
+        more.display = True
+
+    def _room(self) -> int:
+        """The lines the table's rows have when no line under it says there are more (from
+        the lines above the table as they are now, also before they are laid out)."""
+        width = self.content_region.width
+        above = self.query_one(".budget", Section).get_content_height(self.size, self.size, width)
+        return self.content_region.height - above - self.query_one(PoolTable).header_height
+
+
+def _lines(rows: dict[str, list[str]]) -> int:
+    """How many lines the rows take."""
+    return sum(_height(cells) for cells in rows.values())
+
+
+def _some_gained(columns: list[str], rows: dict[str, list[str]]) -> str:
+    """What only some monsters gained and who ("Massive Damage: Leaping Spider, Billmen
+    Bandit"), for when their Gained column is not on screen."""
+    n = columns.index("Gained")
+    who: dict[str, list[str]] = {}
+    for row, cells in rows.items():
+        if SUB not in row and cells[n] not in ("-", ""):
+            for name in cells[n].split(", "):
+                who.setdefault(name, []).append(cells[0])
+    return "; ".join(f"{name}: {', '.join(names)}" for name, names in who.items())
 
 
 def _cells(
@@ -319,10 +422,39 @@ def _more(view: CardView, *, suffering: bool = False) -> list[str]:
 
 
 def _fitted(
-    table: tuple[list[str], dict[str, list[str]]], width: int, spawning: bool
+    table: tuple[list[str], dict[str, list[str]]],
+    width: int,
+    spawning: bool,
+    height: int | None = None,
 ) -> tuple[list[str], dict[str, list[str]]]:
-    """Drop the columns that matter least until the table fits in `width` cells: a figure is
-    never cut (the table scrolls only if its most important columns do not fit)."""
+    """Drop the columns that matter least until the table fits in `width` cells. If those that
+    always stay (`ALWAYS`) do not fit, the names are cut down to 13 letters, then the widest
+    dice stats wrap onto a second line, between figures: a figure or its mark is never cut or
+    dropped (the table scrolls only if even that does not fit). When the rows would then take
+    more than `height` lines, names are cut further (down to `NAME_FLOOR` letters, while they
+    stay told apart) if that wraps fewer rows."""
+    fitted = _fit(table, width, spawning, NAME_MIN)
+    if height is None or _lines(fitted[1]) <= height:
+        return fitted
+    names = [cells[0] for row, cells in table[1].items() if SUB not in row]
+    floor = next(
+        (n for n in range(NAME_FLOOR, NAME_MIN - len(MARK) - PADDING) if _apart(names, n)), None
+    )
+    if floor is None:
+        return fitted
+    shorter = _fit(table, width, spawning, floor + len(MARK) + PADDING)
+    return shorter if _lines(shorter[1]) < _lines(fitted[1]) else fitted
+
+
+def _apart(names: list[str], room: int) -> bool:
+    """Whether names cut to `room` cells are still all different."""
+    return len({_cut(name, room) for name in names}) == len(set(names))
+
+
+def _fit(
+    table: tuple[list[str], dict[str, list[str]]], width: int, spawning: bool, name_min: int
+) -> tuple[list[str], dict[str, list[str]]]:
+    """`_fitted`, the names cut down to `name_min` cells at most."""
     columns, rows = table
     widths = {
         column: max(len(column), *(len(cells[n]) + len(MARK) * (n == 0) for cells in rows.values()))
@@ -341,18 +473,63 @@ def _fitted(
         if keep.get(column, 90) >= CUT_NAMES_BEFORE and over <= name - NAME_MIN:
             widths["Monster"] = name - over  # long names cut rather than this column dropped
             break
-        if keep.get(column, 90) < 90:
+        if keep.get(column, 90) < ALWAYS:
             kept.remove(column)
+    over = sum(widths[c] for c in kept) - width
+    if over > 0:
+        widths["Monster"] = min(name, max(name_min, name - over))
+    wraps = {}
+    for column in sorted((c for c in kept if c in STATS), key=lambda c: -widths[c]):
+        over = sum(widths[c] for c in kept) - width
+        if over <= 0:
+            break
+        n = columns.index(column)
+        least = max(len(column), *(_least(cells[n]) for cells in rows.values())) + PADDING
+        wraps[n] = max(least, widths[column] - over) - PADDING
+        wrapped = "\n".join(_two_lines(cells[n], wraps[n]) for cells in rows.values())
+        widths[column] = max(len(column), *map(len, wrapped.split("\n"))) + PADDING
+    over = sum(widths[c] for c in kept) - width
+    widths["Monster"] = min(name, widths["Monster"] - min(over, 0))  # (what wrapping left)
     index = [columns.index(c) for c in kept]
     room = widths["Monster"] - len(MARK) - PADDING
     return kept, {
-        row: [_cut(cells[0], room), *(cells[n] for n in index[1:])] for row, cells in rows.items()
+        row: [
+            _cut(cells[0], room),
+            *(_two_lines(cells[n], wraps[n]) if n in wraps else cells[n] for n in index[1:]),
+        ]
+        for row, cells in rows.items()
     }
+
+
+def _figures(cell: str) -> list[str]:
+    """A dice stat's figures: its dice, then each bonus with its mark ("2R", "+1ST*", "+2ST°")."""
+    return FIGURE_BREAK.split(cell)
+
+
+def _least(cell: str) -> int:
+    """The narrowest a cell gets on two lines, broken between figures."""
+    figures = _figures(cell)
+    return min(
+        max(len(" ".join(figures[:n])), len(" ".join(figures[n:])))
+        for n in range(1, len(figures) + 1)
+    )
+
+
+def _two_lines(cell: str, room: int) -> str:
+    """The cell in `room` cells: as it is when it fits, else its figures on two lines (the
+    first as full as it fits; `room` is never below `_least`)."""
+    if len(cell) <= room:
+        return cell
+    figures = _figures(cell)
+    n = 1
+    while n < len(figures) and len(" ".join(figures[: n + 1])) <= room:
+        n += 1
+    return " ".join(figures[:n]) + "\n" + " ".join(figures[n:])
 
 
 def _cut(name: str, room: int) -> str:
     """A monster's name in `room` cells ("Duskweaver Aco…"; its card has it whole)."""
-    return name if len(name) <= room else name[: room - 1] + "…"
+    return name if len(name) <= room else name[: room - 1].rstrip() + "…"
 
 
 def _cursor_row(rows: list[str], keep: str | None) -> int:
@@ -373,8 +550,8 @@ def _stats(view: CardView) -> dict[str, str]:
 
 
 MARKS_SAID = {
-    "offense": "attack rolls only",
-    "defense": "defense rolls only",
+    "offense": "attack only",
+    "defense": "defense only",
     "drop": "drops its best die",
 }
 
@@ -393,26 +570,46 @@ def _nothing_spawns(step: Step, why: str) -> Content:
     return Content.assemble((f"{step.title}: NOTHING MAY SPAWN", "bold"), f"   {why}. Enter: done")
 
 
+class _Said(NamedTuple):
+    """What the lines above the rows say besides the budget."""
+
+    common: list[str]
+    """What they all gained."""
+    some: str
+    """What only some gained, and who (when no column says it)."""
+    legend: str
+    """What the marks in the cells mean."""
+    suffering: str
+    """Which monsters suffer which status effects."""
+    arcade: bool = False
+    """An Arcade game: the figures are the Explore cards' (no gang cards in the content)."""
+
+
+ARCADE = "Arcade: these are the Explore cards' figures; play your gang cards'"
+
+
 def _budget(
-    step: Step | None,
-    closed: str | None,
-    gained: list[str],
-    full: bool,
-    legend: str = "",
-    suffering: str = "",
+    step: Step | None, closed: str | None, full: bool, said: _Said, width: int = 0
 ) -> Content:
     """The spawn step's budget (or why no monster may spawn; `full`: no more may spawn in this
-    step), what they all gained, what the cells' marks mean and which monsters suffer status
-    effects."""
+    step), what they all gained and what only some did, what the cells' marks mean (after the
+    budget when it fits in `width`) and which monsters suffer status effects."""
     line = _spawning(step, closed)
     if full:
         line = Content.assemble(line, "   no more may spawn. Enter: done")
+    if said.arcade:
+        line = Content.assemble(line, "\n", (ARCADE, "dim"))
+    gained, legend = said.common, said.legend
     if gained:
         line = Content.assemble(line, "\n", ("All of them gained: ", "bold"), ", ".join(gained))
+    if said.some:
+        line = Content.assemble(line, "\n", ("Only some gained: ", "bold"), said.some)
     if legend:
-        line = Content.assemble(line, "\n" if not gained else "   ", (legend, "dim"))
-    if suffering:
-        line = Content.assemble(line, "\n", ("Suffering: ", "bold"), suffering)
+        joined = not gained and not said.some and line.cell_length + 3 + len(legend) <= width
+        after = joined or (gained and not said.some)
+        line = Content.assemble(line, "   " if after else "\n", (legend, "dim"))
+    if said.suffering:
+        line = Content.assemble(line, "\n", ("Suffering: ", "bold"), said.suffering)
     return line
 
 
