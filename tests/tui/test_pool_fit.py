@@ -25,7 +25,7 @@ from consul_app.rules import (
 )
 from consul_app.session import Session
 from consul_app.tui.screens.table import TableScreen
-from consul_app.tui.widgets.pool import PoolTable, _fitted, _some_gained
+from consul_app.tui.widgets.pool import ARCADE, PoolTable, _fitted, _some_gained
 
 from .helpers import text
 from .scenarios import (
@@ -236,3 +236,18 @@ async def test_rows_out_of_sight_are_said_with_how_to_see_them(
         await pilot.press("2")
         await pilot.pause()
         assert not table.query_one("#pool .more", Static).display  # (the tab has room)
+
+
+@pytest.mark.parametrize("mode", ["explore", "arcade"])
+async def test_an_arcade_game_says_its_figures_are_the_explore_cards(
+    content: ContentPack, mode: str
+) -> None:
+    """The content has no Arcade gang cards: the pool shows the Explore cards' figures and,
+    in an Arcade game, says so rather than pass them off as the gang cards'."""
+    app = make_app(content)
+    async with app.run_test(size=WIDE) as pilot:
+        consul = KeyConsul(pilot)
+        await consul.new_game(*(["tab", "right"] if mode == "arcade" else []))
+        assert consul.state.setup.mode == mode
+        said = text(app.screen.query_one("#pool .budget", Static))
+        assert (ARCADE in said) == (mode == "arcade")

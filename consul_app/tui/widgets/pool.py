@@ -262,7 +262,8 @@ class PoolPane(Vertical):
         lines, state, width = view.pool, view.state, self.content_region.width
         stocked = [line for line in lines if line.in_pool]
         full = spawning is not None and not any(line.may_spawn for line in lines)
-        said = _Said(common, some, _legend(table[1]), _suffering_said(view, lines))
+        arcade = state.setup.mode == "arcade"
+        said = _Said(common, some, _legend(table[1]), _suffering_said(view, lines), arcade)
         budget = _budget(spawning, closed, full, said, width)
         if full and spawning is not None and stocked and not spawning.spent:
             if spawning.budget is None:  # a summons: one monster's reason would mislead
@@ -580,6 +581,11 @@ class _Said(NamedTuple):
     """What the marks in the cells mean."""
     suffering: str
     """Which monsters suffer which status effects."""
+    arcade: bool = False
+    """An Arcade game: the figures are the Explore cards' (no gang cards in the content)."""
+
+
+ARCADE = "Arcade: these are the Explore cards' figures; play your gang cards'"
 
 
 def _budget(
@@ -591,6 +597,8 @@ def _budget(
     line = _spawning(step, closed)
     if full:
         line = Content.assemble(line, "   no more may spawn. Enter: done")
+    if said.arcade:
+        line = Content.assemble(line, "\n", (ARCADE, "dim"))
     gained, legend = said.common, said.legend
     if gained:
         line = Content.assemble(line, "\n", ("All of them gained: ", "bold"), ", ".join(gained))
