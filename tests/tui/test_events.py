@@ -110,6 +110,31 @@ async def test_hash_counts_for_a_spawning_point_from_the_boss_tab(content: Conte
         assert table.query_one(TabbedContent).active == "tab-boss"
 
 
+async def test_hash_counts_for_the_mini_boss_and_a_monster_from_the_boss_tab(
+    content: ContentPack, tmp_path: Path
+) -> None:
+    """`#3x` and `#2a` on the Boss tab at 80x24: a hit of three on the mini-boss, of two on
+    the monster under the pool's cursor."""
+    save = tmp_path / "mini.jsonl"
+    play_saved(content, save, _setup(content), idle(lambda p, s: s.mini_boss is not None))
+    app = make_app(content, save)
+    async with app.run_test(size=SMALL) as pilot:
+        table = _table(app)
+        await pilot.press("4", "number_sign", "3", "x")
+        mini = table.session.state.mini_boss
+        assert mini is not None and mini.wounds == 3
+        assert table.query_one(TabbedContent).active == "tab-boss"
+        monster = next(m for m, n in table.session.state.board.items() if n)
+        await pilot.press("2")
+        pool = table.query_one(PoolTable)
+        pool.move_cursor(row=pool.get_row_index(monster))
+        await pilot.press("4", "number_sign", "2", "a")
+        if isinstance(app.screen, PickOneScreen):  # a fresh one or one already marked
+            await pilot.press("enter")
+        hit = table.session.history[0]
+        assert hit.startswith(f"{content.edition('sde2').monsters[monster].name} takes 2")
+
+
 async def test_with_every_pane_on_screen_hash_digits_move_no_pane(
     content: ContentPack, tmp_path: Path
 ) -> None:
