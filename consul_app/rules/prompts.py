@@ -145,9 +145,12 @@ def reflected_sighting(
 def _view(pack: EditionPack, state: GameState, step: StepState, current: bool) -> Step:
     choices = _choices(pack, state, step)
     action = _action(state, step)
+    title = t.step_title(state.setup.edition, step.key)
+    if step.key == "mini-boss" and not step.options:
+        title += f": {t.NONE_LEFT}"
     return Step(
         key=step.key,
-        title=t.step_title(state.setup.edition, step.key),
+        title=title,
         text=_TEXTS[step.key](pack, state, step),
         needs_answer=action is None,
         done=step.done,
@@ -264,8 +267,17 @@ def _spawn(pack: EditionPack, state: GameState, step: StepState) -> str:
 
 
 def _mini_boss(pack: EditionPack, state: GameState, step: StepState) -> str:
+    if not step.options:
+        return no_mini_boss_left(pack, state)
     names = " or ".join(name_of(pack, "mini_bosses", m) for m in step.options)
     return f"Place {names} {t.PLACE_AT_EXIT}. {t.ONE_MINI_BOSS}"
+
+
+def no_mini_boss_left(pack: EditionPack, state: GameState) -> str:
+    """A Spawn Mini-Boss space with none left to spawn: it brings none (the recap says so)."""
+    gone = [name_of(pack, "mini_bosses", m) for m in state.mini_bosses_destroyed]
+    why = f" ({' and '.join(gone)} destroyed)" if gone else ""
+    return f"No mini-boss is left to spawn{why}: this space brings none."
 
 
 def _timeout_mini_boss(pack: EditionPack, state: GameState, step: StepState) -> str:

@@ -46,6 +46,9 @@ def step_title(edition: str, key: str) -> str:
     return EDITION_STEP_TITLES.get(edition, {}).get(key) or STEP_TITLES[key]
 
 
+NONE_LEFT = "none left to spawn"
+"""A Spawn Mini-Boss space reached with no mini-boss left (its step is done at once)."""
+
 EQUIPMENT = (
     "The heroes' part: they may equip loot and treasure from the backpack, trade it between "
     "heroes or put it back. Go on when they are done."
