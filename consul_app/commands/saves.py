@@ -85,7 +85,7 @@ def run(args: argparse.Namespace) -> int:
         return 2
     console = Console(highlight=False)
     if not saves:
-        console.print(f"No saved games in {saves_dir()}.", markup=False)
+        console.print(f"No saved games in {saves_dir()}.", markup=False, soft_wrap=True)
         return 0
     console.print(saves_table(saves))
     for save in saves:

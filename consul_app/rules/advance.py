@@ -42,8 +42,9 @@ def space_steps(state: GameState, space: ChartSpace, number: int) -> list[StepSt
 
 
 def _mini_boss_step(state: GameState, number: int) -> list[StepState]:
-    """A mini-boss on the dungeon is refreshed instead; with none left to bring, nothing."""
+    """A mini-boss on the dungeon is refreshed instead; with none left to bring, the step is
+    done at once and only says so (no options)."""
     if state.mini_boss is not None:
         return [StepState(key="mini-boss-refresh", space=number)]
     left = mini_bosses_waiting(state)
-    return [StepState(key="mini-boss", space=number, options=left)] if left else []
+    return [StepState(key="mini-boss", space=number, options=left, done=not left)]

@@ -10,6 +10,7 @@ from consul_app.rules import actions as a
 from consul_app.rules.editions.words import words
 from consul_app.rules.hearts import boss_hearts
 from consul_app.rules.names import counts_text, name_of
+from consul_app.rules.power_gauge import fills_needed, gauge_full, gauge_of
 from consul_app.rules.state import GameState
 from consul_app.rules.texts import step_title
 from consul_app.rules.tracked import immune_to
@@ -32,7 +33,27 @@ def describe(pack: EditionPack, action: a.Action, before: GameState | None = Non
         keyword = immune_to(pack, before, action)
         if keyword is not None:
             label += f": removed at once ({keyword})"
+    if isinstance(action, a.AdvanceGauge) and before is not None:
+        label = _gauge(pack, before, action) or label
     return label
+
+
+def _gauge(pack: EditionPack, state: GameState, action: a.AdvanceGauge) -> str | None:
+    """The squares the gauge really moved: it stops once full ("Power gauge +3: full, 88
+    typed"); None when all of them were taken (or the gauge is unknown)."""
+    if state.gauge is None or gauge_full(state):
+        return None
+    try:
+        squares = gauge_of(pack, state).squares
+    except (KeyError, StopIteration):
+        return None
+    room = fills_needed(state) * squares - state.gauge.fills * squares - state.gauge.filled
+    return gauge_full_label(room, action.squares) if action.squares >= room else None
+
+
+def gauge_full_label(moved: int, typed: int) -> str:
+    """The label of a gauge move that filled it: `moved` squares of the `typed` ones."""
+    return f"Power gauge +{moved}: full" + (f", {typed} typed" if typed > moved else "")
 
 
 def who(pack: EditionPack, action: a.Wound | a.Heal | a.AddStatus | a.RemoveStatus) -> str:

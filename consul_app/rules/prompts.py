@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 
-from consul_app.content.models import CardEffect, MiniBossSpawn
+from consul_app.content.models import CardEffect, MiniBossSpawn, Relic
 from consul_app.content.pack import EditionPack
 from consul_app.rules import actions as a
 from consul_app.rules import texts as t
@@ -145,9 +145,12 @@ def reflected_sighting(
 def _view(pack: EditionPack, state: GameState, step: StepState, current: bool) -> Step:
     choices = _choices(pack, state, step)
     action = _action(state, step)
+    title = t.step_title(state.setup.edition, step.key)
+    if step.key == "mini-boss" and not step.options:
+        title += f": {t.NONE_LEFT}"
     return Step(
         key=step.key,
-        title=t.step_title(state.setup.edition, step.key),
+        title=title,
         text=_TEXTS[step.key](pack, state, step),
         needs_answer=action is None,
         done=step.done,
@@ -190,9 +193,7 @@ def _choices(pack: EditionPack, state: GameState, step: StepState) -> list[Choic
         case "mini-boss" | "timeout-mini-boss":
             return [Choice(m, name_of(pack, "mini_bosses", m)) for m in step.options]
         case "relics":
-            return [
-                Choice(r.id, r.name, f"{r.slot}: {r.effect}") for r in eligible_relics(pack, state)
-            ]
+            return [Choice(r.id, r.name, _relic_note(r)) for r in eligible_relics(pack, state)]
         case "boss-sighting":
             clever = [
                 Choice(f"{CLEVER}{hero}", f"{hero} (Clever) suffers a wound to cancel it")
@@ -266,8 +267,17 @@ def _spawn(pack: EditionPack, state: GameState, step: StepState) -> str:
 
 
 def _mini_boss(pack: EditionPack, state: GameState, step: StepState) -> str:
+    if not step.options:
+        return no_mini_boss_left(pack, state)
     names = " or ".join(name_of(pack, "mini_bosses", m) for m in step.options)
     return f"Place {names} {t.PLACE_AT_EXIT}. {t.ONE_MINI_BOSS}"
+
+
+def no_mini_boss_left(pack: EditionPack, state: GameState) -> str:
+    """A Spawn Mini-Boss space with none left to spawn: it brings none (the recap says so)."""
+    gone = [name_of(pack, "mini_bosses", m) for m in state.mini_bosses_destroyed]
+    why = f" ({' and '.join(gone)} destroyed)" if gone else ""
+    return f"No mini-boss is left to spawn{why}: this space brings none."
 
 
 def _timeout_mini_boss(pack: EditionPack, state: GameState, step: StepState) -> str:
@@ -312,6 +322,12 @@ def _remove_points(pack: EditionPack, state: GameState, step: StepState) -> str:
         f"All {count} remaining spawning point(s) channel their energy to the dungeon boss: remove "
         "them. The heroes get no loot for them."
     )
+
+
+def _relic_note(relic: Relic) -> str:
+    """ "Top: +1R STR." and, when part of it cannot be applied, that the card will say so."""
+    unread = relic.not_applied or any(m.not_applied for m in relic.modifiers)
+    return f"{relic.slot}: {relic.effect}" + (f" ({t.RELIC_NOT_APPLIED})" if unread else "")
 
 
 def _relics(pack: EditionPack, state: GameState, step: StepState) -> str:

@@ -8,9 +8,21 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from consul_app.content import EditionPack
-from consul_app.rules.actions import Action, AnswerSighting, EndTurn, Spawn, SpawnMiniBoss
+from consul_app.rules.actions import (
+    Action,
+    AdvanceChart,
+    AnswerSighting,
+    CancelSighting,
+    EndTurn,
+    Spawn,
+    SpawnMiniBoss,
+)
+from consul_app.rules.chart import spaces
 from consul_app.rules.editions.words import words
-from consul_app.rules.names import counts_text, name_of
+from consul_app.rules.mini_boss import mini_bosses_waiting
+from consul_app.rules.names import counts_text, name_of, tiles_text
+from consul_app.rules.prompts import no_mini_boss_left
+from consul_app.rules.sightings import sighted_tiles
 from consul_app.rules.state import GameState
 from consul_app.rules.views import chart_status, current_space
 
@@ -54,8 +66,9 @@ def recap(
     lines = [
         *_chart(pack, before, after),
         *_spawned(pack, done),
+        *_no_mini_boss(pack, states[start:end], done),
         *_bonuses(pack, before, after),
-        *_sighting(done),
+        *_sighting(states[start:end], done),
         *_boss(pack, before, after),
     ]
     title = f"Since your last turn: {edition.turn} {before.turn}, {edition.phase}"
@@ -88,19 +101,45 @@ def _spawned(pack: EditionPack, done: Sequence[Action]) -> list[str]:
     return lines
 
 
+def _no_mini_boss(
+    pack: EditionPack, states: Sequence[GameState], done: Sequence[Action]
+) -> list[str]:
+    """A Spawn Mini-Boss space reached with none on the dungeon and none left to spawn."""
+    for state, action in zip(states, done, strict=False):
+        if not isinstance(action, AdvanceChart) or state.mini_boss is not None:
+            continue
+        space = spaces(pack, state.chart)[action.space - 1]
+        if space.mini_boss and not mini_bosses_waiting(state):
+            return [no_mini_boss_left(pack, state)]
+    return []
+
+
 def _bonuses(pack: EditionPack, before: GameState, after: GameState) -> list[str]:
     gained = [name_of(pack, "bonuses", b.bonus) for b in after.bonuses[len(before.bonuses) :]]
     return [f"Bonus gained: {name}." for name in gained]
 
 
-def _sighting(done: Sequence[Action]) -> list[str]:
-    return [
-        "Boss sighting: heroes were on the tiles."
-        if a.heroes_present
-        else "Boss sighting: no heroes on the tiles."
-        for a in done
-        if isinstance(a, AnswerSighting)
-    ]
+def _sighting(states: Sequence[GameState], done: Sequence[Action]) -> list[str]:
+    """How each boss sighting went: answered (the tiles it hit, with each Dark Reflection
+    hero's), or cancelled by a Clever hero's wound. `states[n]` is the state before `done[n]`."""
+    lines = []
+    for state, action in zip(states, done, strict=False):
+        if isinstance(action, CancelSighting):
+            lines.append(
+                f"Boss sighting cancelled: {action.hero} (Clever) suffered a wound to cancel it."
+            )
+        elif isinstance(action, AnswerSighting) and action.reflected:
+            step = state.open_step()
+            tiles = sighted_tiles(step.tiles if step else [], action.reflected)
+            heroes = ", ".join(f"{h} on tile {t}" for h, t in action.reflected.items())
+            lines.append(f"Boss sighting hit {tiles_text(tiles)} (Dark Reflection: {heroes}).")
+        elif isinstance(action, AnswerSighting):
+            lines.append(
+                "Boss sighting: heroes were on the tiles."
+                if action.heroes_present
+                else "Boss sighting: no heroes on the tiles."
+            )
+    return lines
 
 
 def _boss(pack: EditionPack, before: GameState, after: GameState) -> list[str]:

@@ -47,6 +47,8 @@ class Story:
     mini_bosses: list[Event] = field(default_factory=list)
     bonuses: list[Event] = field(default_factory=list)
     heroes_destroyed: int = 0
+    points_standing: int = 0
+    """Spawning points still on the dungeon at the end."""
     step_word: str = "chart space"
     """A place on the chart in the edition's words (FK: "ladder step")."""
 
@@ -102,6 +104,7 @@ def story(pack: EditionPack, states: Sequence[GameState], actions: Sequence[Acti
         mini_bosses=minis,
         bonuses=bonuses,
         heroes_destroyed=sum(isinstance(a, DestroyHero) for a in actions),
+        points_standing=len(final.standing_spawning_points()),
     )
 
 
@@ -181,13 +184,16 @@ def story_sections(story: Story) -> list[tuple[str, list[str]]]:
         f"{story.boss}: {wounds} of {story.hearts} wounds; timeout at {story.timeout_at}, {timeout}"
     ]
 
-    def told(events: list[Event]) -> list[str]:
-        return [f"{story.turn_word} {e.turn}: {e.text}" for e in events] or ["none"]
+    def told(events: list[Event], none: str = "none") -> list[str]:
+        return [f"{story.turn_word} {e.turn}: {e.text}" for e in events] or [none]
 
+    points = told(story.spawning_points, "none destroyed")
+    if story.points_standing:
+        points.append(f"Still standing: {story.points_standing}")
     return [
         ("The game", game),
         ("Monsters", monsters),
-        ("Spawning points", told(story.spawning_points)),
+        ("Spawning points", points),
         ("Mini-bosses", told(story.mini_bosses)),
         ("Bonuses gained", told(story.bonuses)),
         ("The dungeon boss", boss),

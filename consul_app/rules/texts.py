@@ -46,6 +46,9 @@ def step_title(edition: str, key: str) -> str:
     return EDITION_STEP_TITLES.get(edition, {}).get(key) or STEP_TITLES[key]
 
 
+NONE_LEFT = "none left to spawn"
+"""A Spawn Mini-Boss space reached with no mini-boss left (its step is done at once)."""
+
 EQUIPMENT = (
     "The heroes' part: they may equip loot and treasure from the backpack, trade it between "
     "heroes or put it back. Go on when they are done."
@@ -68,6 +71,8 @@ BONUS_RULE = (
 FK_BONUS_RULE = "Cumulative: only elite and minion monsters gain the ladder's bonuses."
 PETS_RULE = "Pets gain every bonus as if they were 8-Bit monsters."
 NO_PETS = "No pets bundled: add yours as your own content (a monster of rank pet)."
+RELIC_NOT_APPLIED = "part of it not applied: use your card"
+"""A relic choice whose effect the app cannot apply whole (`Relic.not_applied`)."""
 NO_BONUSES_1_0 = "SDE 1.0 has no Mighty Monster Chart: monsters gain no bonuses."
 SUMMON_1_0 = (
     "in unoccupied squares at least 10 squares from every hero (as close to 10 as possible if "

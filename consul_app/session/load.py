@@ -19,6 +19,7 @@ from consul_app.content.models import Chart
 from consul_app.rules import (
     Action,
     AddStatus,
+    AdvanceGauge,
     GameState,
     Setup,
     SetupError,
@@ -27,6 +28,7 @@ from consul_app.rules import (
     new_game,
     read_action,
 )
+from consul_app.rules.describe import gauge_full_label
 from consul_app.session.checkpoint import Checkpoint, Earlier, Found, candidates, count, verify
 from consul_app.session.compat import missing_ids
 from consul_app.session.journal import (
@@ -80,13 +82,16 @@ def _label(pack: EditionPack, action: Action, written: str) -> str:
     one must not reach the screen. The written label is kept only when it is the rebuilt one,
     or that with the ending a hit that destroys its model adds (it depends on the state before,
     which a resume from a checkpoint does not replay), or the ending a status effect its model
-    is immune to adds."""
+    is immune to adds, or a power gauge move that filled the gauge (what it really moved)."""
     label = describe(pack, action)
     endings = ["", ": destroyed", ": defeated"] if isinstance(action, Wound) else [""]
     if isinstance(action, AddStatus):
         names = [*(s.name for s in pack.status_effects.values()), "Status Effects"]
         endings += [f": removed at once (Immune: {name})" for name in names]
-    return written if written in {label + ending for ending in endings} else label
+    kept = {label + ending for ending in endings}
+    if isinstance(action, AdvanceGauge):
+        kept |= {gauge_full_label(n, action.squares) for n in range(1, action.squares + 1)}
+    return written if written in kept else label
 
 
 def _new_game(path: Path, pack: EditionPack, setup: Setup) -> GameState:

@@ -350,6 +350,27 @@ def test_a_destroyed_mini_boss_makes_room_for_the_next(sde2: EditionPack, game: 
     assert step.key == "mini-boss" and step.action == SpawnMiniBoss(mini_boss="queen")
 
 
+def test_a_mini_boss_space_with_none_left_says_so(sde2: EditionPack) -> None:
+    """'When Spawn Mini-Boss is reached, the Consul must place the mini-boss model adjacent to
+    any dungeon exit in the second or third tile.' With every mini-boss the Consul brought
+    destroyed there is none to place: the step says so, done at once, and asks nothing."""
+    spawn_and_mini_boss = {"spawn": 3, "bits": ["8-bit"], "mini_boss": True}
+    with_spaces(sde2, [{"mini_boss": True}, spawn_and_mini_boss, {"dungeon_boss": True}])
+    game = new_game(sde2, make_setup(mini_bosses=["chief"]))
+    state = finish_steps(sde2, reach(sde2, game, 1))
+    state = apply(sde2, state, Wound(target="mini-boss", wounds=6))
+    state = reach(sde2, state, 2)
+    steps = power_up_steps(sde2, state)
+    assert [(s.key, s.done) for s in steps[-2:]] == [("spawn", False), ("mini-boss", True)]
+    none_left = steps[-1]
+    assert none_left.title == "Spawn the mini-boss: none left to spawn"
+    assert none_left.text == (
+        "No mini-boss is left to spawn (Chief destroyed): this space brings none."
+    )
+    assert not none_left.choices
+    assert finish_steps(sde2, state).mini_boss is None
+
+
 # Dungeon boss
 
 

@@ -22,6 +22,7 @@ from consul_app.rules import (
     Wound,
     apply,
     boss_status,
+    describe,
     gauge_status,
     new_game,
     power_up_steps,
@@ -84,6 +85,16 @@ def test_summoned_once_the_gauge_fills_in_a_16_bit_game(
     assert open_keys(classic, apply(classic, state, EndTurn())) == ["boss-spawn"]
     with pytest.raises(RuleError, match="already full"):
         apply(classic, state, AdvanceGauge(squares=1))
+
+
+def test_the_log_says_what_the_gauge_really_moved(classic: EditionPack, game: GameState) -> None:
+    """'2. the power gauge fills completely on a 16-Bit game': it stops there, and the log
+    says how many squares it moved, not how many were typed."""
+    state = apply(classic, game, AdvanceGauge(squares=7))
+    assert describe(classic, AdvanceGauge(squares=2), state) == "Power gauge +2"
+    assert describe(classic, AdvanceGauge(squares=3), state) == "Power gauge +3: full"
+    assert describe(classic, AdvanceGauge(squares=88), state) == "Power gauge +3: full, 88 typed"
+    assert describe(classic, AdvanceGauge(squares=88)) == "Power gauge +88"  # (no state given)
 
 
 def test_summoned_once_the_gauge_fills_twice_in_a_super_game(classic: EditionPack) -> None:

@@ -7,11 +7,14 @@ from consul_app.content.pack import EditionPack
 from consul_app.rules import (
     Action,
     AnswerSighting,
+    CancelSighting,
     EndTurn,
     GameState,
+    Hero,
     Recap,
     Spawn,
     Step,
+    Wound,
     answer,
     apply,
     new_game,
@@ -96,3 +99,54 @@ def test_a_phase_that_did_nothing_says_so(fk: EditionPack) -> None:
     assert recap is not None
     assert recap.title == "Since your last turn: Turn 1, end of the turn"
     assert recap.lines == ["Nothing to report."]
+
+
+def test_recap_says_a_mini_boss_space_had_none_left_to_spawn(sde2: EditionPack) -> None:
+    """'When Spawn Mini-Boss is reached, the Consul must place the mini-boss model ...': with
+    every mini-boss the Consul brought destroyed, the recap says none was left to spawn."""
+    tape = Tape(sde2, new_game(sde2, make_setup(mini_bosses=["chief"])))
+    while tape.states[-1].position < 4:  # space 4 brings Chief
+        tape.phase()
+    tape.do(Wound(target="mini-boss", wounds=6))
+    tape.phase()  # space 5: bonuses
+    tape.phase()  # space 6: Spawn Mini-Boss only
+    recap = tape.recap()
+    assert recap is not None
+    assert recap.lines[0] == "Reached chart space 6: Spawn Mini-Boss."
+    assert "No mini-boss is left to spawn (Chief destroyed): this space brings none." in (
+        recap.lines
+    )
+
+
+def sighting_phase(sde2: EditionPack, heroes: list[Hero], action: Action) -> Recap | None:
+    """Play to chart space 3 (a boss sighting on tile 1), answer it with `action`."""
+    tape = Tape(sde2, new_game(sde2, make_setup(heroes=heroes)))
+    while tape.states[-1].position < 2:
+        tape.phase()
+    tape.do(EndTurn())
+    while (step := tape.step()) is not None and step.key != "boss-sighting":
+        tape.do(step.action)
+    tape.do(action)
+    while (step := tape.step()) is not None:
+        tape.do(step.action)
+    return tape.recap()
+
+
+def test_recap_says_who_cancelled_a_boss_sighting(sde2: EditionPack) -> None:
+    """Clever: 'a model with Clever may suffer a wound to cancel the Boss Sighting': the recap
+    says it was cancelled, and by whom."""
+    ace = Hero(name="Ace", keywords=["clever"])
+    recap = sighting_phase(sde2, [ace], CancelSighting(hero="Ace"))
+    assert recap is not None
+    assert "Boss sighting cancelled: Ace (Clever) suffered a wound to cancel it." in recap.lines
+
+
+def test_recap_names_a_dark_reflection_heros_tile(sde2: EditionPack) -> None:
+    """Dark Reflection: 'Boss sightings always affect the tile this Hero is on, in addition to
+    any tiles listed by the Mighty Monster Chart': the recap names the tiles hit, the hero's
+    too."""
+    dee = Hero(name="Dee", keywords=["dark-reflection"])
+    action = AnswerSighting(heroes_present=False, reflected={"Dee": 3})
+    recap = sighting_phase(sde2, [dee], action)
+    assert recap is not None
+    assert "Boss sighting hit tiles 1 and 3 (Dark Reflection: Dee on tile 3)." in recap.lines

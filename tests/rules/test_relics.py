@@ -21,6 +21,7 @@ from consul_app.rules import (
     boss_status,
     card,
     describe,
+    power_up_steps,
     read_action,
 )
 
@@ -185,3 +186,13 @@ def test_spirit_call_from_a_relic_gives_every_ghost_1b(pack: EditionPack) -> Non
         assert [a.text for a in figure.added] == [reason]
     assert not any(f.added for f in card(pack, state, "dragon").stats)
     assert not any(f.added for f in card(pack, apply(pack, state, Wound(wounds=9)), "kobold").stats)
+
+
+def test_the_relic_dialog_says_what_will_not_be_applied(pack: EditionPack) -> None:
+    """The choice of a relic the app cannot apply whole says so before it is chosen."""
+    state = run_to(pack, boss_spawned(pack, spawning_points=THREE_POINTS), "relics")
+    step = next(s for s in power_up_steps(pack, state) if s.current)
+    notes = {c.id: c.note for c in step.choices}
+    assert notes["potion"].endswith("(part of it not applied: use your card)")
+    assert notes["marbles"].endswith("use your card)")
+    assert notes["wand"] == "Right: +1R WILL, Zap."

@@ -79,3 +79,15 @@ def test_the_story_counts_places_on_the_chart_in_the_editions_words(
         start = new_game(pack, make_setup(pack.edition))
         game = dict(story_sections(story(pack, [start], [])))["The game"]
         assert any(line.startswith(said) for line in game), game
+
+
+def test_the_story_says_no_spawning_point_was_destroyed_and_how_many_stand(
+    sde2: EditionPack,
+) -> None:
+    """Spawning points that all still stand are "none destroyed", never "none"."""
+    tape = Tape(sde2, new_game(sde2, make_setup()))
+    sections = dict(story_sections(story(sde2, tape.states, tape.actions)))
+    assert sections["Spawning points"] == ["none destroyed", "Still standing: 2"]
+    tape.do(DestroySpawningPoint(spawning_point="nest", tile=3))
+    sections = dict(story_sections(story(sde2, tape.states, tape.actions)))
+    assert sections["Spawning points"] == ["Turn 1: Nest (tile 3) destroyed", "Still standing: 1"]

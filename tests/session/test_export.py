@@ -8,6 +8,7 @@ import pytest
 from consul_app.content import ContentPack
 from consul_app.content.validate import dump
 from consul_app.rules import (
+    AdvanceGauge,
     DestroyHero,
     EndTurn,
     EquipRelics,
@@ -125,3 +126,20 @@ def test_models_destroyed_by_wounds_are_logged_as_destroyed(
     text = to_markdown(load_game(content, path))
     name = session.pack.spawning_points[point.id].name
     assert f"  - Spawning point {name} on tile {point.tile} destroyed" in text
+
+
+def test_a_gauge_move_that_filled_it_keeps_its_label_on_resume(
+    content: ContentPack, tmp_path: pytest.TempPathFactory
+) -> None:
+    """1.0: the log says what the power gauge really moved ("+24: full, 88 typed"); a resumed
+    game reads the same label back, and a label changed by hand is rebuilt from the action."""
+    path = tmp_path / "gauge.jsonl"  # type: ignore[operator]
+    with Session.new(content, default_setup(content.edition("classic")), path=path) as session:
+        session.dispatch(AdvanceGauge(squares=88))
+        said = session.history[0]
+    assert said.startswith("Power gauge +") and said.endswith(": full, 88 typed")
+    with Session.resume(content, path) as resumed:
+        assert resumed.history[0] == said
+    path.write_text(path.read_text().replace(said, "Power gauge +5: full, 87 typed"))
+    with Session.resume(content, path) as resumed:
+        assert resumed.history[0] == "Power gauge +88"

@@ -67,6 +67,107 @@ async def test_in_tabs_a_digit_that_switches_the_tab_is_no_count(
         assert table.session.state.boss.wounds == 5
 
 
+async def test_hash_begins_a_count_that_works_on_every_tab(
+    content: ContentPack, tmp_path: Path
+) -> None:
+    """At 80x24 on the Boss tab, `#2w` is a hit of two and `#5w` of five: digits after `#`
+    are the count, never a tab (a hit is taken whole: it is not several single wounds)."""
+    save = tmp_path / "boss.jsonl"
+    play_saved(content, save, _setup(content), idle(lambda p, s: s.boss.spawned))
+    app = make_app(content, save)
+    async with app.run_test(size=SMALL) as pilot:
+        table = _table(app)
+        tabs = table.query_one(TabbedContent)
+        await pilot.press("4")
+        assert tabs.active == "tab-boss"
+        await pilot.press("number_sign")
+        assert "HOW MANY?" in text(table.query_one("#next-step"))
+        await pilot.press("2")
+        assert "COUNT 2" in text(table.query_one("#next-step"))
+        await pilot.press("w")
+        assert tabs.active == "tab-boss"
+        assert table.session.state.boss.wounds == 2
+        assert table.session.history[0] == "Boss takes 2 wounds"
+        await pilot.press("number_sign", "3", "escape", "w")  # Esc forgets it: one wound
+        assert table.session.state.boss.wounds == 3
+        await pilot.press("number_sign", "5", "w")
+        assert tabs.active == "tab-boss"
+        assert table.session.history[0].startswith("Boss takes 5 wounds")
+        assert table.session.state.boss.wounds == 8
+
+
+async def test_hash_counts_for_a_spawning_point_from_the_boss_tab(content: ContentPack) -> None:
+    """`#2k` on the Boss tab: a spawning point takes a hit of two (the pick says so)."""
+    app = make_app(content)
+    async with app.run_test(size=SMALL) as pilot:
+        consul = KeyConsul(pilot)
+        await consul.new_game()
+        table = consul.table
+        await pilot.press("4", "number_sign", "2", "k")
+        assert isinstance(app.screen, PickOneScreen)
+        await pilot.press("enter")
+        assert table.session.state.spawning_points[0].wounds == 2
+        assert table.query_one(TabbedContent).active == "tab-boss"
+
+
+async def test_hash_counts_for_the_mini_boss_and_a_monster_from_the_boss_tab(
+    content: ContentPack, tmp_path: Path
+) -> None:
+    """`#3x` and `#2a` on the Boss tab at 80x24: a hit of three on the mini-boss, of two on
+    the monster under the pool's cursor."""
+    save = tmp_path / "mini.jsonl"
+    play_saved(content, save, _setup(content), idle(lambda p, s: s.mini_boss is not None))
+    app = make_app(content, save)
+    async with app.run_test(size=SMALL) as pilot:
+        table = _table(app)
+        await pilot.press("4", "number_sign", "3", "x")
+        mini = table.session.state.mini_boss
+        assert mini is not None and mini.wounds == 3
+        assert table.query_one(TabbedContent).active == "tab-boss"
+        monster = next(m for m, n in table.session.state.board.items() if n)
+        await pilot.press("2")
+        pool = table.query_one(PoolTable)
+        pool.move_cursor(row=pool.get_row_index(monster))
+        await pilot.press("4", "number_sign", "2", "a")
+        if isinstance(app.screen, PickOneScreen):  # a fresh one or one already marked
+            await pilot.press("enter")
+        hit = table.session.history[0]
+        assert hit.startswith(f"{content.edition('sde2').monsters[monster].name} takes 2")
+
+
+async def test_with_every_pane_on_screen_hash_digits_move_no_pane(
+    content: ContentPack, tmp_path: Path
+) -> None:
+    """`#13w` at 120x40: a hit of thirteen, where `13w` would be three (1 and 3 move panes)."""
+    save = tmp_path / "boss.jsonl"
+    play_saved(content, save, _setup(content), idle(lambda p, s: s.boss.spawned))
+    app = make_app(content, save)
+    async with app.run_test(size=WIDE) as pilot:
+        table = _table(app)
+        await pilot.press("2")  # the pool
+        await pilot.press("number_sign", "1", "3", "w")
+        assert table.session.history[0].startswith("Boss takes 13 wounds")
+        assert table.query_one(PoolTable).has_focus
+
+
+async def test_in_tabs_a_count_key_right_after_a_tab_digit_says_it_took_one(
+    content: ContentPack, tmp_path: Path
+) -> None:
+    """At 80x24 on the Boss tab, `2w`: 2 brings the Spawning pool tab to the front and `w` is
+    one wound, as documented; the notice line says so, and how to enter a hit of two."""
+    save = tmp_path / "boss.jsonl"
+    play_saved(content, save, _setup(content), idle(lambda p, s: s.boss.spawned))
+    app = make_app(content, save)
+    async with app.run_test(size=SMALL) as pilot:
+        table = _table(app)
+        await pilot.press("4")
+        await pilot.press("2", "w")
+        assert table.session.state.boss.wounds == 1
+        assert table.query_one(TabbedContent).active == "tab-pool"
+        said = "2 only showed the Spawning pool tab: counted 1. For 2: #2, then the key."
+        assert said in notes(app)[-1]
+
+
 async def test_a_spawning_point_takes_a_hit_and_shows_its_wounds(
     content: ContentPack, tmp_path: Path
 ) -> None:

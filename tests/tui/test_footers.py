@@ -54,3 +54,17 @@ async def test_the_palette_key_stands_at_the_right_edge(content: ContentPack) ->
         assert footer.palette is not None
         assert getattr(footer.key_at(WIDE[0] - 2), "key", None) == footer.palette.key
         assert footer.key_at(WIDE[0] - 1) is None  # a blank cell after it, as Textual's
+
+
+@pytest.mark.parametrize("size", [WIDE, SMALL], ids=["120x40", "80x24"])
+async def test_the_table_footer_offers_the_count_whole(
+    content: ContentPack, size: tuple[int, int]
+) -> None:
+    """`#` (a count on any tab) is in the table's footer, and every key still fits."""
+    app = make_app(content)
+    async with app.run_test(size=size) as pilot:
+        await KeyConsul(pilot).new_game()
+        footer = app.screen.query_one(Footer)
+        await until(pilot, lambda: bool(footer.keys))
+        assert ("#", "Count") in [(key.display, key.description) for key in footer.keys]
+        assert footer.fits, f"the footer's keys do not fit its width: {footer.keys}"

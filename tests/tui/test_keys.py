@@ -49,6 +49,19 @@ def test_the_help_of_the_digits_names_the_keys_a_count_goes_with() -> None:
         assert f"just before {' '.join(COUNT_KEYS)}: how many" in binding.description
 
 
+async def test_help_says_how_to_count_on_any_tab(content: ContentPack) -> None:
+    """The footer's `# Count` is spelled out in the help: how a hit of several is entered
+    when digits bring tabs to the front."""
+    app = make_app(content)
+    async with app.run_test(size=WIDE) as pilot:
+        await KeyConsul(pilot).new_game()
+        await pilot.press("question_mark")
+        assert isinstance(app.screen, HelpScreen)
+        said = text(app.screen.query_one(Static))
+        line = next(line for line in said.splitlines() if line.strip().startswith("#"))
+        assert "Count: how many, on any tab (# then the number, then the key: #2w" in line
+
+
 async def test_help_wraps_a_long_description_in_its_own_column(content: ContentPack) -> None:
     """At 80x24 the digits' description wraps: its second line stays under the description,
     clear of the keys' column."""

@@ -137,6 +137,21 @@ async def test_the_fight_card_section_being_resolved_is_marked_now(
         assert "Boss spawn (when it spawned)" in text(table.query_one("#boss"))
 
 
+async def test_the_spawn_section_says_it_is_still_to_resolve_before_the_relics(
+    content: ContentPack, tmp_path: Path
+) -> None:
+    """'When the dungeon boss spawns, it may choose and equip up to one relic equipment card for
+    each spawning point remaining': the boss has spawned, but its spawn effects come after
+    the relics, and the Boss pane says so (not "when it spawned")."""
+    save = tmp_path / "relics.jsonl"
+    play_saved(content, save, default_setup(content.edition("sde2")), step_is("relics"))
+    app = make_app(content, save)
+    async with app.run_test(size=WIDE):
+        boss = text(_table(app).query_one("#boss"))
+        assert "Boss spawn (to resolve after the relics)" in boss
+        assert "when it spawned" not in boss
+
+
 async def test_a_sighting_before_the_boss_spawns_counts_the_cards_models(
     content: ContentPack, tmp_path: Path
 ) -> None:

@@ -51,11 +51,13 @@ class HelpScreen(ModalScreen[None]):
 
 
 def _by_description(bindings: Iterable[BindingType]) -> dict[str, list[str]]:
-    """Keys per description, in order (so "1 / 2 / ... / 9" share one line); a key bound by
-    several dialogs alike (Esc: not now) is said once."""
+    """Keys per description (with its tooltip, where the footer's short description needs
+    more words), in order (so "1 / 2 / ... / 9" share one line); a key bound by several dialogs
+    alike (Esc: not now) is said once."""
     keys: dict[str, list[str]] = {}
     for binding in bindings:
         assert isinstance(binding, Binding)
-        shown = keys.setdefault(binding.description, [])
+        said = binding.description
+        shown = keys.setdefault(f"{said}: {binding.tooltip}" if binding.tooltip else said, [])
         shown += [k.strip() for k in binding.key.split(",") if k.strip() not in shown]
     return keys

@@ -19,6 +19,7 @@ from textual.containers import Container
 from textual.events import Key, Resize
 from textual.geometry import Size
 from textual.screen import Screen
+from textual.widget import Widget
 from textual.widgets import TabbedContent, TabPane
 
 from consul_app.content import Edition
@@ -99,6 +100,8 @@ COUNT_WINDOW = 2.0
 """Seconds within which digits typed before a key count for it."""
 COUNT_KEYS = ("w", "W", "x", "X", "k", "K", "a", "A", "f", "F", "g")
 """Keys a count typed before them applies to (`2w`: a hit of two wounds)."""
+HOW_MANY = "number_sign"
+"""`#`: the digits typed next are a count at every layout, never a pane (`#2w`)."""
 
 WIDE = Size(110, 34)
 """From this size up the panes stand side by side; below it they are tabs."""
@@ -127,7 +130,7 @@ PLAYING = frozenset(
         *("end_turn", "end_game", "spawn_one", "destroy_one", "wound", "heal", "status"),
         *("spawn_mini_boss", "destroy_mini_boss", "destroy_spawning_point", "wound_point"),
         *("heal_point", "point_status", "summon", "summoned_destroyed", "wound_monster"),
-        *("heal_monster", "monster_status", "destroy_hero", "gauge"),
+        *("heal_monster", "monster_status", "destroy_hero", "gauge", "how_many"),
     )
 )
 """Actions of keys that play the game on: once it is over (the boss defeated, or `E`) they
@@ -147,9 +150,17 @@ class TableScreen(Screen[None]):
             id="table.confirm",
         ),
         Binding("e", "end_turn", "End turn", id="table.end_turn"),
-        Binding("space,plus", "spawn_one", "Spawn one", key_display="space", id="table.spawn"),
-        Binding("d", "destroy_one", "One destroyed", id="table.destroy"),
+        Binding("space,plus", "spawn_one", "Spawn", key_display="space", id="table.spawn"),
+        Binding("d", "destroy_one", "Destroyed", id="table.destroy"),
         Binding("w", "wound('boss')", "Boss wound", id="table.boss_wound"),
+        Binding(
+            HOW_MANY,
+            "how_many",
+            "Count",
+            key_display="#",
+            tooltip="how many, on any tab (# then the number, then the key: #2w is a hit of two)",
+            id="table.how_many",
+        ),
         Binding("W", "heal('boss')", "Boss heal", show=False, id="table.boss_heal"),
         Binding("s", "status('boss')", "Boss status", show=False, id="table.boss_status"),
         Binding("x", "wound('mini-boss')", "Mini-boss wound", show=False, id="table.mini_wound"),
@@ -210,6 +221,12 @@ class TableScreen(Screen[None]):
         self._count = ""
         """Digits typed just before a key: how many wounds or heals (`2w`)."""
         self._count_at = 0.0
+        self._held = False
+        """The count was begun with `#`: digits add to it (never a pane) until its key."""
+        self._tab_digit: tuple[int, str, float] | None = None
+        """In tabs, the digit that last only brought a tab to the front (digit, pane, when)."""
+        self._tab_hint: str | None = None
+        """Said once the count key right after such a digit has done its one."""
         self._view: TableView | None = None
         self._keys_shown: dict[str, str] = {}
         self._over = finished(session.state)
@@ -417,6 +434,9 @@ class TableScreen(Screen[None]):
             self.show_game()
         if self.session.failed is not None:
             return False
+        hint, self._tab_hint = self._tab_hint, None
+        if hint is not None:  # (before the timeout's announcement, which says more)
+            self.notify(hint, severity="warning")
         self._announce(timeout_before, before)
         if finished(self.session.state) and not over:
             self.action_story()
@@ -457,10 +477,13 @@ class TableScreen(Screen[None]):
         self._dismiss_recap()
         undo = self._bindings.key_to_bindings.get(event.key, [])
         self.query_one(NoticeLine).read(undoing=any(b.action == "undo" for b in undo))
+        self._tab_hint = None
         if event.character in ("0", "7", "8", "9"):
             self.action_digit(int(event.character))
-        elif self._count and event.key not in COUNT_KEYS and not event.key.isdigit():
-            self._take_count()
+        elif event.key not in COUNT_KEYS and not event.key.isdigit():
+            if self._count or self._held:
+                self._take_count()
+            self._tab_digit = None
 
     def _dismiss_recap(self) -> None:
         if self.recap is not None:
@@ -598,9 +621,14 @@ class TableScreen(Screen[None]):
         the Boss tab, then `w` is one wound, however quickly typed). With every pane on
         screen, a digit that moves to another pane starts a new count (`1`, then `3k`, is
         three wounds, not thirteen)."""
+        if self._held:
+            self._count = (self._count + str(digit))[-2:]
+            self.query_one(NextStep).show_count(int(self._count))
+            return
         if pane is not None and self.compact and not self._showing(pane):
             self._take_count()
             self.action_pane(pane)
+            self._tab_digit = (digit, pane, monotonic())
             return
         now = monotonic()
         recent = self._count and now - self._count_at <= COUNT_WINDOW
@@ -612,16 +640,36 @@ class TableScreen(Screen[None]):
         if pane is not None:
             self.action_pane(pane)
 
+    def action_how_many(self) -> None:
+        """`#`: how many, at every layout. The digits typed next are the count, never a pane,
+        and it waits for its key (`#2w`: a hit of two wounds, also on another tab); any
+        other key, Esc too, forgets it."""
+        self._take_count()
+        self._held = True
+        self.query_one(NextStep).show_count("?")
+
     def _count_expired(self) -> None:
-        """The bar stops showing a count that no longer applies."""
-        if self._count and monotonic() - self._count_at >= COUNT_WINDOW:
+        """The bar stops showing a count that no longer applies (one begun with `#` waits)."""
+        if self._count and not self._held and monotonic() - self._count_at >= COUNT_WINDOW:
             self._take_count()
 
-    def _take_count(self) -> int:
-        """The count typed just before this key (1 without one); it is used up."""
-        recent = self._count and monotonic() - self._count_at <= COUNT_WINDOW
-        count = int(self._count) if recent else 1
+    def _take_count(self, hit: bool = False) -> int:
+        """The count typed just before this key (1 without one); it is used up. `hit`: the key
+        takes a count. If it takes 1 because the digit just before it only brought a tab to
+        the front (`4`, then `w`: one wound), it says so once it is done (`_tab_hint`)."""
+        now = monotonic()
+        if self._held:
+            count = int(self._count or 1)
+        else:
+            recent = self._count and now - self._count_at <= COUNT_WINDOW
+            count = int(self._count) if recent else 1
+            if hit and not recent and self._tab_digit is not None:
+                digit, pane, at = self._tab_digit
+                if now - at <= COUNT_WINDOW:
+                    self._tab_hint = _tab_digit_hint(digit, self.query_one(f"#{pane}"))
         self._count = ""
+        self._held = False
+        self._tab_digit = None
         self.query_one(NextStep).show_count(None)
         return max(count, 1)
 
@@ -649,16 +697,16 @@ class TableScreen(Screen[None]):
                 self.dispatch(DestroyMarked(model=monster, which=which))
 
     def action_wound(self, target: Target) -> None:
-        self.dispatch(Wound(target=target, wounds=self._take_count()))
+        self.dispatch(Wound(target=target, wounds=self._take_count(hit=True)))
 
     def action_heal(self, target: Target) -> None:
-        self.dispatch(Heal(target=target, wounds=self._take_count()))
+        self.dispatch(Heal(target=target, wounds=self._take_count(hit=True)))
 
     def action_wound_point(self) -> None:
-        self._on_point("takes", self._take_count(), lambda p, n: Wound(**p, wounds=n))
+        self._on_point("takes", self._take_count(hit=True), lambda p, n: Wound(**p, wounds=n))
 
     def action_heal_point(self) -> None:
-        self._on_point("heals", self._take_count(), lambda p, n: Heal(**p, wounds=n))
+        self._on_point("heals", self._take_count(hit=True), lambda p, n: Heal(**p, wounds=n))
 
     def _on_point(self, verb: str, count: int, action: Callable[[dict, int], Action]) -> None:
         """Pick a standing spawning point (the only one needs no dialog) for a hit or heal."""
@@ -782,7 +830,7 @@ class TableScreen(Screen[None]):
 
     def _summoned(self, what: str, action: Callable[[str, int], Action]) -> None:
         """The fight card's counted models ("until four are out"): pick the kind if several."""
-        count = self._take_count()
+        count = self._take_count(hit=True)
         kinds = summons_out(self.session.pack, self.session.state)
         if not kinds:
             self.notify("This boss's fight card brings no counted models.", severity="warning")
@@ -795,10 +843,10 @@ class TableScreen(Screen[None]):
     def action_wound_monster(self) -> None:
         """The monster under the pool's cursor takes a hit: a fresh one from the dungeon, or
         one already wounded (asked when there are both, or several wounded)."""
-        self._on_monster(True, self._take_count())
+        self._on_monster(True, self._take_count(hit=True))
 
     def action_heal_monster(self) -> None:
-        self._on_monster(False, self._take_count())
+        self._on_monster(False, self._take_count(hit=True))
 
     def _on_monster(self, wound: bool, count: int) -> None:
         """On the marked monster of the cursor's row, else a fresh one (a hit) or one marked
@@ -848,7 +896,7 @@ class TableScreen(Screen[None]):
         self.dispatch(DestroyHero())
 
     def action_gauge(self) -> None:
-        self.dispatch(AdvanceGauge(squares=self._take_count()))
+        self.dispatch(AdvanceGauge(squares=self._take_count(hit=True)))
 
     def action_card(self) -> None:
         """The card of the monster under the pool's cursor (on a marked one's row: its own,
@@ -981,6 +1029,12 @@ class TableScreen(Screen[None]):
         """Focus a pane (the spawning pool: its table, whose cursor the keys act on)."""
         target = self.query_one(f"#{pane}")
         (target.query_one(PoolTable) if pane == "pool" else target).focus()
+
+
+def _tab_digit_hint(digit: int, pane: Widget) -> str:
+    """What a count key right after a digit that only brought a tab to the front did (one)."""
+    tab = str(pane.border_title or "").lstrip("0123456789 ")
+    return f"{digit} only showed the {tab} tab: counted 1. For {digit}: #{digit}, then the key."
 
 
 @dataclass(frozen=True)

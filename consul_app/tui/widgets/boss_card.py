@@ -62,7 +62,8 @@ class BossPane(Pane):
             return boss.spawned, boss.relics, boss.status, state.spawning_points, state.board
         if section == "card":  # (its spawn space and turns to it are in `view.boss`)
             step = view.current.key if view.current else None
-            return view.boss, state.spawning_points, state.summoned, CARD_STEPS.get(step or "")
+            now = CARD_STEPS.get(step or "")
+            return view.boss, state.spawning_points, state.summoned, now, _spawn_due(view)
         return state.mini_boss, state.bonuses
 
     def body(self, view: TableView, section: str) -> RenderableType:
@@ -78,7 +79,7 @@ class BossPane(Pane):
             if boss.spawned or now is not None or any(view.state.summoned.values()):
                 where += _summons(view)
             reminders = [Text(text, "italic") for text in boss.reminders]
-            return Group(*where, *reminders, *_card(boss, now))
+            return Group(*where, *reminders, *_card(boss, now, _spawn_due(view)))
         return Group(*_mini_boss(view))
 
 
@@ -223,11 +224,20 @@ def _relics(view: TableView, boss: BossStatus) -> list[RenderableType]:
     return [head, grid]
 
 
-def _card(boss: BossStatus, now: tuple[str, str] | None) -> list[Text]:
-    """The fight card's sections, each saying when it applies; the one being resolved is
-    marked NOW."""
+def _spawn_due(view: TableView) -> str | None:
+    """What comes before the boss's spawn effects, when it has spawned and they are still to
+    resolve (2.0: its relics), else None."""
+    if not any(s.key == "boss-spawn-effects" and not s.done for s in view.steps):
+        return None
+    relics = any(s.key == "relics" and not s.done for s in view.steps)
+    return "to resolve after the relics" if relics else "to resolve next"
+
+
+def _card(boss: BossStatus, now: tuple[str, str] | None, due: str | None = None) -> list[Text]:
+    """The fight card's sections, each saying when it applies (`due`: the spawn section is still
+    to resolve); the one being resolved is marked NOW."""
     timeout = f"{'reached' if boss.timeout else 'at'} {boss.timeout_threshold} wounds"
-    spawned = f" (when it {boss.came_in})" if boss.spawned else ""
+    spawned = f" ({due or f'when it {boss.came_in}'})" if boss.spawned else ""
     sections = (
         ("dungeon_effect", "Dungeon effect", " (all game)", boss.dungeon_effect),
         ("boss_spawn", boss.spawn_section, spawned, boss.boss_spawn),

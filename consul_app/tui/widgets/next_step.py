@@ -36,7 +36,7 @@ class NextStep(Section):
     _shown: object = None
     _head: Content = Content()
     _text: str = ""
-    _count: int | None = None
+    _count: int | str | None = None
 
     def show(self, view: TableView, hint: str) -> None:
         """Show the current step of `view`; `hint` says which keys do it."""
@@ -64,8 +64,9 @@ class NextStep(Section):
         self._text = text
         self._show_text()
 
-    def show_count(self, count: int | None) -> None:
-        """A count typed before a key (`2w`): shown in the bar until a key uses it."""
+    def show_count(self, count: int | str | None) -> None:
+        """A count typed before a key (`2w`): shown in the bar until a key uses it; "?": `#`
+        was pressed, the number is still to type."""
         if count != self._count:
             self._count = count
             self.fit()
@@ -88,7 +89,9 @@ class NextStep(Section):
         """The title (wrapped if it must) and as much of the text as fits in the bar's rows; a
         count typed before a key (`2w`) is said after the title."""
         title = self._head
-        if self._count is not None:
+        if self._count == "?":
+            title += Content.styled("   HOW MANY? type it, then w W x X k K a A f F g", "bold")
+        elif self._count is not None:
             title += Content.styled(f"   COUNT {self._count}: w W x X k K a A f F g", "bold")
         width = self.content_region.width or max(1, self.app.size.width - 2)
         rows = 1 + (LINES_TALL if self.app.size.height >= TALL else LINES_SHORT)
