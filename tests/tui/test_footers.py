@@ -68,3 +68,17 @@ async def test_the_table_footer_offers_the_count_whole(
         await until(pilot, lambda: bool(footer.keys))
         assert ("#", "Count") in [(key.display, key.description) for key in footer.keys]
         assert footer.fits, f"the footer's keys do not fit its width: {footer.keys}"
+
+
+@pytest.mark.parametrize("edition", [[], ["right"], ["left"]], ids=["sde2", "fk", "1.0"])
+async def test_the_table_footer_shows_every_key_whole_at_80x24(
+    content: ContentPack, edition: list[str]
+) -> None:
+    """1.0's "End round" is one letter longer than "End turn": its keys still fit."""
+    app = make_app(content)
+    async with app.run_test(size=SMALL) as pilot:
+        await KeyConsul(pilot).new_game(*edition)
+        footer = app.screen.query_one(Footer)
+        await until(pilot, lambda: bool(footer.keys))
+        await pilot.pause()
+        assert footer.fits, f"the footer's keys do not fit its width: {footer.keys}"

@@ -116,8 +116,10 @@ class Footer(Widget, can_focus=False):
 
     @property
     def fits(self) -> bool:
-        """Every key is shown whole (the line is not cut at the right edge)."""
-        return sum(segment.cell_length for segment in self._segments()) <= self.size.width
+        """Every key is shown whole (the line is not cut at the right edge; the blank cell
+        after the last key may be)."""
+        line = Strip(self._segments())
+        return line.text.rstrip(" ") == line.crop(0, self.size.width).text.rstrip(" ")
 
     def render_line(self, y: int) -> Strip:
         return Strip(self._segments(self.size.width)).crop(0, self.size.width)
