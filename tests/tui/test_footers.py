@@ -52,6 +52,7 @@ async def test_the_palette_key_stands_at_the_right_edge(content: ContentPack) ->
         await pilot.pause()
         footer = app.screen.query_one(Footer)
         assert footer.palette is not None
+        assert footer.fits  # (asking does not move where the keys are clicked)
         assert getattr(footer.key_at(WIDE[0] - 2), "key", None) == footer.palette.key
         assert footer.key_at(WIDE[0] - 1) is None  # a blank cell after it, as Textual's
 

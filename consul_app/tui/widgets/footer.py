@@ -30,6 +30,10 @@ class FooterKey(NamedTuple):
     enabled: bool
 
 
+_Span = tuple[int, int, FooterKey]
+"""Where a key stands on the line: from, to (excluded), the key."""
+
+
 class Footer(Widget, can_focus=False):
     """The keys of the screen's active bindings that are shown in a footer (one per action)."""
 
@@ -70,7 +74,7 @@ class Footer(Widget, can_focus=False):
         """The keys shown, left to right (the command palette's last)."""
         self.palette: FooterKey | None = None
         """The command palette's key, shown at the right edge."""
-        self._spans: list[tuple[int, int, FooterKey]] = []
+        self._spans: list[_Span] = []
         """Where each key stands on the line (from, to, key), as last drawn."""
 
     def on_mount(self) -> None:
@@ -118,24 +122,25 @@ class Footer(Widget, can_focus=False):
     def fits(self) -> bool:
         """Every key is shown whole (the line is not cut at the right edge; the blank cell
         after the last key may be)."""
-        line = Strip(self._segments())
+        line = Strip(self._segments()[0])
         return line.text.rstrip(" ") == line.crop(0, self.size.width).text.rstrip(" ")
 
     def render_line(self, y: int) -> Strip:
-        return Strip(self._segments(self.size.width)).crop(0, self.size.width)
+        segments, self._spans = self._segments(self.size.width)
+        return Strip(segments).crop(0, self.size.width)
 
-    def _segments(self, width: int = 0) -> list[Segment]:
-        """The keys from the left, the palette's at the right edge of `width`; notes where
-        each key stands (for clicks)."""
+    def _segments(self, width: int = 0) -> tuple[list[Segment], list[_Span]]:
+        """The keys from the left, the palette's at the right edge of `width`, and where each
+        key stands (for clicks)."""
         base = self.rich_style
         blank = Style(bgcolor=base.bgcolor)
         line: list[Segment] = []
-        self._spans = []
+        spans: list[_Span] = []
         at = 0
         for key in self.keys:
             parts = self._parts(key, base, blank, compact=self.compact)
-            self._spans.append((at, at + sum(p.cell_length for p in parts), key))
-            at = self._spans[-1][1]
+            spans.append((at, at + sum(p.cell_length for p in parts), key))
+            at = spans[-1][1]
             line += parts
         if self.palette is not None:
             border = base + self.get_component_rich_style("footer--palette-border")
@@ -145,9 +150,9 @@ class Footer(Widget, can_focus=False):
             if width - size > at:
                 line.append(Segment(" " * (width - size - at), blank))
                 at = width - size
-            self._spans.append((at + 1, at + size - 1, self.palette))
+            spans.append((at + 1, at + size - 1, self.palette))
             line += parts
-        return line
+        return line, spans
 
     def _parts(self, key: FooterKey, base: Style, blank: Style, *, compact: bool) -> list[Segment]:
         """`key` in the footer's styles (dim when disabled)."""
