@@ -18,6 +18,7 @@ from typing import Any
 
 from consul_app.content.crossref import EntryKey
 from consul_app.content.errors import Loc
+from consul_app.content.immunity import immunity
 
 ENGINE_KEYWORDS = (
     "Reserve",
@@ -33,10 +34,6 @@ ENGINE_KEYWORDS = (
 )
 """Keywords the engine applies by name (`rules.keywords.has_keyword`): known in every edition,
 with or without an entry of their own (a test checks the engine names no other)."""
-
-IMMUNE, ALL, EXCEPT = "immune: ", "status effects", "status effects except "
-"""The engine keeps a status effect off a model that has `Immune: <its name>`, `Immune: Status
-Effects` or `Immune: Status Effects Except <another>` (`rules.tracked.immune_to`)."""
 
 _VALUE = re.compile(r"\s+(?:\d+\+?|X|\(.*\))$", re.IGNORECASE)
 """A value printed after a keyword's name: "Missile 6", "Potion Stash 3", "Reach (X)"."""
@@ -80,11 +77,11 @@ class Known:
     def _engine(self, lowered: str) -> bool:
         if base_name(lowered) in _ENGINE:
             return True
-        if not lowered.startswith(IMMUNE):
+        found = immunity(lowered)  # the engine keeps status effects off with these
+        if found is None:
             return False
-        what = lowered.removeprefix(IMMUNE).strip()
-        spared = what.removeprefix(EXCEPT) if what.startswith(EXCEPT) else None
-        return what in self.statuses or what == ALL or spared in self.statuses
+        named = found.status if found.status is not None else found.spared
+        return named is None or named in self.statuses
 
     def suggest(self, what: Iterable[str], name: str) -> str | None:
         """The known name closest to `name` (difflib), or None."""

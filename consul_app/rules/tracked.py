@@ -5,6 +5,7 @@ event as destroying it by key."""
 
 from __future__ import annotations
 
+from consul_app.content.immunity import keeps_off
 from consul_app.content.pack import EditionPack
 from consul_app.rules.actions import AddStatus, Heal, RemoveStatus, Wound
 from consul_app.rules.boss import boss_statuses, heal_boss, wound_boss
@@ -64,11 +65,6 @@ def add_status(pack: EditionPack, state: GameState, action: AddStatus) -> None:
     statuses.append(action.status)
 
 
-EXCEPT = "immune: status effects except "
-"""'Immune: Status Effects Except Fire' (Corrupted Harvest): every status effect but the one
-named is removed at once."""
-
-
 def immune_to(pack: EditionPack, state: GameState, action: AddStatus) -> str | None:
     """The keyword that keeps this status effect off the model ('Immune: Poison', 'Immune:
     Status Effects', 'Immune: Status Effects Except Fire' but for Fire), on its card or gained
@@ -83,16 +79,9 @@ def immune_to(pack: EditionPack, state: GameState, action: AddStatus) -> str | N
         view = card(pack, state, model)
     except RuleError:
         return None
-    status = pack.status_effects[action.status].name.lower()
+    status = pack.status_effects[action.status].name
     traits = (*view.keywords, *view.abilities, *view.gained)
-    return next((t.name for t in traits if _keeps_off(t.name.lower(), status)), None)
-
-
-def _keeps_off(keyword: str, status: str) -> bool:
-    """Whether this keyword (lower case) keeps the status effect `status` off its model."""
-    if keyword in (f"immune: {status}", "immune: status effects"):
-        return True
-    return keyword.startswith(EXCEPT) and keyword.removeprefix(EXCEPT) != status
+    return next((t.name for t in traits if keeps_off(t.name, status)), None)
 
 
 def _model_id(state: GameState, action: AddStatus) -> str | None:
