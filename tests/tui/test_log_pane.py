@@ -59,7 +59,11 @@ def test_the_entries_fit_the_pane(history: list[str], height: int, width: int) -
     assert numbers == list(range(len(history), len(history) - len(numbers), -1))
     if len(numbers) > 1:  # the entries shown are whole
         assert len(lines) == sum(
-            len(wrap(history[len(history) - n], max(10, width - NUMBER)) or [""]) for n in numbers
+            len(
+                wrap(history[len(history) - n], max(10, width - NUMBER), break_on_hyphens=False)
+                or [""]
+            )
+            for n in numbers
         )
 
 

@@ -42,7 +42,7 @@ def entries(history: list[str], height: int, width: int) -> list[str]:
     entry whole (the newest cut at the pane's edge if it alone is taller than the pane)."""
     count, lines = len(history), []
     for n, label in enumerate(history[:height]):
-        entry = wrap(label, max(10, width - NUMBER)) or [""]
+        entry = wrap(label, max(10, width - NUMBER), break_on_hyphens=False) or [""]
         entry = [f"{count - n:>3}. {entry[0]}", *(" " * NUMBER + rest for rest in entry[1:])]
         if lines and len(lines) + len(entry) > height:
             break
