@@ -251,3 +251,23 @@ async def test_an_arcade_game_says_its_figures_are_the_explore_cards(
         assert consul.state.setup.mode == mode
         said = text(app.screen.query_one("#pool .budget", Static))
         assert (ARCADE in said) == (mode == "arcade")
+
+
+async def test_a_live_resize_keeps_every_figure(content: ContentPack) -> None:
+    """QA: after the terminal grew from 120 to 130 columns (a column more fits), the pool
+    showed names of five letters and dropped dice (`2B` for `2B 1R`) until the next action."""
+    app = make_app(content)
+    async with app.run_test(size=WIDE) as pilot:
+        await KeyConsul(pilot).new_game()
+        table = app.screen.query_one(PoolTable)
+        await pilot.resize_terminal(130, 40)
+        await pilot.pause()
+        await pilot.pause()
+        strips = app.screen._compositor.render_strips()
+        region = table.region
+        shown = "\n".join(
+            "".join(s.text for s in strips[y])[region.x : region.right]
+            for y in range(region.y, region.bottom)
+        )
+        assert "Sk" in shown  # the column the width made room for
+        assert "Leaping Spider" in shown and "2B 1R" in shown

@@ -7,6 +7,7 @@ skull-point budget."""
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from typing import Any, NamedTuple
 
 from rich.segment import Segment
@@ -18,6 +19,7 @@ from textual.content import Content
 from textual.coordinate import Coordinate
 from textual.strip import Strip
 from textual.widgets import DataTable
+from textual.widgets.data_table import RowKey
 
 from consul_app.rules import (
     ROLL_MARKS,
@@ -189,6 +191,17 @@ class PoolTable(DataTable[str]):
             self.add_column(column, key=column)
         for row, cells in rows.items():
             self.add_row(*cells, key=row, height=heights[row])
+
+    def _update_dimensions(self, new_rows: Iterable[RowKey]) -> None:
+        """As DataTable's, then drawn again: it measures new rows when idle, and lines drawn
+        before that (at a live resize, the pane is filled and drawn at once) were kept with the
+        headers' widths (its caches are keyed on an update count that measuring leaves as is):
+        names cut to five letters and dice dropped until the next action."""
+        widths = [column.get_render_width(self) for column in self.columns.values()]
+        super()._update_dimensions(new_rows)
+        if widths != [column.get_render_width(self) for column in self.columns.values()]:
+            self._clear_caches()
+            self.refresh()
 
     def on_resize(self) -> None:
         """More or fewer rows in sight (the pane says how many are out of it)."""
