@@ -271,3 +271,17 @@ async def test_a_live_resize_keeps_every_figure(content: ContentPack) -> None:
         )
         assert "Sk" in shown  # the column the width made room for
         assert "Leaping Spider" in shown and "2B 1R" in shown
+
+
+def test_names_cut_alike_keep_their_ends() -> None:
+    """QA at 80x24: four rows of a spawn step read "Clan Kitsune…": which one to spawn could
+    not be told. Names that would be cut alike keep their ends; the others keep their start."""
+    columns = ["Monster", "Bits", "Sk", "Spawn?", "Pool", "Board", "STR", "WILL", "DEX", "Gained"]
+    names = ["Clan Kitsune Kaiken", "Clan Kitsune Yajiri", "Clan Kitsune Oni", "Duskweaver Acolyte"]
+    cells = ["8B", "1", "yes", "3", "0", "2B 1R +1ST", "2R +1ST*", "3B +2ST°", "-"]
+    rows = {n: [n, *cells] for n in names}
+    kept, fitted = _fitted((columns, rows), 62, spawning=True)
+    shown = [cells[0] for cells in fitted.values()]
+    assert len(set(shown)) == len(names)
+    assert shown[:3] == ["Clan K…Kaiken", "Clan K…Yajiri", "Clan K…ne Oni"]
+    assert shown[3] == "Duskweaver A…"

@@ -7,6 +7,7 @@ skull-point budget."""
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Iterable
 from typing import Any, NamedTuple
 
@@ -461,7 +462,7 @@ def _fitted(
 
 def _apart(names: list[str], room: int) -> bool:
     """Whether names cut to `room` cells are still all different."""
-    return len({_cut(name, room) for name in names}) == len(set(names))
+    return len(set(_cut_apart(names, room).values())) == len(set(names))
 
 
 def _fit(
@@ -505,9 +506,10 @@ def _fit(
     widths["Monster"] = min(name, widths["Monster"] - min(over, 0))  # (what wrapping left)
     index = [columns.index(c) for c in kept]
     room = widths["Monster"] - len(MARK) - PADDING
+    names = _cut_apart([cells[0] for row, cells in rows.items() if SUB not in row], room)
     return kept, {
         row: [
-            _cut(cells[0], room),
+            names.get(cells[0]) or _cut(cells[0], room),
             *(_two_lines(cells[n], wraps[n]) if n in wraps else cells[n] for n in index[1:]),
         ]
         for row, cells in rows.items()
@@ -543,6 +545,18 @@ def _two_lines(cell: str, room: int) -> str:
 def _cut(name: str, room: int) -> str:
     """A monster's name in `room` cells ("Duskweaver Aco…"; its card has it whole)."""
     return name if len(name) <= room else name[: room - 1].rstrip() + "…"
+
+
+def _cut_apart(names: list[str], room: int) -> dict[str, str]:
+    """Each name in `room` cells, told apart: names that would be cut alike keep their ends
+    instead ("Clan K…Kaiken", "Clan K…Yajiri": four rows read "Clan Kitsune…" at 80x24)."""
+    cut = {name: _cut(name, room) for name in names}
+    alike = Counter(cut.values())
+    for name, short in cut.items():
+        if alike[short] > 1 and len(name) > room and room > 4:
+            head = name[: room // 2].rstrip()
+            cut[name] = head + "…" + name[len(name) - (room - len(head) - 1) :]
+    return cut
 
 
 def _cursor_row(rows: list[str], keep: str | None) -> int:
