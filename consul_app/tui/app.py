@@ -586,12 +586,24 @@ class ConsulApp(App[None]):
         try:  # (by its id: a query by type walks the whole screen, 0.15 ms at every undo)
             line = self.screen.query_one(f"#{NoticeLine.ID}", NoticeLine)
         except NoMatches:
+            if self._toast_read():
+                return
             now = time.monotonic()
             due = now + (self.NOTIFICATION_TIMEOUT if timeout is None else timeout)
             self._unsaid = [n for n in self._unsaid if n[0] > now]
             self._unsaid.append((due, message, title, severity))
             return
         line.say(message, title, severity)
+
+    def _toast_read(self) -> bool:
+        """A notice's toast is read where it is posted: over a screen the Consul works on
+        that is up already. Not while the app opens (the loading or the empty first screen,
+        a screen pushed but not yet mounted, as the table whose toasts are hidden): such a
+        notice is kept for the table to say (a damaged save's refusal, read over the saved
+        games, came again on the table of the new game started after it)."""
+        screen = self.screen
+        opening = isinstance(screen, LoadingScreen) or type(screen) is Screen
+        return screen.is_mounted and not opening
 
     def unsaid(self) -> list[tuple[str, str, SeverityLevel]]:
         """The notices posted while no notice line was shown and still due (message, title,

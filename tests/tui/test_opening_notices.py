@@ -169,3 +169,26 @@ async def test_the_content_warnings_are_over_the_first_screen(tmp_path: Path, ca
         assert isinstance(app.screen, NewGameScreen)
         assert "empty.yaml: empty file, no content in it" in shown(app)
         assert f"Preferences: {config_file()}" in shown(app)
+
+
+async def test_a_refusal_read_over_the_saved_games_is_not_said_again_on_the_table(
+    content: ContentPack, tmp_path: Path
+) -> None:
+    """QA: Enter on the damaged save given (its refusal shows as a toast there), then n and
+    a new game: the table said that old refusal instead of where the new game is saved."""
+    save = tmp_path / "game.jsonl"
+    lines = played(content, save).split(b"\n")
+    lines[9] = TORN
+    save.write_bytes(b"\n".join(lines))
+    app = ConsulApp(save=save)
+    async with app.run_test(size=WIDE, notifications=True) as pilot:
+        await opened(pilot, "cold")
+        assert isinstance(app.screen, ResumeScreen)
+        await pilot.press("enter")
+        await until(pilot, lambda: "cannot be resumed" in shown(app))
+        await pilot.press("n", "enter", "enter", "enter")
+        assert isinstance(app.screen, TableScreen)
+        await pilot.pause()
+        said = shown(app)
+        assert f"A new game: saved as {app.screen.session.path}" in said
+        assert "cannot be resumed" not in said
