@@ -612,7 +612,7 @@ class _Said(NamedTuple):
     """An Arcade game: the figures are the Explore cards' (no gang cards in the content)."""
 
 
-ARCADE = "Arcade: these are the Explore cards' figures; play your gang cards'"
+ARCADE = "Arcade: the figures here are the Explore cards'; play by your gang cards."
 
 
 def _budget(
