@@ -18,7 +18,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
 from textual.screen import Screen
 from textual.widget import AwaitMount, Widget
-from textual.widgets import ContentSwitcher, Input, Label, Static
+from textual.widgets import ContentSwitcher, Label, Static
 
 from consul_app.content import EDITION_NAMES, EDITIONS, ContentPack, EditionPack
 from consul_app.content.models import Chart
@@ -38,8 +38,11 @@ from consul_app.tui import symbols
 from consul_app.tui.widgets.choice_list import ChoiceList
 from consul_app.tui.widgets.cycle_field import CycleField
 from consul_app.tui.widgets.footer import Footer
+from consul_app.tui.widgets.input_stand_in import InputStandIn
 
 if TYPE_CHECKING:
+    from textual.widgets import Input
+
     from consul_app.tui.widgets.placements import Placements
     from consul_app.tui.widgets.tick_list import TickList
 
@@ -131,7 +134,7 @@ class NewGameScreen(Screen[Setup | None]):
             yield Label("Heroes with (names, commas):")
             for keyword, name in HERO_KEYWORDS.items():
                 yield Static(f"{name}:", classes="hero-keyword-name")  # (a placeholder goes)
-                yield Input(
+                yield InputStandIn(  # the Input comes after the first frame
                     ", ".join(self.setup.heroes_with(keyword)),  # type: ignore[arg-type]
                     placeholder="none",
                     id=f"hero-{keyword}",
@@ -189,8 +192,10 @@ class NewGameScreen(Screen[Setup | None]):
             for placements in self.query("Placements"):  # (none before the page is filled in)
                 placements.tiles = self.setup.tiles
 
-    @on(Input.Changed, ".hero-keyword")
-    def _heroes_changed(self, event: Input.Changed) -> None:
+    def on_input_changed(self, event: Input.Changed) -> None:
+        """(By name: the Inputs come after the first frame, `InputStandIn`.)"""
+        if not event.input.has_class("hero-keyword"):
+            return
         keyword = (event.input.id or "").removeprefix("hero-")
         names = event.value.split(",")
         self.setup = with_hero_keyword(self.setup, keyword, names)  # type: ignore[arg-type]
