@@ -6,6 +6,7 @@ engine's `setup`); the review, the chart and the modals import the rest when fir
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from msgspec.structs import replace
@@ -54,7 +55,8 @@ the first page has settled by then, and nobody presses a key that fast."""
 
 
 class NewGameScreen(Screen[Setup | None]):
-    """Returns the chosen `Setup` (checked by the engine), or None when cancelled."""
+    """Returns the chosen `Setup` (checked by the engine), or None when cancelled; as the
+    app's first screen (which cannot be dismissed), it gives the setup to `on_start`."""
 
     BINDINGS = [
         Binding("enter", "next", "Next page / start", priority=True, id="setup.next"),
@@ -62,10 +64,17 @@ class NewGameScreen(Screen[Setup | None]):
         Binding("v", "correct_chart", "Correct the chart", id="setup.chart"),
     ]
 
-    def __init__(self, content: ContentPack, *, can_cancel: bool = False) -> None:
+    def __init__(
+        self,
+        content: ContentPack,
+        *,
+        can_cancel: bool = False,
+        on_start: Callable[[Setup], None] | None = None,
+    ) -> None:
         super().__init__()
         self.content = content
         self.can_cancel = can_cancel
+        self.on_start = on_start
         self.setup = default_setup(content.edition("sde2"))
         self.page = 0
 
@@ -332,7 +341,16 @@ class NewGameScreen(Screen[Setup | None]):
         except SetupError as err:
             self.notify(str(err), title="This game cannot start", severity="warning")
             return
-        self.dismiss(self.setup)
+        if self.on_start is not None:
+            self.on_start(self.setup)
+        else:
+            self.dismiss(self.setup)
+
+    def start_again(self, setup: Setup) -> None:
+        """Back on the first page, `setup` chosen (this screen's, whose start failed)."""
+        self.setup = setup
+        self.page = 0
+        self._show_page()
 
     def action_back(self) -> None:
         if self.page:
