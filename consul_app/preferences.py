@@ -7,10 +7,7 @@ writer (a few `key = value` lines), atomically.
 
 from __future__ import annotations
 
-import json
 import os
-import tempfile
-import tomllib
 from dataclasses import asdict, dataclass, fields
 from pathlib import Path
 
@@ -30,11 +27,15 @@ def load_preferences(path: Path | None = None) -> tuple[Preferences, str | None]
     the defaults and a message naming it."""
     path = path or config_file()
     try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
+        text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
         return Preferences(), None
     except (OSError, UnicodeDecodeError) as err:
         return Preferences(), f"{path}: cannot read the preferences ({err}); using the defaults"
+    import tomllib  # only when there is a file: not before the first frame of most starts
+
+    try:
+        data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as err:
         return Preferences(), f"{path}: not valid TOML ({err}); using the defaults"
     known = {f.name for f in fields(Preferences)}
@@ -48,6 +49,9 @@ def load_preferences(path: Path | None = None) -> tuple[Preferences, str | None]
 
 def save_preferences(preferences: Preferences, path: Path | None = None) -> None:
     """Write the preferences (replacing the file atomically). Raises OSError."""
+    import json
+    import tempfile
+
     path = path or config_file()
     path.parent.mkdir(parents=True, exist_ok=True)
     # A JSON string is a TOML basic string: the same quotes and escapes.
