@@ -9,10 +9,13 @@ import os
 import sys
 from pathlib import Path
 
+NAME = "play"
+"""The command, as typed."""
+
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = subparsers.add_parser(
-        "play",
+        NAME,
         help="open the table screen (the default command)",
         description="Resume the game in progress or start a new one.",
     )
