@@ -19,7 +19,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
 from textual.screen import Screen
 from textual.widget import AwaitMount, Widget
-from textual.widgets import ContentSwitcher, Label, Static
+from textual.widgets import ContentSwitcher, Static
 
 from consul_app.content import EDITION_NAMES, EDITIONS, ContentPack, EditionPack
 from consul_app.content.models import Chart
@@ -91,7 +91,7 @@ class NewGameScreen(Screen[Setup | None]):
             with Vertical(classes="fields"):
                 yield from self._fields()
             with Vertical(classes="column"):
-                yield Label("Dungeon boss (Tab here, then Up/Down)", classes="heading")
+                yield Static("Dungeon boss (Tab here, then Up/Down)", classes="heading")
                 yield ChoiceList(self._bosses(), self.setup.boss, id="boss")
         yield Footer()
 
@@ -102,13 +102,13 @@ class NewGameScreen(Screen[Setup | None]):
         return _hidden_page(
             "page-monsters",
             Vertical(
-                Label("Mini-bosses (space ticks)", classes="heading"),
+                Static("Mini-bosses (space ticks)", classes="heading"),
                 TickList(self._mini_bosses(), self.setup.mini_bosses, id="mini-bosses"),
                 classes="column",
             ),
             Vertical(
-                Label("Spawning points and their tiles", classes="heading"),
-                Label("a: add  x: remove  Left/Right: tile", classes="hint"),
+                Static("Spawning points and their tiles", classes="heading"),
+                Static("a: add  x: remove  Left/Right: tile", classes="hint"),
                 Placements(self.pack, self.setup.spawning_points, self.setup.tiles, id="points"),
                 *self._pet_list(),
                 classes="column",
@@ -145,7 +145,7 @@ class NewGameScreen(Screen[Setup | None]):
         tiles = [(str(n), f"{n} tile{'s' * (n != 1)}") for n in range(1, MAX_TILES + 1)]
         yield CycleField("Tiles", tiles, str(self.setup.tiles), id="tiles")
         if "heroes" in fields:
-            yield Label("Heroes with (names, commas):")
+            yield Static("Heroes with (names, commas):")
             for keyword, name in HERO_KEYWORDS.items():
                 yield Static(f"{name}:", classes="hero-keyword-name")  # (a placeholder goes)
                 yield InputStandIn(  # the Input comes after the first frame
@@ -178,9 +178,9 @@ class NewGameScreen(Screen[Setup | None]):
 
         pets = [(m.id, Content(m.name)) for m in pets_to_choose(self.pack)]
         if not pets:
-            return [Label("No pets in this edition's content.", classes="heading")]
+            return [Static("No pets in this edition's content.", classes="heading")]
         return [
-            Label("Pets (space ticks)", classes="heading"),
+            Static("Pets (space ticks)", classes="heading"),
             TickList(pets, self.setup.pets, id="pets"),
         ]
 
