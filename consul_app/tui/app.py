@@ -145,16 +145,30 @@ class ConsulApp(ScreenCssApp):
         self.warmer: threading.Thread | None = None
         """The warm-up thread (started after the loader's first usable frame has settled)."""
         self._freeze_warm_up = False
+        self._first: Opening | None = None
+        """What opens first, when the content was at hand for the first screen."""
         self._unsaid: list[tuple[float, str, str, SeverityLevel]] = []
         """Notices posted while no notice line was shown (time they are due until, message,
         title, severity): the table, whose toasts are hidden, says them when it shows."""
 
     def get_default_screen(self) -> Screen:
+        """With the content at hand (given, or its cache fresh), the first screen to work
+        with: the new-game screen itself when that is what opens (one screen fewer to build
+        before the first frame), else an empty one that the opening covers on mount. Without
+        it, the loading screen."""
         if self.content is None:
             from consul_app.content.cache import cached_pack
 
             self.content = cached_pack(self.content_dirs)
-        return LoadingScreen() if self.content is None else super().get_default_screen()
+        if self.content is None:
+            return LoadingScreen()
+        self._first = self._opening(self.content)
+        if self._first == self.action_new_game:
+            from consul_app.tui.screens.new_game import NewGameScreen
+
+            self._first = _nothing
+            return NewGameScreen(self.content, on_start=self._start)
+        return super().get_default_screen()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Until the content is loaded there is nothing to open: those keys are hidden."""
@@ -171,8 +185,8 @@ class ConsulApp(ScreenCssApp):
     def on_mount(self) -> None:
         quit_on_hangup(self)
         self._apply_preferences()
-        if self.content is not None:
-            self._open(self._opening(self.content))
+        if self._first is not None:
+            self._open(self._first)
         else:  # after the first frame, so that loading does not hold it up
             self.call_after_refresh(self._start_loading)
 
@@ -303,7 +317,11 @@ class ConsulApp(ScreenCssApp):
         """The new-game screen, filled in with `setup` if given (a start that failed)."""
         from consul_app.tui.screens.new_game import NewGameScreen
 
-        if self.content is None or isinstance(self.screen, NewGameScreen):
+        if isinstance(self.screen, NewGameScreen):
+            if setup is not None:  # the first screen, which made it: not dismissed
+                self.screen.start_again(setup)
+            return
+        if self.content is None:
             return
         screen = NewGameScreen(self.content, can_cancel=self.session is not None)
         if setup is not None:
@@ -643,3 +661,7 @@ class ConsulApp(ScreenCssApp):
             if command.title.lower() not in seen:  # ("Keys", "Quit": ours already)
                 seen.add(command.title.lower())
                 yield command
+
+
+def _nothing() -> None:
+    """The opening when the first screen is already what opens."""

@@ -15,6 +15,8 @@ from textual.pilot import Pilot
 from textual.widget import Widget
 from textual.widgets import OptionList, Static
 
+from consul_app.tui.widgets.choice_list import ChoiceList
+
 
 def text(widget: Widget, width: int = 200) -> str:
     """The plain text of a Static, or of every Static inside `widget`, one after the other."""
@@ -35,8 +37,10 @@ def notes(app: App[Any]) -> list[str]:
     return [f"{n.title}: {n.message}" for n in app._notifications]
 
 
-def options(option_list: OptionList) -> str:
+def options(option_list: OptionList | ChoiceList) -> str:
     """The text of every option of a list, one per line."""
+    if isinstance(option_list, ChoiceList):
+        return "\n".join(option_list.prompts())
     return "\n".join(
         str(option_list.get_option_at_index(n).prompt) for n in range(option_list.option_count)
     )

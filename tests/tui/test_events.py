@@ -14,7 +14,7 @@ from consul_app.tui.screens.pick_one import PickOneScreen
 from consul_app.tui.screens.table import TableScreen
 from consul_app.tui.widgets.pool import PoolTable
 
-from .helpers import notes, text
+from .helpers import notes, text, until
 from .scenarios import SMALL, WIDE, KeyConsul, idle, make_app, play_saved, step_is
 
 
@@ -253,7 +253,7 @@ async def test_after_the_boss_is_defeated_the_turn_cannot_end(
 async def test_heroes_with_sighting_keywords_are_named_at_setup(content: ContentPack) -> None:
     app = make_app(content)
     async with app.run_test(size=WIDE) as pilot:
-        await pilot.pause()
+        await until(pilot, lambda: bool(app.screen.query("#hero-clever")))  # (after a frame)
         app.screen.query_one("#hero-clever").focus()
         await pilot.press("A", "c", "e", "comma", "space", "B", "o")
         app.screen.query_one("#hero-dark-reflection").focus()

@@ -7,10 +7,11 @@ from pathlib import Path
 import pytest
 from textual.app import App
 from textual.screen import Screen
-from textual.widgets import OptionList
+from textual.strip import Strip
+from textual.widgets import Input, OptionList
 
-from consul_app.content import ContentPack
-from consul_app.rules import default_setup, select_chart
+from consul_app.content import ContentPack, EditionPack
+from consul_app.rules import Setup, default_setup, select_chart
 from consul_app.tui.screens.new_game import NewGameScreen
 from consul_app.tui.screens.pick_one import PickOneScreen
 from consul_app.tui.screens.resume import ResumeScreen
@@ -213,3 +214,64 @@ async def test_the_review_names_the_mode_and_the_party_size(content: ContentPack
         await pilot.press("enter", "enter")
         review = text(app.screen.query_one("#review"))
         assert "Mode: Arcade   Heroes: 5" in review
+
+
+@pytest.mark.parametrize("size", [WIDE, (80, 24)])
+@pytest.mark.parametrize("clever", [[], ["Alice", "Bob"]])
+async def test_the_hero_name_fields_look_the_same_before_and_after_their_inputs_come(
+    content: ContentPack,
+    monkeypatch: pytest.MonkeyPatch,
+    size: tuple[int, int],
+    clever: list[str],
+) -> None:
+    """The Inputs come after the first frame, in place of stand-ins drawn as they are: the swap
+    changes no cell (else the first frame of a first start would not be the one it settles
+    on), whether a field shows its placeholder or names (a start that failed)."""
+    from consul_app.rules import with_hero_keyword
+    from consul_app.tui.screens import new_game
+    from consul_app.tui.widgets.input_stand_in import InputStandIn
+
+    def setup(pack: EditionPack) -> Setup:
+        return with_hero_keyword(default_setup(pack), "clever", clever)
+
+    monkeypatch.setattr(new_game, "default_setup", setup)
+    first_frame: list[Strip] = []
+    replace = InputStandIn._replace
+
+    async def spy(self: InputStandIn) -> None:
+        first_frame[:] = first_frame or self.screen._compositor.render_strips()
+        await replace(self)
+
+    monkeypatch.setattr(InputStandIn, "_replace", spy)
+    app = make_app(content)
+    async with app.run_test(size=size) as pilot:
+        await until(pilot, lambda: len(app.screen.query(".hero-keyword")) == 2)
+        await pilot.pause()
+        assert not app.screen.query(InputStandIn)
+        now = app.screen._compositor.render_strips()
+        for field in app.screen.query(Input):
+            x, y, width, height = field.region
+            for row in range(y, y + height):
+                before, after = first_frame[row], now[row]
+                assert list(before.crop(x, x + width)) == list(after.crop(x, x + width))
+        shown = app.screen.query_one("#hero-clever", Input)
+        assert shown.value == ", ".join(clever) and shown.placeholder == "none"
+
+
+async def test_quitting_before_the_hero_name_fields_come_is_no_error(
+    content: ContentPack, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """ctrl+q at once: the app closes before the stand-ins' Inputs come (they never do)."""
+    from consul_app.tui.widgets.input_stand_in import InputStandIn
+
+    mount = InputStandIn.on_mount
+
+    def quit_first(self: InputStandIn) -> None:
+        self.app.exit()
+        mount(self)
+
+    monkeypatch.setattr(InputStandIn, "on_mount", quit_first)
+    app = make_app(content)
+    async with app.run_test(size=WIDE) as pilot:
+        await pilot.pause()
+    assert app.return_code == 0

@@ -6,6 +6,7 @@ engine's `setup`); the review, the chart and the modals import the rest when fir
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from msgspec.structs import replace
@@ -18,7 +19,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
 from textual.screen import Screen
 from textual.widget import AwaitMount, Widget
-from textual.widgets import ContentSwitcher, Input, Label, Static
+from textual.widgets import ContentSwitcher, Label, Static
 
 from consul_app.content import EDITION_NAMES, EDITIONS, ContentPack, EditionPack
 from consul_app.content.models import Chart
@@ -38,8 +39,11 @@ from consul_app.tui import symbols
 from consul_app.tui.widgets.choice_list import ChoiceList
 from consul_app.tui.widgets.cycle_field import CycleField
 from consul_app.tui.widgets.footer import Footer
+from consul_app.tui.widgets.input_stand_in import InputStandIn
 
 if TYPE_CHECKING:
+    from textual.widgets import Input
+
     from consul_app.tui.widgets.placements import Placements
     from consul_app.tui.widgets.tick_list import TickList
 
@@ -51,7 +55,8 @@ the first page has settled by then, and nobody presses a key that fast."""
 
 
 class NewGameScreen(Screen[Setup | None]):
-    """Returns the chosen `Setup` (checked by the engine), or None when cancelled."""
+    """Returns the chosen `Setup` (checked by the engine), or None when cancelled; as the
+    app's first screen (which cannot be dismissed), it gives the setup to `on_start`."""
 
     BINDINGS = [
         Binding("enter", "next", "Next page / start", priority=True, id="setup.next"),
@@ -59,10 +64,17 @@ class NewGameScreen(Screen[Setup | None]):
         Binding("v", "correct_chart", "Correct the chart", id="setup.chart"),
     ]
 
-    def __init__(self, content: ContentPack, *, can_cancel: bool = False) -> None:
+    def __init__(
+        self,
+        content: ContentPack,
+        *,
+        can_cancel: bool = False,
+        on_start: Callable[[Setup], None] | None = None,
+    ) -> None:
         super().__init__()
         self.content = content
         self.can_cancel = can_cancel
+        self.on_start = on_start
         self.setup = default_setup(content.edition("sde2"))
         self.page = 0
 
@@ -131,7 +143,7 @@ class NewGameScreen(Screen[Setup | None]):
             yield Label("Heroes with (names, commas):")
             for keyword, name in HERO_KEYWORDS.items():
                 yield Static(f"{name}:", classes="hero-keyword-name")  # (a placeholder goes)
-                yield Input(
+                yield InputStandIn(  # the Input comes after the first frame
                     ", ".join(self.setup.heroes_with(keyword)),  # type: ignore[arg-type]
                     placeholder="none",
                     id=f"hero-{keyword}",
@@ -189,8 +201,10 @@ class NewGameScreen(Screen[Setup | None]):
             for placements in self.query("Placements"):  # (none before the page is filled in)
                 placements.tiles = self.setup.tiles
 
-    @on(Input.Changed, ".hero-keyword")
-    def _heroes_changed(self, event: Input.Changed) -> None:
+    def on_input_changed(self, event: Input.Changed) -> None:
+        """(By name: the Inputs come after the first frame, `InputStandIn`.)"""
+        if not event.input.has_class("hero-keyword"):
+            return
         keyword = (event.input.id or "").removeprefix("hero-")
         names = event.value.split(",")
         self.setup = with_hero_keyword(self.setup, keyword, names)  # type: ignore[arg-type]
@@ -327,7 +341,16 @@ class NewGameScreen(Screen[Setup | None]):
         except SetupError as err:
             self.notify(str(err), title="This game cannot start", severity="warning")
             return
-        self.dismiss(self.setup)
+        if self.on_start is not None:
+            self.on_start(self.setup)
+        else:
+            self.dismiss(self.setup)
+
+    def start_again(self, setup: Setup) -> None:
+        """Back on the first page, `setup` chosen (this screen's, whose start failed)."""
+        self.setup = setup
+        self.page = 0
+        self._show_page()
 
     def action_back(self) -> None:
         if self.page:

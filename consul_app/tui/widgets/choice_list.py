@@ -1,21 +1,76 @@
-"""`ChoiceList`: a list whose highlighted entry is the choice, marked `(*)` in text."""
+"""`ChoiceList`: a list whose highlighted entry is the choice, marked `(*)` in text.
+
+It draws its lines itself (a ScrollView with the Line API), in the look of Textual's
+OptionList: it is on the first page of a first start, where an OptionList of the 25 dungeon
+bosses took about 7 ms of the first frame. A long entry wraps under its name.
+"""
 
 from __future__ import annotations
 
-from textual.content import Content
-from textual.message import Message
-from textual.widgets import OptionList
-from textual.widgets.option_list import Option
+from typing import ClassVar
 
-from consul_app.tui.widgets.find import TypeToFind
+from rich.segment import Segment
+from textual import events
+from textual.binding import Binding, BindingType
+from textual.geometry import Region, Size
+from textual.message import Message
+from textual.scroll_view import ScrollView
+from textual.strip import Strip
+
+from consul_app.tui.find_by_typing import Typed, letter
 
 CHOSEN, OTHER = "(*) ", "( ) "
 HERE = "> "
+INDENT = " " * len(CHOSEN)
+"""Where a wrapped entry's next lines start: under its name."""
 
 
-class ChoiceList(TypeToFind):
-    """Up/Down (or typing a name's first letters) choose; the choice stays marked when the
-    list loses focus."""
+class ChoiceList(ScrollView, can_focus=True):
+    """Up/Down, PgUp/PgDn, Home/End, a click or typing a name's first letters choose; the
+    choice stays marked when the list loses focus, and with focus it starts with `>` (not
+    only a colour), as a focused field."""
+
+    DEFAULT_CSS = """
+    ChoiceList {
+        height: auto;
+        max-height: 100%;
+        color: $foreground;
+        overflow-x: hidden;
+        border: tall $border-blurred;
+        padding: 0 1;
+        background: $surface;
+
+        & > .choice-list--chosen {
+            color: $foreground;
+            background: $block-cursor-blurred-background;
+            text-style: $block-cursor-blurred-text-style;
+        }
+        & > .choice-list--hover {
+            background: $block-hover-background;
+        }
+        &:focus {
+            border: tall $border;
+            background-tint: $foreground 5%;
+
+            & > .choice-list--chosen {
+                color: $block-cursor-foreground;
+                background: $block-cursor-background;
+                text-style: bold underline;
+            }
+        }
+    }
+    """
+
+    COMPONENT_CLASSES: ClassVar[set[str]] = {"choice-list--chosen", "choice-list--hover"}
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("down", "move(1)", "Down", show=False),
+        Binding("up", "move(-1)", "Up", show=False),
+        Binding("pagedown", "page(1)", "Page Down", show=False),
+        Binding("pageup", "page(-1)", "Page Up", show=False),
+        Binding("home", "first", "First", show=False),
+        Binding("end", "last", "Last", show=False),
+    ]
 
     class Changed(Message):
         """Another entry was chosen."""
@@ -31,37 +86,174 @@ class ChoiceList(TypeToFind):
 
     def __init__(self, items: list[tuple[str, str]], chosen: str, *, id: str | None = None) -> None:
         """`items` are (id, text) pairs; `chosen` the id chosen at first."""
+        super().__init__(id=id)
         self.texts = dict(items)
+        self.ids = list(self.texts)
         self.chosen = chosen if chosen in self.texts else next(iter(self.texts), "")
-        super().__init__(*[Option(self._prompt(i), id=i) for i in self.texts], id=id)
+        self.typed = Typed()
+        self._hover: int | None = None
+        self._lines: list[tuple[int, str]] = []
+        """Each line drawn: the entry it belongs to and its text (see `_lines_at`)."""
+        self._wrapped_for: tuple[int, bool] | None = None
+        """The width and focus `_lines` were wrapped for."""
 
-    def _prompt(self, item: str, focused: bool = False) -> Content:
-        chosen = item == self.chosen
-        here = HERE if chosen and focused else ""
-        return Content(here + (CHOSEN if chosen else OTHER) + self.texts[item])
+    # -- lines ----------------------------------------------------------------------------
 
-    # (these run before Widget's, which set `has_focus`)
-    def on_focus(self) -> None:
-        """With focus the choice starts with `>` (not only a colour), as a focused field."""
-        self._show_here(True)
+    @property
+    def index(self) -> int:
+        """The chosen entry's place in the list."""
+        return self.ids.index(self.chosen) if self.chosen in self.texts else 0
 
-    def on_blur(self) -> None:
-        self._show_here(False)
+    def _wrap(self) -> list[tuple[int, str]]:
+        """The lines at the present width (and their count, the virtual size)."""
+        width = self.scrollable_content_region.width
+        key = (width, self.has_focus)
+        if key != self._wrapped_for:
+            self._wrapped_for = key
+            self._lines = self._lines_at(width)
+            virtual_size = Size(width, len(self._lines))
+            if virtual_size != self.virtual_size:
+                self.virtual_size = virtual_size
+                self._scroll_update(virtual_size)
+        return self._lines
 
-    def _show_here(self, focused: bool) -> None:
-        if self.chosen:
-            self.replace_option_prompt(self.chosen, self._prompt(self.chosen, focused))
+    def _lines_at(self, width: int) -> list[tuple[int, str]]:
+        """Each line drawn at `width`: the entry it belongs to and its text. The choice is
+        wrapped with its `>` whether it is shown or not, so that focus moves no line (a
+        click lands on the entry seen)."""
+        width = max(width, len(HERE + CHOSEN) + 1)
+        lines = []
+        for index, item in enumerate(self.ids):
+            if item != self.chosen:
+                lines += [(index, line) for line in _wrapped(OTHER + self.texts[item], width)]
+                continue
+            wrapped = _wrapped(HERE + CHOSEN + self.texts[item], width)
+            if not self.has_focus:
+                wrapped[0] = wrapped[0].removeprefix(HERE)
+            lines += [(index, line) for line in wrapped]
+        return lines
+
+    def prompts(self) -> list[str]:
+        """Each entry as drawn (unwrapped), its marks included."""
+        return [
+            (HERE if item == self.chosen and self.has_focus else "")
+            + (CHOSEN if item == self.chosen else OTHER)
+            + self.texts[item]
+            for item in self.ids
+        ]
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        return len(self._lines_at(width))
+
+    def render_lines(self, crop: Region) -> list[Strip]:
+        self._wrap()
+        return super().render_lines(crop)
+
+    def render_line(self, y: int) -> Strip:
+        lines = self._lines
+        width = self.scrollable_content_region.width
+        row = y + self.scroll_offset.y
+        base = self.rich_style
+        if row >= len(lines):
+            return Strip.blank(width, base)
+        index, text = lines[row]
+        style = base
+        if index == self.index:
+            style = base + self.get_component_rich_style("choice-list--chosen")
+        elif index == self._hover:
+            style = base + self.get_component_rich_style("choice-list--hover")
+        return Strip([Segment(text.ljust(width)[:width], style)], width)
+
+    # -- choosing -------------------------------------------------------------------------
+
+    def choose(self, index: int) -> None:
+        """Choose the entry at `index` (kept within the list) and bring it into sight."""
+        if not self.ids:
+            return
+        chosen = self.ids[max(0, min(index, len(self.ids) - 1))]
+        if chosen != self.chosen:
+            self.chosen = chosen
+            self._wrapped_for = None  # its marks changed
+            self.refresh()
+            self.post_message(self.Changed(self, chosen))
+        self._show_chosen()
+
+    def _show_chosen(self) -> None:
+        rows = [row for row, (index, _) in enumerate(self._wrap()) if index == self.index]
+        if rows:
+            self.scroll_to_region(
+                Region(0, rows[0], 1, len(rows)), animate=False, immediate=True, force=True
+            )
+
+    def action_move(self, step: int) -> None:
+        self.choose(self.index + step)
+
+    def action_page(self, pages: int) -> None:
+        self.choose(self.index + pages * max(1, self.scrollable_content_region.height - 1))
+
+    def action_first(self) -> None:
+        self.choose(0)
+
+    def action_last(self) -> None:
+        self.choose(len(self.ids) - 1)
+
+    def on_key(self, event: events.Key) -> None:
+        char = letter(event, (self, self.screen))
+        if char is None:
+            return
+        event.stop()
+        event.prevent_default()
+        titles = [self.texts[item].lower() for item in self.ids]
+        found = self.typed.find(char, titles)
+        if found is not None:
+            self.choose(found)
+
+    # -- mouse and focus ------------------------------------------------------------------
+
+    def _entry_at(self, event: events.MouseEvent) -> int | None:
+        offset = event.get_content_offset(self)
+        lines = self._wrap()
+        if offset is None or not 0 <= offset.y + self.scroll_offset.y < len(lines):
+            return None
+        return lines[offset.y + self.scroll_offset.y][0]
+
+    def on_click(self, event: events.Click) -> None:
+        index = self._entry_at(event)
+        if index is not None:
+            self.choose(index)
+
+    def on_mouse_move(self, event: events.MouseMove) -> None:
+        hover = self._entry_at(event)
+        if hover != self._hover:
+            self._hover = hover
+            self.refresh()
+
+    def on_leave(self) -> None:
+        if self._hover is not None:
+            self._hover = None
+            self.refresh()
 
     def on_mount(self) -> None:
-        if self.chosen:
-            self.highlighted = self.get_option_index(self.chosen)
+        self.call_after_refresh(self._show_chosen)
 
-    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
-        event.stop()
-        chosen = event.option.id
-        if chosen is None or chosen == self.chosen:
-            return
-        before, self.chosen = self.chosen, chosen
-        self.replace_option_prompt(before, self._prompt(before))
-        self.replace_option_prompt(chosen, self._prompt(chosen, self.has_focus))
-        self.post_message(self.Changed(self, chosen))
+    def on_resize(self) -> None:
+        self._show_chosen()
+
+    def on_focus(self) -> None:
+        self.refresh()  # its `>`
+
+    def on_blur(self) -> None:
+        self.refresh()
+
+
+def _wrapped(text: str, width: int) -> list[str]:
+    """`text` in lines of `width` at most, broken between words where it can be, the lines
+    after the first starting under the entry's name."""
+    lines: list[str] = []
+    while len(text) > width:
+        cut = text.rfind(" ", len(INDENT) + 1, width + 1)
+        cut = cut if cut > len(INDENT) else width
+        lines.append(text[:cut].rstrip())
+        text = INDENT + text[cut:].lstrip()
+    return [*lines, text]
+
