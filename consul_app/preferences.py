@@ -7,20 +7,17 @@ writer (a few `key = value` lines), atomically.
 
 from __future__ import annotations
 
-import json
 import os
-import tempfile
-import tomllib
-from dataclasses import asdict, dataclass, fields
 from pathlib import Path
+
+import msgspec
 
 from consul_app.paths import config_file
 
 DEFAULT_THEME = "textual-dark"
 
 
-@dataclass(frozen=True)
-class Preferences:
+class Preferences(msgspec.Struct, frozen=True):
     theme: str = DEFAULT_THEME
     """One of Textual's themes (the command palette's "Theme")."""
 
@@ -30,14 +27,18 @@ def load_preferences(path: Path | None = None) -> tuple[Preferences, str | None]
     the defaults and a message naming it."""
     path = path or config_file()
     try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
+        text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
         return Preferences(), None
     except (OSError, UnicodeDecodeError) as err:
         return Preferences(), f"{path}: cannot read the preferences ({err}); using the defaults"
+    import tomllib  # only when there is a file: not before the first frame of most starts
+
+    try:
+        data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as err:
         return Preferences(), f"{path}: not valid TOML ({err}); using the defaults"
-    known = {f.name for f in fields(Preferences)}
+    known = set(Preferences.__struct_fields__)
     for key, value in data.items():
         if key not in known:
             return Preferences(), f"{path}: unknown preference {key!r}; using the defaults"
@@ -48,10 +49,14 @@ def load_preferences(path: Path | None = None) -> tuple[Preferences, str | None]
 
 def save_preferences(preferences: Preferences, path: Path | None = None) -> None:
     """Write the preferences (replacing the file atomically). Raises OSError."""
+    import json
+    import tempfile
+
     path = path or config_file()
     path.parent.mkdir(parents=True, exist_ok=True)
     # A JSON string is a TOML basic string: the same quotes and escapes.
-    text = "".join(f"{key} = {json.dumps(value)}\n" for key, value in asdict(preferences).items())
+    chosen = msgspec.structs.asdict(preferences)
+    text = "".join(f"{key} = {json.dumps(value)}\n" for key, value in chosen.items())
     fd, name = tempfile.mkstemp(dir=path.parent, prefix=".config.", suffix=".tmp")
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as out:

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import argparse
 import codecs
-import json
 import sys
 from pathlib import Path
 from typing import TextIO
@@ -79,6 +78,8 @@ def run(args: argparse.Namespace) -> int:
     if args.format == "md":
         text = to_markdown(game)
     else:  # to a terminal that is not UTF-8, \u escapes keep the JSON whole and valid
+        import json  # (not at import: `consul` imports every command to parse its line)
+
         ascii_only = to_stdout and not _utf8(sys.stdout)
         text = json.dumps(to_json(game), indent=2, ensure_ascii=ascii_only) + "\n"
     if to_stdout:

@@ -1,4 +1,4 @@
-"""Game content: the YAML schema (frozen dataclasses), loading and validating content packs.
+"""Game content: the YAML schema (frozen msgspec Structs), loading and validating content packs.
 
 Never imports textual or rich. `load_pack` (and with it the YAML parser and pydantic, which
 validates the YAML) is imported when first used: reading a cached pack needs neither (msgspec

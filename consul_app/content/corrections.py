@@ -14,8 +14,9 @@ A space is written as parts separated by ";", e.g. `spawn 4 8B 16B; mini-boss; s
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
+
+import msgspec
 
 from consul_app.content.models import Chart, ChartSpace
 from consul_app.content.pack import ContentPack
@@ -138,6 +139,6 @@ def with_chart(content: ContentPack, chart: Chart) -> ContentPack:
     """A copy of `content` with `chart` in place of the chart of its id (the games already in
     play keep the edition packs they started with)."""
     old = content.edition(chart.edition)
-    edition = replace(old, charts={**old.charts, chart.id: chart})
+    edition = msgspec.structs.replace(old, charts={**old.charts, chart.id: chart})
     editions = {**content.editions, chart.edition: edition}
-    return replace(content, editions=editions)
+    return msgspec.structs.replace(content, editions=editions)

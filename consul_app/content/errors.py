@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+
+import msgspec
 
 Loc = tuple[str | int, ...]
 """A path into a YAML document: keys and list indexes, as pydantic reports them."""
@@ -20,8 +21,7 @@ def field_path(loc: Iterable[str | int]) -> str:
     return text
 
 
-@dataclass(frozen=True)
-class Issue:
+class Issue(msgspec.Struct, frozen=True):
     """One problem in one file. `line` is 1-based; None when it concerns a whole file."""
 
     file: str

@@ -8,7 +8,7 @@ them or an undo takes them back. Without a usable checkpoint the whole journal i
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
 
@@ -197,7 +197,7 @@ def started_with(pack: EditionPack, header: Header) -> EditionPack:
         return pack  # written by another version: the content's chart will do
     if pack.charts.get(chart.id) == chart:
         return pack
-    return replace(pack, charts={**pack.charts, chart.id: chart})
+    return msgspec.structs.replace(pack, charts={**pack.charts, chart.id: chart})
 
 
 def load_game(content: ContentPack, path: Path, *, full: bool = False) -> Game:

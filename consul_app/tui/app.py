@@ -20,11 +20,11 @@ import gc
 import threading
 import time
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import replace
 from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from msgspec.structs import replace
 from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding
 from textual.content import Content

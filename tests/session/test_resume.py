@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import dataclasses
 import json
 import random
 import tempfile
@@ -85,11 +84,11 @@ def _repack(content: ContentPack, drop: tuple[str, str] | None = None) -> Conten
     editions = dict(content.editions)
     pack = editions["sde2"]
     status = {k: structs.replace(v, text="Edited.") for k, v in pack.status_effects.items()}
-    pack = dataclasses.replace(pack, status_effects=status)
+    pack = structs.replace(pack, status_effects=status)
     if drop is not None:
         kind, entry = drop
         entries = {k: v for k, v in pack.kind(kind).items() if k != entry}
-        pack = dataclasses.replace(pack, **{kind: entries})
+        pack = structs.replace(pack, **{kind: entries})
     editions["sde2"] = pack
     return ContentPack(editions=editions, sources=content.sources, content_hash="0" * 64)
 

@@ -35,7 +35,9 @@ class Host(App[None]):
 
 
 def drawn(choices: ChoiceList) -> list[str]:
-    """The lines in sight, as drawn inside the border and padding."""
+    """The lines in sight, as drawn inside the border and padding (now: `render_lines`
+    takes what its lines are drawn with, as for a frame)."""
+    choices.render_lines(choices.region.reset_offset)
     height = choices.scrollable_content_region.height
     return [choices.render_line(y).text.rstrip() for y in range(height)]
 

@@ -93,18 +93,25 @@ async def test_each_edition_asks_for_what_it_needs(content: ContentPack) -> None
 
 async def test_the_monsters_page_is_filled_in_behind_the_first_page(content: ContentPack) -> None:
     """Not with the first page (its first frame comes sooner): `FILL_AFTER` seconds later, or
-    when it is shown first, for the edition chosen by then."""
+    when it is shown first, for the edition chosen by then. The review page comes when it is
+    first shown."""
     app = make_app(content)
     async with app.run_test(size=WIDE) as pilot:
         screen = app.screen
         assert isinstance(screen, NewGameScreen)
-        assert not screen.query(Placements)
+        assert not screen.query(Placements) and not screen.query("#page-review")
         await until(pilot, lambda: bool(screen.query(Placements)))
+        assert not screen.query_one("#page-monsters").display  # behind the first page
         await pilot.press("right")  # Forgotten King: the screen is composed again
         assert not screen.query(Placements)
         await pilot.press("enter")
         assert screen.query_one(Placements).pack is content.edition("forgotten-king")
         assert screen.query_one("#page-monsters").has_focus_within
+        assert not screen.query_one("#page-review").display
+        await pilot.press("enter")
+        assert screen.query_one("#page-review").display
+        assert not screen.query_one("#page-monsters").display
+        assert "Forgotten King" in text(screen.query_one("#review"))
 
 
 async def test_a_damaged_save_is_named_and_left_as_it_is(

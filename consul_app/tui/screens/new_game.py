@@ -85,23 +85,22 @@ class NewGameScreen(Screen[Setup | None]):
     def compose(self) -> ComposeResult:
         self._monsters: AwaitMount | None = None
         yield Static(id="setup-title", classes="title-bar")
-        with ContentSwitcher(initial="page-game", id="pages"):
-            with Horizontal(id="page-game"):
-                with Vertical(classes="fields"):
-                    yield from self._fields()
-                with Vertical(classes="column"):
-                    yield Label("Dungeon boss (Tab here, then Up/Down)", classes="heading")
-                    yield ChoiceList(self._bosses(), self.setup.boss, id="boss")
-            yield Horizontal(id="page-monsters")  # filled in by `_fill_monsters`
-            with VerticalScroll(id="page-review"):
-                yield Static(id="review")
+        # the first page only: the monsters page comes by `_fill_monsters`, the review by
+        # `_mount_review`
+        with ContentSwitcher(initial="page-game", id="pages"), Horizontal(id="page-game"):
+            with Vertical(classes="fields"):
+                yield from self._fields()
+            with Vertical(classes="column"):
+                yield Label("Dungeon boss (Tab here, then Up/Down)", classes="heading")
+                yield ChoiceList(self._bosses(), self.setup.boss, id="boss")
         yield Footer()
 
-    def _monsters_page(self) -> list[Widget]:
+    def _monsters_page(self) -> Widget:
         from consul_app.tui.widgets.placements import Placements
         from consul_app.tui.widgets.tick_list import TickList
 
-        return [
+        return _hidden_page(
+            "page-monsters",
             Vertical(
                 Label("Mini-bosses (space ticks)", classes="heading"),
                 TickList(self._mini_bosses(), self.setup.mini_bosses, id="mini-bosses"),
@@ -114,15 +113,21 @@ class NewGameScreen(Screen[Setup | None]):
                 *self._pet_list(),
                 classes="column",
             ),
-        ]
+        )
 
     async def _fill_monsters(self) -> None:
         """Mount the monsters page once: not with the first page (this screen is the first of
         a first start, and its first frame comes sooner without it), but `FILL_AFTER` seconds
         later behind it, or when it is shown first, whichever comes first (both wait for it)."""
         if self._monsters is None:
-            self._monsters = self.query_one("#page-monsters").mount_all(self._monsters_page())
+            self._monsters = self.query_one("#pages").mount(self._monsters_page())
         await self._monsters
+
+    async def _mount_review(self) -> None:
+        """Mount the review page when it is first shown (it is filled in when shown)."""
+        if not self.query("#page-review"):
+            page = _hidden_page("page-review", Static(id="review"), scroll=True)
+            await self.query_one("#pages").mount(page)
 
     def _fields(self) -> ComposeResult:
         editions = [(e, EDITION_NAMES[e]) for e in EDITIONS if self._playable(e)]
@@ -331,6 +336,7 @@ class NewGameScreen(Screen[Setup | None]):
     async def action_next(self) -> None:
         if PAGES[self.page] != "review":
             await self._fill_monsters()
+            await self._mount_review()
             self.page += 1
             self._show_page()
             return
@@ -389,3 +395,11 @@ def _pool_note(pack: EditionPack, point_id: str) -> str:
         f"{e.count} {pack.monsters[e.monster].name if e.monster in pack.monsters else e.monster}"
         for e in pool
     )
+
+
+def _hidden_page(name: str, *children: Widget, scroll: bool = False) -> Widget:
+    """A page of the screen's `ContentSwitcher` mounted after it: hidden until it is shown
+    (the switcher hides only the pages it had when mounted)."""
+    page = (VerticalScroll if scroll else Horizontal)(*children, id=name)
+    page.display = False
+    return page

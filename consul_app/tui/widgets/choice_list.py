@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import ClassVar
 
 from rich.segment import Segment
+from rich.style import Style
 from textual import events
 from textual.binding import Binding, BindingType
 from textual.geometry import Region, Size
@@ -96,6 +97,10 @@ class ChoiceList(ScrollView, can_focus=True):
         """Each line drawn: the entry it belongs to and its text (see `_lines_at`)."""
         self._wrapped_for: tuple[int, bool] | None = None
         """The width and focus `_lines` were wrapped for."""
+        self._paint: tuple[int, int, int, Style, Style, Style]
+        """What `render_line` draws with, set by `render_lines` for the lines it renders:
+        the width, the scroll, the choice, and the styles of a line, the choice and the entry
+        under the mouse."""
 
     # -- lines ----------------------------------------------------------------------------
 
@@ -147,21 +152,24 @@ class ChoiceList(ScrollView, can_focus=True):
 
     def render_lines(self, crop: Region) -> list[Strip]:
         self._wrap()
+        base = self.rich_style
+        self._paint = (
+            self.scrollable_content_region.width,
+            self.scroll_offset.y,
+            self.index,
+            base,
+            base + self.get_component_rich_style("choice-list--chosen"),
+            base + self.get_component_rich_style("choice-list--hover"),
+        )
         return super().render_lines(crop)
 
     def render_line(self, y: int) -> Strip:
-        lines = self._lines
-        width = self.scrollable_content_region.width
-        row = y + self.scroll_offset.y
-        base = self.rich_style
-        if row >= len(lines):
+        width, scroll_y, chosen, base, chosen_style, hover_style = self._paint
+        row = y + scroll_y
+        if row >= len(self._lines):
             return Strip.blank(width, base)
-        index, text = lines[row]
-        style = base
-        if index == self.index:
-            style = base + self.get_component_rich_style("choice-list--chosen")
-        elif index == self._hover:
-            style = base + self.get_component_rich_style("choice-list--hover")
+        index, text = self._lines[row]
+        style = chosen_style if index == chosen else hover_style if index == self._hover else base
         return Strip([Segment(text.ljust(width)[:width], style)], width)
 
     # -- choosing -------------------------------------------------------------------------
