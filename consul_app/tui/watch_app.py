@@ -12,20 +12,20 @@ from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from textual.app import App
 from textual.binding import Binding
 from textual.message import Message
 from textual.screen import Screen
 
 from consul_app.tui.app import LoadFailed, LoadingScreen
 from consul_app.tui.hangup import quit_on_hangup
+from consul_app.tui.screen_css import ScreenCssApp
 
 if TYPE_CHECKING:
     from consul_app.content import ContentPack
     from consul_app.session.follow import Follower
 
 
-class WatchApp(App[None]):
+class WatchApp(ScreenCssApp):
     """Watch `save` (None: the game in progress, the one played last and not over)."""
 
     CSS_PATH = "consul.tcss"

@@ -18,6 +18,8 @@ class CardScreen(ModalScreen[None]):
     c closes it. One is installed on the app and shown again for every card (`open`): opening
     a card then costs little more than drawing it."""
 
+    CSS_PATH = ["../dialogs.tcss", "../card.tcss"]
+
     BINDINGS = [
         Binding("escape,q,c", "dismiss", "Close the card", id="card.close"),
     ]

@@ -171,6 +171,8 @@ def _reasons(err: ValueError) -> str:
 class SpaceInputScreen(ModalScreen[str | None]):
     """One space in words; Enter keeps it once `check` finds nothing wrong, Esc drops it."""
 
+    CSS_PATH = "../dialogs.tcss"
+
     BINDINGS = [Binding("escape", "dismiss(None)", "Not now", id="space.cancel")]
 
     def __init__(

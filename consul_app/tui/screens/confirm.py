@@ -13,12 +13,14 @@ SHORT = 30
 
 
 def fit_height(screen: Screen[object]) -> None:
-    """Mark a dialog `-short` on a short terminal (see consul.tcss)."""
+    """Mark a dialog `-short` on a short terminal (see dialogs.tcss)."""
     screen.set_class(screen.app.size.height < SHORT, "-short")
 
 
 class ConfirmScreen(ModalScreen[bool]):
     """Enter: done on the table, or what `done` says (True); Esc: not now (False)."""
+
+    CSS_PATH = "../dialogs.tcss"
 
     BINDINGS = [
         Binding("enter", "dismiss(True)", "Done", priority=True, id="confirm.done"),

@@ -21,6 +21,8 @@ KEYS_WIDTH = 18
 class HelpScreen(ModalScreen[None]):
     """Lists the keys section by section; Esc, q or ? closes it."""
 
+    CSS_PATH = "../dialogs.tcss"
+
     BINDINGS = [Binding("escape,q,question_mark", "dismiss", "Close", id="help.close")]
 
     def __init__(self, sections: list[Section]) -> None:

@@ -26,6 +26,8 @@ class LookupScreen(ModalScreen[None]):
     """Type a few letters; Up/Down picks a hit, its text shows beside the list. Enter on a
     model opens its card (`open_card`, when given); Esc closes."""
 
+    CSS_PATH = ["../dialogs.tcss", "../card.tcss"]
+
     BINDINGS = [
         Binding("escape", "dismiss", "Close the lookup", id="lookup.close"),
         Binding("down", "move(1)", "Next hit", show=False, id="lookup.down"),

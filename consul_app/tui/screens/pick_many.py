@@ -25,6 +25,8 @@ class PickManyScreen(ModalScreen[list[str] | None]):
     `check`, what the ticks come to is shown as they change, and a refused answer is not
     returned: the engine's reason is shown instead."""
 
+    CSS_PATH = "../dialogs.tcss"
+
     BINDINGS = [
         Binding("enter", "done", "Done", priority=True, id="decision.done"),
         Binding("escape", "dismiss", "Not now", id="decision.cancel"),

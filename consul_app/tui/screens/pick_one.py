@@ -21,6 +21,8 @@ class PickOneScreen(ModalScreen[str | None]):
     `unavailable` are listed after them, greyed out, unnumbered and marked by their note (a
     destroyed mini-boss): shown so that the Consul sees why they are not offered."""
 
+    CSS_PATH = "../dialogs.tcss"
+
     BINDINGS = [
         Binding("escape", "dismiss", "Not now", id="decision.cancel"),
         *[

@@ -140,6 +140,8 @@ are neither shown (footer, command palette) nor bound, and only undo brings them
 class TableScreen(Screen[None]):
     """A game in play: the next step on top, the panes below (tabs on a small terminal)."""
 
+    CSS_PATH = "../table.tcss"
+
     BINDINGS = [
         Binding(
             "enter",

@@ -46,6 +46,9 @@ WIDE = Size(100, 30)
 class WatchScreen(Screen[None]):
     """A game as another Consul plays it, read-only, marked WATCHING."""
 
+    CSS_PATH = "../table.tcss"
+    """The table's panes, as the table screen shows them."""
+
     DEFAULT_CSS = """
     WatchScreen #watching {
         height: auto;
