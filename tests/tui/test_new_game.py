@@ -282,3 +282,21 @@ async def test_quitting_before_the_hero_name_fields_come_is_no_error(
     async with app.run_test(size=WIDE) as pilot:
         await pilot.pause()
     assert app.return_code == 0
+
+
+async def test_a_tab_faster_than_the_hero_name_fields_brings_them_at_once(
+    content: ContentPack, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A script can Tab to a hero-name field before its Input has come (after the first
+    frame): the stand-in keeps the field's place in the Tab order and brings the Input then."""
+    from consul_app.tui.widgets.input_stand_in import InputStandIn
+
+    monkeypatch.setattr(InputStandIn, "on_mount", lambda self: None)  # no swap after a frame
+    app = make_app(content)
+    async with app.run_test(size=WIDE) as pilot:
+        screen = app.screen
+        assert len(screen.query(InputStandIn)) == 2
+        await pilot.press("tab", "tab", "tab", "tab", *"Alice", "tab", *"Bob")
+        assert screen.setup.heroes_with("clever") == ["Alice"]  # type: ignore[arg-type]
+        assert screen.setup.heroes_with("dark-reflection") == ["Bob"]  # type: ignore[arg-type]
+        assert not screen.query(InputStandIn)
