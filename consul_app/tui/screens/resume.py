@@ -22,6 +22,7 @@ from consul_app.content import EDITION_NAMES
 from consul_app.paths import saves_dir
 from consul_app.session import SaveSummary
 from consul_app.tui.widgets.footer import Footer
+from consul_app.tui.widgets.laid_out import LaidOutOptionList
 
 LEFT_AS_IT_IS = "Its file is left as it is. n: start a new game beside it."
 
@@ -78,7 +79,7 @@ class ResumeScreen(Screen[Path | None]):
                     ),
                     id="damaged",
                 )
-            yield OptionList(*[_option(s) for s in self.saves], id="saves")
+            yield LaidOutOptionList(*[_option(s) for s in self.saves], id="saves")
         yield Footer()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:

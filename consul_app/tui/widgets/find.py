@@ -6,14 +6,15 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from textual import events
-from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
 from consul_app.tui.find_by_typing import Typed, letter, title_of
+from consul_app.tui.widgets.laid_out import LaidOutOptionList
 
 
-class TypeToFind(OptionList):
-    """An option list that finds by typing (`find_by_typing`).
+class TypeToFind(LaidOutOptionList):
+    """An option list that finds by typing (`find_by_typing`), its scrollbar in its first
+    frame (`LaidOutOptionList`).
 
     `titles` maps an option's id to its title (a choice's name, without its description);
     an option not in it is found by its whole text."""

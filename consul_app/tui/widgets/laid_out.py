@@ -1,0 +1,24 @@
+"""`LaidOutOptionList`: an OptionList whose lines (and so its scrollbar) are known when it is
+laid out, not when it is first drawn.
+
+Textual's OptionList counts its lines when it renders them: a list longer than its height
+gets its scrollbar only in the frame after its first, which moves every line's right edge (the
+saved games at start-up settled 12 ms later for it, a dialog's list one frame later).
+Counting them as soon as the list has its size puts the scrollbar in the first frame.
+"""
+
+from __future__ import annotations
+
+from textual.geometry import Size
+from textual.widgets import OptionList
+
+
+class LaidOutOptionList(OptionList):
+    """An OptionList with its scrollbar in its first frame."""
+
+    def _size_updated(
+        self, size: Size, virtual_size: Size, container_size: Size, layout: bool = True
+    ) -> bool:
+        resized = super()._size_updated(size, virtual_size, container_size, layout)
+        self._update_lines()  # (OptionList's own: its lines and its virtual size)
+        return resized
