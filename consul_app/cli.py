@@ -1,27 +1,35 @@
 """The `consul` command: a thin dispatcher to the subcommands in `consul_app.commands`.
 
-To add a subcommand, write `consul_app/commands/NAME.py` with its `NAME` and
-`register(subparsers)` (which sets `run` as the parser default) and add the module to COMMANDS.
+To add a subcommand, write `consul_app/commands/NAME.py` with `register(subparsers)` (which
+sets `run` as the parser default) and add the module to `commands()`.
 """
 
 from __future__ import annotations
 
-import argparse
 import sys
 from collections.abc import Sequence
-from pathlib import Path
+from types import ModuleType
+from typing import TYPE_CHECKING
 
-from consul_app import __version__
-from consul_app.commands import delete, export, play, saves, schema, serve, validate, watch
+from consul_app.commands import play
 
-COMMANDS = (play, watch, serve, validate, schema, saves, export, delete)
-TAKE_A_VALUE = ("--content", "--save")
-"""The options of `consul` itself that take a value."""
+if TYPE_CHECKING:
+    import argparse
 
 
-def build_parser(only: str | None = None) -> argparse.ArgumentParser:
-    """`consul`'s parser, every command in it; with `only` (a command's name, or "" for
-    none), that command alone: the rest took about a millisecond of `consul play`'s start."""
+def commands() -> tuple[ModuleType, ...]:
+    """Every subcommand's module, in the order `consul --help` lists them."""
+    from consul_app.commands import delete, export, saves, schema, serve, validate, watch
+
+    return (play, watch, serve, validate, schema, saves, export, delete)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    import argparse
+    from pathlib import Path
+
+    from consul_app import __version__
+
     parser = argparse.ArgumentParser(
         prog="consul", description="A terminal companion for the Consul in Super Dungeon Explore."
     )
@@ -44,31 +52,18 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
         "saved there if no file is)",
     )
     subparsers = parser.add_subparsers(title="commands", metavar="COMMAND", dest="command")
-    for command in COMMANDS:
-        if only is None or only == command.NAME:
-            command.register(subparsers)
+    for command in commands():
+        command.register(subparsers)
     return parser
-
-
-def named_command(argv: Sequence[str]) -> str | None:
-    """The command `argv` names, "" when it names none (plain `consul`), or None when that is
-    not sure at a glance (help, an abbreviated option, an unknown word): then every command is
-    in the parser, for its help and its errors."""
-    words = iter(argv)
-    for word in words:
-        if word in TAKE_A_VALUE:
-            next(words, None)
-        elif not word.startswith(tuple(f"{option}=" for option in TAKE_A_VALUE)):
-            if word.startswith("-"):
-                return None
-            return word if word in {command.NAME for command in COMMANDS} else None
-    return ""
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run `consul` with `argv` (default: the command line); return the exit code."""
-    argv = sys.argv[1:] if argv is None else argv
-    args = build_parser(named_command(argv)).parse_args(argv)
+    if list(sys.argv[1:] if argv is None else argv) in ([], ["play"]):
+        # Most starts: the app at once, no parser (argparse and every command's module took
+        # about 1.5 ms of the first frame).
+        return play.start()
+    args = build_parser().parse_args(argv)
     run = getattr(args, "run", play.run)
     if args.play_save is not None:
         if run is not play.run:

@@ -5,13 +5,10 @@ from __future__ import annotations
 import argparse
 import sys
 
-NAME = "delete"
-"""The command, as typed."""
-
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = subparsers.add_parser(
-        NAME,
+        "delete",
         help="move a saved game to the trash folder",
         description="Move a saved game to the trash folder in Consul's data folder, after "
         "asking. Nothing is ever deleted: move it back to the saves folder to play it again.",

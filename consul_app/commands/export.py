@@ -10,13 +10,10 @@ from typing import TextIO
 
 from consul_app.commands.output import add_output_options, write_output
 
-NAME = "export"
-"""The command, as typed."""
-
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = subparsers.add_parser(
-        NAME,
+        "export",
         help="write a saved game as Markdown or JSON",
         description="Write a saved game's log as Markdown (turn by turn, for sharing) or as "
         "JSON (setup, actions and final state, for bug reports). The save is only read. "

@@ -2,20 +2,22 @@
 
 from __future__ import annotations
 
-import argparse
 import codecs
 import gc
 import os
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-NAME = "play"
-"""The command, as typed."""
+if TYPE_CHECKING:
+    import argparse
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    import argparse
+
     parser = subparsers.add_parser(
-        NAME,
+        "play",
         help="open the table screen (the default command)",
         description="Resume the game in progress or start a new one.",
     )
@@ -75,12 +77,16 @@ def refused() -> bool:
 
 
 def run(args: argparse.Namespace) -> int:
+    """`consul play` with its options."""
+    return start(getattr(args, "content", []), getattr(args, "save", None))
+
+
+def start(content: list[Path] | None = None, save: Path | None = None) -> int:
     """Run the app. It shows its first screen at once (the content from its cache, else loaded
     behind a loading screen); the content's problems end it with exit code 2 and are printed
     here, once the screen is gone."""
     if refused():
         return 2
-    save = getattr(args, "save", None)
     if save is not None:
         from consul_app.save_files import find_save, no_such_number
 
@@ -95,7 +101,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         from consul_app.tui.app import ConsulApp  # textual only: the rest loads after a frame
 
-        app = ConsulApp(content_dirs=getattr(args, "content", []), save=save)
+        app = ConsulApp(content_dirs=content or [], save=save)
         app.run()
     finally:
         gc.enable()

@@ -12,13 +12,9 @@ if TYPE_CHECKING:  # the command's own imports wait until it runs (`consul --hel
     from consul_app.session import SaveSummary
 
 
-NAME = "list"
-"""The command, as typed."""
-
-
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = subparsers.add_parser(
-        NAME,
+        "list",
         help="show the saved games",
         description="Show every saved game, numbered, with its boss, turn and chart position, "
         "and whether it is finished or damaged. `consul export`, `consul play --save` and "

@@ -7,13 +7,10 @@ import sys
 
 from consul_app.commands.output import add_output_options, write_output
 
-NAME = "schema"
-"""The command, as typed."""
-
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = subparsers.add_parser(
-        NAME,
+        "schema",
         help="write the JSON Schema of content files",
         description="Write the JSON Schema of a content YAML file (for editors). With -o, an "
         "existing file is refused unless --force.",

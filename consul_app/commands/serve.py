@@ -13,13 +13,9 @@ LOOPBACK = ("127.0.0.1", "::1", "localhost")
 EVERYWHERE = ("0.0.0.0", "::")
 
 
-NAME = "serve"
-"""The command, as typed."""
-
-
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = subparsers.add_parser(
-        NAME,
+        "serve",
         help="show `consul watch` in web browsers (read-only)",
         description="Serve the watch screen of a game to web browsers, read-only: each "
         "browser gets `consul watch SAVE` and nothing else. Only this machine can connect "

@@ -14,13 +14,9 @@ if TYPE_CHECKING:  # the command's own imports wait until it runs (`consul --hel
     from consul_app.content import ContentPack
 
 
-NAME = "validate"
-"""The command, as typed."""
-
-
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = subparsers.add_parser(
-        NAME,
+        "validate",
         help="check the content packs and count their entries",
         description="Load the bundled pack, your content folder and each DIR (in that order, "
         "later ones override entries by id) and report every problem found.",

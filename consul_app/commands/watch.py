@@ -6,13 +6,10 @@ import argparse
 import sys
 from pathlib import Path
 
-NAME = "watch"
-"""The command, as typed."""
-
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = subparsers.add_parser(
-        NAME,
+        "watch",
         help="follow a game read-only (for the heroes' players)",
         description="Show a game read-only as the Consul plays it: the chart, the bonuses, the "
         "boss card and what happened last. It never writes, locks or repairs the save.",

@@ -51,6 +51,19 @@ def test_plain_consul_opens_the_table_screen(launched: list[ConsulApp]) -> None:
     assert launched[0].content is None  # loaded by the app, after its first frame
 
 
+@pytest.mark.parametrize("argv", [[], ["play"]])
+def test_plain_consul_and_consul_play_build_no_parser(argv: list[str]) -> None:
+    """Issue 12: the usual start does without argparse and the other commands' modules
+    (about 1.5 ms of the first frame)."""
+    code = (
+        "import sys; from consul_app.commands import play; play.start = lambda *a: 0;"
+        f"from consul_app.cli import main; main({argv!r});"
+        "print(*sorted(m for m in sys.modules if m == 'argparse' or m.startswith('consul_app.co')))"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.split() == ["consul_app.commands", "consul_app.commands.play"]
+
+
 def test_consul_play_takes_a_save_and_content(tmp_path: Path, launched: list[ConsulApp]) -> None:
     extra = tmp_path / "mine"
     extra.mkdir()

@@ -1,6 +1,6 @@
 """Issue 12: the first frame parses only the first screens' rules (consul.tcss); the table's,
 the dialogs' and the cards' files are parsed when a screen that needs them is first shown,
-alone (not every source again, as Textual would: `ScreenCssApp`)."""
+alone (not every source again, as Textual would: `load_screen_css`)."""
 
 from __future__ import annotations
 
