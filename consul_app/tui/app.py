@@ -154,21 +154,26 @@ class ConsulApp(App[None]):
 
     def get_default_screen(self) -> Screen:
         """With the content at hand (given, or its cache fresh), the first screen to work
-        with: the new-game screen itself when that is what opens (one screen fewer to build
-        before the first frame), else an empty one that the opening covers on mount. Without
-        it, the loading screen."""
+        with: the new-game screen or the saved games themselves when one of them is what opens
+        (one screen fewer to build before the first frame), else an empty one that the
+        opening covers on mount. Without it, the loading screen."""
         if self.content is None:
             from consul_app.content.cache import cached_pack
 
             self.content = cached_pack(self.content_dirs)
         if self.content is None:
             return LoadingScreen()
-        self._first = self._opening(self.content)
-        if self._first == self.action_new_game:
+        self._first = first = self._opening(self.content)
+        if first == self.action_new_game:
             from consul_app.tui.screens.new_game import NewGameScreen
 
             self._first = _nothing
             return NewGameScreen(self.content, on_start=self._start)
+        if isinstance(first, partial) and first.func == self._show_saves:
+            from consul_app.tui.screens.resume import ResumeScreen
+
+            self._first = _nothing
+            return ResumeScreen(*first.args, on_choice=self._resume_or_new)
         return super().get_default_screen()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:

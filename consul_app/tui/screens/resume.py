@@ -8,6 +8,7 @@ with a warning (its last line cut short, dropped) says so under its name."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 from textual.app import ComposeResult
@@ -35,20 +36,27 @@ def offer_saves(saves: list[SaveSummary]) -> bool:
 
 class ResumeScreen(Screen[Path | None]):
     """Enter resumes the highlighted game (returns its path); n asks for a new one (None).
-    `given`: the one save is the one `--save` named, damaged."""
+    `given`: the one save is the one `--save` named, damaged. As the app's first screen
+    (which cannot be dismissed), it gives the answer to `on_choice`."""
 
     BINDINGS = [
-        Binding("n", "dismiss(None)", "New game", id="resume.new"),
+        Binding("n", "choose(None)", "New game", id="resume.new"),
         Binding("escape", "back", "Back", id="resume.back"),
     ]
 
     def __init__(
-        self, saves: list[SaveSummary], *, can_cancel: bool = False, given: bool = False
+        self,
+        saves: list[SaveSummary],
+        *,
+        can_cancel: bool = False,
+        given: bool = False,
+        on_choice: Callable[[Path | None], None] | None = None,
     ) -> None:
         super().__init__()
         self.saves = saves
         self.can_cancel = can_cancel
         self.given = given
+        self.on_choice = on_choice
         self.left_as_it_is = (
             f"Its file is left as it is. n: start a new game (saved in {saves_dir()}, not in "
             "this file)."
@@ -102,7 +110,14 @@ class ResumeScreen(Screen[Path | None]):
                 timeout=15,
             )
             return
-        self.dismiss(save.path)
+        self.action_choose(save.path)
+
+    def action_choose(self, path: Path | None) -> None:
+        """The game to resume (None: a new one)."""
+        if self.on_choice is not None:
+            self.on_choice(path)
+        else:
+            self.dismiss(path)
 
     def action_back(self) -> None:
         if self.can_cancel:
