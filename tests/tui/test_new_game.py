@@ -93,8 +93,7 @@ async def test_each_edition_asks_for_what_it_needs(content: ContentPack) -> None
 
 async def test_the_monsters_page_is_filled_in_behind_the_first_page(content: ContentPack) -> None:
     """Not with the first page (its first frame comes sooner): `FILL_AFTER` seconds later, or
-    when it is shown first, for the edition chosen by then. The review page comes when it is
-    first shown."""
+    when it is shown first, for the edition chosen by then; the review page with it."""
     app = make_app(content)
     async with app.run_test(size=WIDE) as pilot:
         screen = app.screen

@@ -85,8 +85,7 @@ class NewGameScreen(Screen[Setup | None]):
     def compose(self) -> ComposeResult:
         self._monsters: AwaitMount | None = None
         yield Static(id="setup-title", classes="title-bar")
-        # the first page only: the monsters page comes by `_fill_monsters`, the review by
-        # `_mount_review`
+        # the first page only: the monsters and review pages come by `_fill_monsters`
         with ContentSwitcher(initial="page-game", id="pages"), Horizontal(id="page-game"):
             with Vertical(classes="fields"):
                 yield from self._fields()
@@ -116,18 +115,14 @@ class NewGameScreen(Screen[Setup | None]):
         )
 
     async def _fill_monsters(self) -> None:
-        """Mount the monsters page once: not with the first page (this screen is the first of
-        a first start, and its first frame comes sooner without it), but `FILL_AFTER` seconds
-        later behind it, or when it is shown first, whichever comes first (both wait for it)."""
+        """Mount the monsters page (and the review page, filled in when shown) once: not with
+        the first page (this screen is the first of a first start, and its first frame comes
+        sooner without them), but `FILL_AFTER` seconds later behind it, or when the monsters
+        page is shown first, whichever comes first (both wait for it)."""
         if self._monsters is None:
-            self._monsters = self.query_one("#pages").mount(self._monsters_page())
+            review = _hidden_page("page-review", Static(id="review"), scroll=True)
+            self._monsters = self.query_one("#pages").mount_all([self._monsters_page(), review])
         await self._monsters
-
-    async def _mount_review(self) -> None:
-        """Mount the review page when it is first shown (it is filled in when shown)."""
-        if not self.query("#page-review"):
-            page = _hidden_page("page-review", Static(id="review"), scroll=True)
-            await self.query_one("#pages").mount(page)
 
     def _fields(self) -> ComposeResult:
         editions = [(e, EDITION_NAMES[e]) for e in EDITIONS if self._playable(e)]
@@ -336,7 +331,6 @@ class NewGameScreen(Screen[Setup | None]):
     async def action_next(self) -> None:
         if PAGES[self.page] != "review":
             await self._fill_monsters()
-            await self._mount_review()
             self.page += 1
             self._show_page()
             return
