@@ -7,7 +7,9 @@ from pathlib import Path
 
 import pytest
 from hypothesis import settings
+from session.players import bundled_pack
 
+from consul_app.content import ContentPack
 from consul_app.paths import ENV_HOME
 
 # CI must be repeatable: the same examples on every run. Locally each run explores new ones.
@@ -24,6 +26,13 @@ def _isolated_home(
     home = tmp_path_factory.mktemp("consul-home")
     monkeypatch.setenv(ENV_HOME, str(home))
     return home
+
+
+@pytest.fixture(scope="session")
+def content() -> ContentPack:
+    """The bundled content (no user folder), parsed once per test process (half a second each
+    time): read only, a test that changes a pack loads its own."""
+    return bundled_pack()
 
 
 @pytest.fixture(autouse=True)

@@ -10,7 +10,7 @@ import pytest
 
 from consul_app import paths
 from consul_app.cli import main
-from consul_app.content import ContentPack, load_pack
+from consul_app.content import ContentPack
 from consul_app.content.folders import pack_files
 from consul_app.rules import DestroyHero, default_setup
 from consul_app.session import Session
@@ -20,8 +20,8 @@ DEEP = "[" * 100_000 + "]" * 100_000
 
 
 @pytest.fixture(scope="module")
-def pack() -> ContentPack:
-    return load_pack(include_user=False)
+def pack(content: ContentPack) -> ContentPack:
+    return content
 
 
 @pytest.fixture

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from consul_app.content import ContentPack, load_pack
+from consul_app.content import ContentPack
 from consul_app.paths import config_file
 from consul_app.preferences import (
     DEFAULT_THEME,
@@ -17,11 +17,6 @@ from consul_app.preferences import (
     save_preferences,
 )
 from consul_app.tui.app import ConsulApp
-
-
-@pytest.fixture(scope="module")
-def content() -> ContentPack:
-    return load_pack(include_user=False)
 
 
 def test_the_file_lives_in_the_data_folder_of_the_tests(_isolated_home: Path) -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from msgspec.structs import replace
 
-from consul_app.content import load_pack
+from consul_app.content import ContentPack
 from consul_app.rules import default_setup, select_chart
 
 # 2.0/charts.json: the bosses with their own chart cards, and the modes they exist in.
@@ -21,9 +21,9 @@ OWN_CHARTS = {
 )
 @pytest.mark.parametrize(("party_size", "size"), [(3, "standard"), (6, "extended")])
 def test_a_boss_with_its_own_chart_plays_it_at_every_party_size(
-    boss: str, mode: str, party_size: int, size: str
+    boss: str, mode: str, party_size: int, size: str, content: ContentPack
 ) -> None:
-    pack = load_pack(include_user=False).edition("sde2")
+    pack = content.edition("sde2")
     setup = replace(default_setup(pack), boss=boss, mode=mode, party_size=party_size)
     chart = select_chart(pack, setup)
     assert chart is not None
@@ -32,8 +32,10 @@ def test_a_boss_with_its_own_chart_plays_it_at_every_party_size(
 
 @pytest.mark.parametrize(("party_size", "size"), [(4, "standard"), (5, "extended")])
 @pytest.mark.parametrize("mode", ["explore", "arcade"])
-def test_other_bosses_play_the_general_chart(party_size: int, size: str, mode: str) -> None:
-    pack = load_pack(include_user=False).edition("sde2")
+def test_other_bosses_play_the_general_chart(
+    party_size: int, size: str, mode: str, content: ContentPack
+) -> None:
+    pack = content.edition("sde2")
     setup = replace(default_setup(pack), mode=mode, party_size=party_size)
     chart = select_chart(pack, setup)
     assert chart is not None

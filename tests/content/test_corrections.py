@@ -9,7 +9,7 @@ import pytest
 from msgspec import structs
 
 from consul_app.cli import main
-from consul_app.content import load_pack
+from consul_app.content import ContentPack, load_pack
 from consul_app.content.corrections import (
     MARK,
     SpaceError,
@@ -23,8 +23,8 @@ from consul_app.user_content import CorrectionError, chart_file, save_chart
 
 
 @pytest.fixture(scope="module")
-def bundled():  # type: ignore[no-untyped-def]
-    return load_pack(include_user=False)
+def bundled(content: ContentPack) -> ContentPack:
+    return content
 
 
 def test_every_bundled_space_reads_back_from_its_words(bundled) -> None:  # type: ignore[no-untyped-def]

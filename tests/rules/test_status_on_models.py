@@ -6,14 +6,12 @@ all times until the counter is removed.")."""
 
 from __future__ import annotations
 
-from functools import lru_cache
-
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from msgspec import structs
+from session.players import bundled_pack
 
-from consul_app.content import load_pack
 from consul_app.content.pack import EditionPack
 from consul_app.rules import (
     AddStatus,
@@ -155,9 +153,8 @@ def test_immune_to_status_effects_except_fire(sde2: EditionPack) -> None:
     assert apply(sde2, state, fire).spawning_points[0].status_effects == ["fire"]
 
 
-@lru_cache(maxsize=1)
 def _bundled():  # type: ignore[no-untyped-def]
-    return load_pack(include_user=False)
+    return bundled_pack()
 
 
 def _bundled_setup(pack: EditionPack):  # type: ignore[no-untyped-def]

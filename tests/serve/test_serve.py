@@ -19,7 +19,6 @@ from pathlib import Path
 
 import aiohttp
 import pytest
-from session.players import bundled_pack
 
 from consul_app.content import ContentPack
 from consul_app.rules import DestroyHero, EndTurn, default_setup
@@ -33,11 +32,6 @@ SHOT = os.environ.get("CONSUL_BROWSER_SHOT")
 """Where to keep the browser's screenshot (scripts/watch_screenshots.py sets it)."""
 
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals and shells")
-
-
-@pytest.fixture(scope="module")
-def content() -> ContentPack:
-    return bundled_pack()
 
 
 def free_port() -> int:

@@ -9,7 +9,6 @@ import pytest
 from consul_app.content import ContentPack
 from consul_app.rules import Setup, default_setup
 from consul_app.session.session import Clock
-from session.players import bundled_pack
 
 NOW = datetime(2026, 11, 30, 20, 15, tzinfo=timezone(timedelta(hours=1)))
 
@@ -18,11 +17,6 @@ NOW = datetime(2026, 11, 30, 20, 15, tzinfo=timezone(timedelta(hours=1)))
 def clock() -> Clock:
     """A clock stopped at NOW, for the save's date and header."""
     return lambda: NOW
-
-
-@pytest.fixture(scope="session")
-def content() -> ContentPack:
-    return bundled_pack()
 
 
 @pytest.fixture

@@ -2,13 +2,8 @@
 
 from __future__ import annotations
 
-import pytest
 from textual import _wait
 from textual.pilot import Pilot
-
-from consul_app.content import ContentPack
-
-from .scenarios import bundled
 
 # Pilot waits after every key until the app looks idle: less than SLEEP_IDLE of CPU time in a
 # sleep of SLEEP_GRANULARITY (20 ms), twice a key. Much of a Pilot test was that sleeping. With
@@ -28,8 +23,3 @@ async def _press_then_frame(self: Pilot[object], *keys: str) -> None:
 
 
 Pilot.press = _press_then_frame  # type: ignore[method-assign]
-
-
-@pytest.fixture(scope="session")
-def content() -> ContentPack:
-    return bundled()
