@@ -16,9 +16,12 @@ $(VENV)/.installed: pyproject.toml | $(BIN)/python
 run: $(VENV)/.installed
 	$(BIN)/consul
 
+# The tests keep the modules they compile (__pycache__, git-ignored) even where
+# PYTHONDONTWRITEBYTECODE is set: else every xdist worker and every `consul` a test starts
+# compiles the app (and rewrites the tests) again on every run.
 test: $(VENV)/.installed
 	$(BIN)/ruff check consul_app tests benchmarks scripts
-	$(BIN)/python -m pytest -n auto
+	env -u PYTHONDONTWRITEBYTECODE $(BIN)/python -m pytest -n auto
 
 lint: $(VENV)/.installed
 	$(BIN)/ruff check consul_app tests benchmarks scripts
