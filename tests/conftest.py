@@ -18,6 +18,16 @@ if os.environ.get("CI"):
     settings.load_profile("ci")
 
 
+def pytest_xdist_auto_num_workers(config: pytest.Config) -> int | None:
+    """`-n auto` (make test): one worker more than the cores. A Pilot test spends a fifth to a
+    third of its time asleep, waiting for the app to look idle; a third worker on 2 cores fills
+    that (the suite: 85 s instead of 100; a fourth: no faster). PYTEST_XDIST_AUTO_NUM_WORKERS
+    still decides when it is set."""
+    if os.environ.get("PYTEST_XDIST_AUTO_NUM_WORKERS"):
+        return None  # xdist's own hook reads it
+    return (os.cpu_count() or 1) + 1
+
+
 @pytest.fixture(autouse=True)
 def _isolated_home(
     tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch

@@ -18,7 +18,7 @@ from consul_app.tui.screens.help import HelpScreen
 from consul_app.tui.screens.resume import ResumeScreen
 from consul_app.tui.screens.table import COUNT_KEYS, TableScreen
 
-from .helpers import notes, options, text
+from .helpers import notes, options, text, until
 from .scenarios import SMALL, WIDE, KeyConsul, idle, make_app, play_saved, step_is
 
 
@@ -94,11 +94,13 @@ async def test_the_command_palette_lists_every_action(content: ContentPack) -> N
     async with app.run_test(size=WIDE) as pilot:
         await KeyConsul(pilot).new_game()
         await pilot.press("ctrl+p")
-        await pilot.pause(0.3)
         assert isinstance(app.screen, CommandPalette)
         commands = app.screen.query_one(CommandList)
+        descriptions = _descriptions(TableScreen.BINDINGS)
+        # The palette lists its commands as its search finds them (a worker).
+        await until(pilot, lambda: all(d in options(commands) for d in descriptions))
         titles = options(commands)
-        for description in _descriptions(TableScreen.BINDINGS):
+        for description in descriptions:
             assert description in titles
         await pilot.press(*"end turn", "enter")
         await pilot.pause()
