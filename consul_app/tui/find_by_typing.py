@@ -7,11 +7,12 @@ starts a new search. Used by every list widget (`widgets/find.py`, `widgets/choi
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from itertools import chain
 
 from textual import events
 from textual.dom import DOMNode
+from textual.widget import Widget
 
 WORD = re.compile(r"[^\W\d_]+")
 MARKS = re.compile(r"^(\s*(\(\*\)|\( \)|\[x\]|\[ \]|>))+")
@@ -50,6 +51,18 @@ def title_of(text: str) -> str:
 
 class Typed:
     """What has been typed so far in one list."""
+
+    def key(
+        self, event: events.Key, widget: Widget, titles: Callable[[], Sequence[str | None]]
+    ) -> int | None:
+        """The row that `event`, a key `widget` (the list) got, finds among `titles()`; a
+        letter that finds by typing is used up (whether it finds a row or not)."""
+        char = letter(event, (widget, widget.screen))
+        if char is None:
+            return None
+        event.stop()
+        event.prevent_default()
+        return self.find(char, titles())
 
     def __init__(self) -> None:
         self.text = ""

@@ -18,7 +18,7 @@ from textual.message import Message
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
-from consul_app.tui.find_by_typing import Typed, letter
+from consul_app.tui.find_by_typing import Typed
 
 CHOSEN, OTHER = "(*) ", "( ) "
 HERE = "> "
@@ -206,13 +206,7 @@ class ChoiceList(ScrollView, can_focus=True):
         self.choose(len(self.ids) - 1)
 
     def on_key(self, event: events.Key) -> None:
-        char = letter(event, (self, self.screen))
-        if char is None:
-            return
-        event.stop()
-        event.prevent_default()
-        titles = [self.texts[item].lower() for item in self.ids]
-        found = self.typed.find(char, titles)
+        found = self.typed.key(event, self, lambda: [self.texts[i].lower() for i in self.ids])
         if found is not None:
             self.choose(found)
 

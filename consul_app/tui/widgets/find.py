@@ -8,7 +8,7 @@ from collections.abc import Mapping
 from textual import events
 from textual.widgets.option_list import Option
 
-from consul_app.tui.find_by_typing import Typed, letter, title_of
+from consul_app.tui.find_by_typing import Typed, title_of
 from consul_app.tui.widgets.laid_out import LaidOutOptionList
 
 
@@ -27,13 +27,9 @@ class TypeToFind(LaidOutOptionList):
         self.typed = Typed()
 
     def on_key(self, event: events.Key) -> None:
-        char = letter(event, (self, self.screen))
-        if char is None:
-            return
-        event.stop()
-        event.prevent_default()
-        titles = [self._title(index) for index in range(self.option_count)]
-        found = self.typed.find(char, titles)
+        found = self.typed.key(
+            event, self, lambda: [self._title(index) for index in range(self.option_count)]
+        )
         if found is not None:
             self.highlighted = found
 
