@@ -1,13 +1,15 @@
-"""`InputStandIn`: drawn as an unfocused `Input`, and replaced by that `Input` once the screen
-has been drawn, or as soon as it gets focus.
+"""`InputStandIn`: a field drawn as an unfocused `Input` until the Input itself comes inside
+it, once the screen has been drawn (or as soon as the field gets focus).
 
 Textual's Input is the dearest widget of the new-game screen's first page (its module, its
-stylesheet and its setup took about 7 ms of the first frame of a first start). The hero-name
+stylesheet and its setup took about 4 ms of the first frame of a first start). The hero-name
 fields are not focused at first: their stand-ins draw the same cells as the Input
 (`render_line` is the unfocused part of `Input.render_line`, its styles in consul.tcss are
-Input's), so the swap right after the first frame changes nothing on screen. A stand-in keeps
-the field's place in the Tab order: a Tab that reaches it first (a script, faster than any
-hand) brings the Input at once, with the focus.
+Input's), and the Input comes inside the stand-in, which then draws nothing of its own
+(`-holding`), so nothing changes on screen. The stand-in is never removed: the field keeps its
+place in the Tab order throughout (a widget just mounted has no place on screen yet, and Textual
+orders the focus by place among siblings only), and one that a Tab reaches before its Input has
+come hands the focus (and the letters typed meanwhile) to it.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from rich.text import Text
+from textual import events
 from textual.strip import Strip
 from textual.widget import Widget
 
@@ -23,8 +26,8 @@ if TYPE_CHECKING:
 
 
 class InputStandIn(Widget, can_focus=True):
-    """Shows `value` (or the placeholder) as an unfocused Input shows it, then puts that Input
-    (with this id and classes) in its place after the next refresh, or when focused."""
+    """Shows `value` (or the placeholder) as an unfocused Input shows it, then holds that
+    Input (with the id and classes given) after the next refresh, or when focused."""
 
     COMPONENT_CLASSES = {"input-stand-in--placeholder"}
 
@@ -34,10 +37,10 @@ class InputStandIn(Widget, can_focus=True):
         self.placeholder = placeholder
         self.input_args = {"value": value, "placeholder": placeholder, "id": id, "classes": classes}
         self.input: Input | None = None
-        """The Input, once it is being put in place (by whichever comes first)."""
+        """The Input, once it is on its way (by whichever comes first)."""
 
     def render_line(self, y: int) -> Strip:
-        if y != 0:
+        if y != 0 or self.input is not None:
             return Strip.blank(self.size.width, self.rich_style)
         width = self.scrollable_content_region.width + 1
         options = self.app.console_options
@@ -52,21 +55,25 @@ class InputStandIn(Widget, can_focus=True):
         return strip.apply_style(self.rich_style)
 
     def on_mount(self) -> None:
-        self.call_after_refresh(self._replace)
+        self.call_after_refresh(self._fill)
 
     async def on_focus(self) -> None:
-        await self._replace()
+        await self._fill()
 
-    async def _replace(self) -> None:
+    async def _fill(self) -> None:
         from textual.widgets import Input
 
-        parent = self.parent
-        if self.input is not None:  # (already under way)
-            return
-        if not (isinstance(parent, Widget) and parent.is_attached and self.is_attached):
-            return  # removed meanwhile: the screen was recomposed, or the app quit
+        if self.input is not None or not self.is_attached:
+            return  # (already under way; or removed: the screen was recomposed, the app quit)
         self.input = Input(**self.input_args)
-        await parent.mount(self.input, after=self)
+        await self.mount(self.input)
+        self.can_focus = False
+        self.add_class("-holding")
         if self.screen.focused is self:  # (not `has_focus`: it is set after `on_focus`)
-            self.screen.set_focus(self.input)  # now: the removal would move it elsewhere
-        await self.remove()
+            self.screen.set_focus(self.input)
+
+    def on_key(self, event: events.Key) -> None:
+        """A letter typed while the stand-in had the focus goes to its Input."""
+        if self.input is not None and event.is_printable and event.character:
+            event.stop()
+            self.input.insert_text_at_cursor(event.character)
