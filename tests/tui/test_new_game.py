@@ -331,3 +331,33 @@ async def test_a_tab_during_the_swap_lands_on_the_hero_names_input(
         await pilot.press(*"Ann", "tab")
         assert screen.setup.heroes_with("clever") == ["Ann"]  # type: ignore[arg-type]
         assert screen.focused is screen.query_one("#hero-dark-reflection")  # the next field
+
+
+async def test_esc_back_is_offered_only_where_it_goes_back(content: ContentPack) -> None:
+    """QA: on the first page of the first new game, the title and the footer offered "Esc:
+    back", and Esc did nothing (there is no game to go back to)."""
+    app = make_app(content)
+    async with app.run_test(size=WIDE) as pilot:
+        screen = app.screen
+        assert isinstance(screen, NewGameScreen)
+
+        def offered() -> tuple[bool, bool]:
+            title = text(screen.query_one("#setup-title"))
+            return "Esc: back" in title, "Back" in footer_keys(app)
+
+        await until(pilot, lambda: "Next page / start" in footer_keys(app))
+        assert offered() == (False, False)
+        await pilot.press("escape")
+        assert app.screen is screen and screen.page == 0
+        await pilot.press("enter")  # page 2: back to page 1
+        await until(pilot, lambda: offered() == (True, True))
+        await pilot.press("escape", "escape")
+        assert screen.page == 0 and offered() == (False, False)
+        await pilot.press("enter", "enter", "enter")  # a game: `n` can go back to it
+        await until(pilot, lambda: isinstance(app.screen, TableScreen))
+        await pilot.press("n")
+        await until(pilot, lambda: isinstance(app.screen, NewGameScreen))
+        screen = app.screen
+        await until(pilot, lambda: offered() == (True, True))
+        await pilot.press("escape")
+        await until(pilot, lambda: isinstance(app.screen, TableScreen))

@@ -246,6 +246,11 @@ class NewGameScreen(Screen[Setup | None]):
 
     # -- pages ----------------------------------------------------------------------------
 
+    @property
+    def can_go_back(self) -> bool:
+        """Esc does something: a page back, or (on the first) back to the game left."""
+        return self.page > 0 or self.can_cancel
+
     def _show_page(self) -> None:
         name = PAGES[self.page]
         self.query_one("#pages", ContentSwitcher).current = f"page-{name}"
@@ -254,9 +259,11 @@ class NewGameScreen(Screen[Setup | None]):
                 ("New game", "bold"),
                 f" {self.page + 1}/{len(PAGES)}: {PAGE_TITLES[self.page]}   ",
                 ("Enter: " + ("start" if name == "review" else "next"), "bold"),
-                "  Esc: back  Tab: next field",
+                "  Esc: back" if self.can_go_back else "",
+                "  Tab: next field",
             )
         )
+        self.refresh_bindings()  # (Esc's key, and the chart's)
         if name == "review":
             self.query_one("#review", Static).update(self._review())
             self.query_one("#page-review").focus()
@@ -301,7 +308,9 @@ class NewGameScreen(Screen[Setup | None]):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """The chart is corrected from the review page (it shows the chart); SDE 1.0 plays
-        with a power gauge, no chart."""
+        with a power gauge, no chart. Esc is shown only where it does something."""
+        if action == "back":
+            return self.can_go_back
         review = PAGES[self.page] == "review"
         return action != "correct_chart" or (review and bool(self.pack.charts))
 
