@@ -76,6 +76,10 @@ def _try_create(path: Path, header: Header) -> tuple[JournalWriter, SaveLock] | 
             lock.release()
         if isinstance(err, FileExistsError):
             return None
+        if isinstance(err, NotADirectoryError):  # (the OS says "Not a directory": which?)
+            file = next((p for p in path.parents if p.exists() and not p.is_dir()), path.parent)
+            problem = f"cannot create the save: {file} is a file, not a folder"
+            raise SaveError(path, problem) from None
         raise SaveError(path, f"cannot create the save ({err.strerror})") from None
     lock = locks[0]
     lock.tell()

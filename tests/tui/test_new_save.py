@@ -110,7 +110,10 @@ async def test_a_save_given_that_cannot_be_made_says_what_to_do_started_with_sav
         chosen = app.screen.setup  # type: ignore[attr-defined]
         await pilot.press("enter", "enter", "enter")
         note = notes(app)[-1]
-        assert note.startswith(f"Cannot save a new game: {save}: cannot create the save (")
+        assert note.startswith(  # (QA: "Not a directory" did not say which part)
+            f"Cannot save a new game: {save}: cannot create the save: {save.parent} is a file, "
+            "not a folder\n"
+        )
         assert "start Consul again with --save in a folder you can write" in note
         assert "CONSUL_DATA_DIR" not in note and "last page" not in note
         assert "Your choices are kept: Enter on each page tries again." in note
