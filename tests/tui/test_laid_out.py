@@ -13,7 +13,6 @@ from textual.screen import Screen
 from textual.widgets import OptionList
 
 from consul_app.session import SaveSummary
-from consul_app.tui.screens import resume
 from consul_app.tui.screens.resume import ResumeScreen
 from consul_app.tui.widgets.laid_out import LaidOutOptionList
 
@@ -23,11 +22,13 @@ SAVES = [
 ]
 
 
-@pytest.mark.parametrize(("kind", "settled"), [(LaidOutOptionList, True), (OptionList, False)])
+@pytest.mark.parametrize("laid_out", [True, False])
 async def test_the_first_frame_of_the_saved_games_is_the_settled_one(
-    kind: type[OptionList], settled: bool, monkeypatch: pytest.MonkeyPatch
+    laid_out: bool, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(resume, "LaidOutOptionList", kind)
+    settled = laid_out
+    if not laid_out:  # Textual's own, as a check that this test can tell
+        monkeypatch.setattr(LaidOutOptionList, "_size_updated", OptionList._size_updated)
     first: list[list[Segment]] = []
     display = App._display
 
@@ -47,4 +48,28 @@ async def test_the_first_frame_of_the_saved_games_is_the_settled_one(
         await pilot.pause()
         assert app.screen.query_one(OptionList).show_vertical_scrollbar
         now = [list(strip) for strip in app.screen._compositor.render_strips()]
-    assert (first == now) is settled  # (Textual's own: a check that this test can tell)
+    assert (first == now) is settled
+
+
+async def test_the_game_to_resume_is_marked_in_text() -> None:
+    """QA: the saved games marked the highlighted game by colour alone (README: nothing is).
+    It starts with `>` from the first frame on, and the mark follows the highlight."""
+    damaged = SaveSummary(Path("bad.jsonl"), datetime(2026, 1, 1), damaged="line 1: not JSON")
+
+    class Host(App[None]):
+        def on_mount(self) -> None:
+            self.push_screen(ResumeScreen([damaged, *SAVES[:3]]))
+
+    app = Host()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+
+        def marked() -> list[int]:
+            rows = app.screen.query_one(OptionList)
+            count = rows.option_count
+            prompts = [str(rows.get_option_at_index(n).prompt) for n in range(count)]
+            return [n for n, prompt in enumerate(prompts) if prompt.startswith("> ")]
+
+        assert marked() == [1]  # the latest game that can be resumed, not the damaged one
+        await pilot.press("down")
+        assert marked() == [2]

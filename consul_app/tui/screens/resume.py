@@ -23,7 +23,7 @@ from consul_app.content import EDITION_NAMES
 from consul_app.paths import saves_dir
 from consul_app.session import SaveSummary
 from consul_app.tui.widgets.footer import Footer
-from consul_app.tui.widgets.laid_out import LaidOutOptionList
+from consul_app.tui.widgets.marked_list import MarkedList
 
 LEFT_AS_IT_IS = "Its file is left as it is. n: start a new game beside it."
 
@@ -87,17 +87,23 @@ class ResumeScreen(Screen[Path | None]):
                     ),
                     id="damaged",
                 )
-            yield LaidOutOptionList(*[_option(s) for s in self.saves], id="saves")
+            # the game to resume marked in text too (`>`), from the first frame on
+            yield MarkedList(*[_option(s) for s in self.saves], id="saves", marked=self.first)
         yield Footer()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Esc goes back only to a game on the table (none at start-up)."""
         return self.can_cancel if action == "back" else True
 
+    @property
+    def first(self) -> int:
+        """The row highlighted at first: the latest game that can be resumed."""
+        playable = [n for n, s in enumerate(self.saves) if not s.damaged and not s.finished]
+        return playable[0] if playable else 0
+
     def on_mount(self) -> None:
         saves = self.query_one(OptionList)
-        playable = [n for n, s in enumerate(self.saves) if not s.damaged and not s.finished]
-        saves.highlighted = playable[0] if playable else 0
+        saves.highlighted = self.first
         saves.focus()
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:

@@ -19,11 +19,17 @@ class MarkedList(TypeToFind):
     are shown as given. Typing a name's first letters finds it (`titles`: see `TypeToFind`)."""
 
     def __init__(
-        self, *options: Option, titles: Mapping[str, str] | None = None, id: str | None = None
+        self,
+        *options: Option,
+        titles: Mapping[str, str] | None = None,
+        id: str | None = None,
+        marked: int | None = None,
     ) -> None:
+        """`marked`: the row to be highlighted first, marked from the first frame on."""
         self._prompts = [_content(o) for o in options]
-        super().__init__(*[self._marked(o, False) for o in options], titles=titles, id=id)
-        self._marked_at: int | None = None
+        marks = [self._marked(o, n == marked) for n, o in enumerate(options)]
+        super().__init__(*marks, titles=titles, id=id)
+        self._marked_at: int | None = marked
 
     def _marked(self, option: Option, mark: bool) -> Option:
         if option.disabled:
