@@ -19,7 +19,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
 from textual.screen import Screen
 from textual.widget import AwaitMount, Widget
-from textual.widgets import ContentSwitcher, Static
+from textual.widgets import Static
 
 from consul_app.content import EDITION_NAMES, EDITIONS, ContentPack, EditionPack
 from consul_app.content.models import Chart
@@ -86,7 +86,7 @@ class NewGameScreen(Screen[Setup | None]):
         self._monsters: AwaitMount | None = None
         yield Static(id="setup-title", classes="title-bar")
         # the first page only: the monsters and review pages come by `_fill_monsters`
-        with ContentSwitcher(initial="page-game", id="pages"), Horizontal(id="page-game"):
+        with Vertical(id="pages"), Horizontal(id="page-game"):
             with Vertical(classes="fields"):
                 yield from self._fields()
             with Vertical(classes="column"):
@@ -253,7 +253,8 @@ class NewGameScreen(Screen[Setup | None]):
 
     def _show_page(self) -> None:
         name = PAGES[self.page]
-        self.query_one("#pages", ContentSwitcher).current = f"page-{name}"
+        for page in self.query_one("#pages").children:  # one page shown at a time
+            page.display = page.id == f"page-{name}"
         self.query_one("#setup-title", Static).update(
             Content.assemble(
                 ("New game", "bold"),
@@ -401,8 +402,7 @@ def _pool_note(pack: EditionPack, point_id: str) -> str:
 
 
 def _hidden_page(name: str, *children: Widget, scroll: bool = False) -> Widget:
-    """A page of the screen's `ContentSwitcher` mounted after it: hidden until it is shown
-    (the switcher hides only the pages it had when mounted)."""
+    """A page mounted after the first: hidden until it is shown (`_show_page`)."""
     page = (VerticalScroll if scroll else Horizontal)(*children, id=name)
     page.display = False
     return page
