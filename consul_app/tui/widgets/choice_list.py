@@ -129,23 +129,21 @@ class ChoiceList(ScrollView, can_focus=True):
         width = max(width, len(HERE + CHOSEN) + 1)
         lines = []
         for index, item in enumerate(self.ids):
-            if item != self.chosen:
-                lines += [(index, line) for line in _wrapped(OTHER + self.texts[item], width)]
-                continue
-            wrapped = _wrapped(HERE + CHOSEN + self.texts[item], width)
-            if not self.has_focus:
+            wrapped = _wrapped(self._prompt(item, here=True), width)
+            if item == self.chosen and not self.has_focus:
                 wrapped[0] = wrapped[0].removeprefix(HERE)
             lines += [(index, line) for line in wrapped]
         return lines
 
     def prompts(self) -> list[str]:
         """Each entry as drawn (unwrapped), its marks included."""
-        return [
-            (HERE if item == self.chosen and self.has_focus else "")
-            + (CHOSEN if item == self.chosen else OTHER)
-            + self.texts[item]
-            for item in self.ids
-        ]
+        return [self._prompt(item, here=self.has_focus) for item in self.ids]
+
+    def _prompt(self, item: str, *, here: bool) -> str:
+        """An entry with its marks: `(*)` for the choice, and `>` before it if `here`."""
+        if item != self.chosen:
+            return OTHER + self.texts[item]
+        return (HERE if here else "") + CHOSEN + self.texts[item]
 
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
         return len(self._lines_at(width))
