@@ -15,7 +15,8 @@ from consul_app.content import ContentPack
 from consul_app.paths import saves_dir
 from consul_app.rules import DestroyHero, EndGame, default_setup
 from consul_app.session import Session
-from serve.served import GONE_SECONDS, Served, Viewer, until, watchers
+from serve.browser import Browser, chromium
+from serve.served import DEADLINE, GONE_SECONDS, Served, Viewer, until, watchers
 
 pytestmark = pytest.mark.skipif(sys.platform != "linux", reason="counts processes in /proc")
 
@@ -74,3 +75,19 @@ async def test_the_game_in_progress_is_served_at_once(
             assert watchers(game)
     finally:
         server.end(saves_dir())
+
+
+@pytest.mark.skipif(chromium() is None, reason="needs Debian's chromium (.ci/run installs it)")
+async def test_the_browser_page_waits_then_shows_each_new_game(
+    content: ContentPack, following: Served, tmp_path: Path
+) -> None:
+    await following.ready()
+    async with Browser(tmp_path / "profile", DEADLINE) as browser:
+        await browser.open(following.url)
+        await browser.until_shown("Waiting for the Consul to start a game.")
+        start_game(content, "first")
+        await browser.until_shown("first.jsonl")
+        start_game(content, "second")
+        screen = await browser.until_shown("second.jsonl")
+        assert "WATCHING" in screen and "Waiting" not in screen
+    assert following.stop() == 0

@@ -101,19 +101,16 @@ async def test_hostile_sizes_and_messages_change_nothing(served: Served, save: P
     assert served.stop() == 0
 
 
-@pytest.mark.parametrize(
-    "query", ["?width=100000&height=100000", "?width=-3&height=1e308", "?width=x&height="]
-)
-async def test_a_hostile_size_in_the_address_changes_nothing(
-    served: Served, save: Path, query: str
-) -> None:
+async def test_a_hostile_size_in_the_address_changes_nothing(served: Served, save: Path) -> None:
     await served.ready()
-    async with aiohttp.ClientSession() as http, Viewer(http, f"{served.url}/ws{query}") as viewer:
-        await viewer.until_drawn(b"WATCHING")
-        [pid] = watchers(save)
-        most = await watch_memory(pid, WATCH_SECONDS / 2)
-        assert most < MEMORY_MB, f"the watcher grew to {most:.0f} MB"
-    await until(lambda: not watchers(save), "the watcher gone", GONE_SECONDS)
+    async with aiohttp.ClientSession() as http:
+        for query in ("?width=100000&height=100000", "?width=-3&height=1e308"):
+            async with Viewer(http, f"{served.url}/ws{query}") as viewer:
+                await viewer.until_drawn(b"WATCHING")
+                [pid] = watchers(save)
+                most = await watch_memory(pid, WATCH_SECONDS / 3)
+                assert most < MEMORY_MB, f"the watcher grew to {most:.0f} MB"
+            await until(lambda: not watchers(save), "the watcher gone", GONE_SECONDS)
     assert served.stop() == 0
 
 
@@ -126,7 +123,7 @@ async def test_a_viewer_that_leaves_a_huge_screen_leaves_nothing_behind(
     time the watcher is ended within the deadline."""
     await served.ready()
     async with aiohttp.ClientSession() as http:
-        for _ in range(3):  # viewers that come and go
+        for _ in range(2):  # viewers that come and go
             async with Viewer(http, f"{served.url}/ws", reads=reads) as viewer:
                 assert viewer.ws is not None
                 [pid] = await until(lambda: watchers(save), "the viewer's watcher")
