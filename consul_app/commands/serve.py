@@ -22,8 +22,9 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         "serve",
         help="show `consul watch` in web browsers (read-only)",
         description="Serve the watch screen of a game to web browsers, read-only: each "
-        "browser gets `consul watch SAVE` and nothing else. Only this machine can connect "
-        "unless --host says otherwise.",
+        "browser gets `consul watch SAVE` and nothing else. Without SAVE: the game in "
+        "progress (a waiting page while there is none), and each new game the Consul starts. "
+        "Only this machine can connect unless --host says otherwise.",
     )
     add_save_argument(parser)
     parser.add_argument(
