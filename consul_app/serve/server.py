@@ -184,8 +184,9 @@ class WatchServer:
             await web.TCPSite(runner, host, port).start()
             stop = asyncio.Event()
             with contextlib.suppress(NotImplementedError):  # (Windows: KeyboardInterrupt)
-                for number in (signal.SIGINT, signal.SIGTERM):
-                    loop.add_signal_handler(number, stop.set)
+                for name in ("SIGINT", "SIGTERM", "SIGHUP"):  # (SIGHUP: its window closed)
+                    if (number := getattr(signal, name, None)) is not None:
+                        loop.add_signal_handler(number, stop.set)
             if follow is not None:
                 follower = asyncio.create_task(self.games.follow(follow))
             await stop.wait()

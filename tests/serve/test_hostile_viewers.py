@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import signal
 import sys
 import time
 from pathlib import Path
@@ -137,3 +138,16 @@ async def test_a_viewer_that_leaves_a_huge_screen_leaves_nothing_behind(
                 assert most < MEMORY_MB, f"the watcher grew to {most:.0f} MB"
             await until(lambda: not watchers(save), "the watcher gone", GONE_SECONDS)
     assert served.stop() == 0
+
+
+@pytest.mark.parametrize("end", [signal.SIGHUP, signal.SIGKILL], ids=["hangup", "kill"])
+async def test_no_watcher_outlives_its_server(served: Served, save: Path, end: int) -> None:
+    """The Consul closes the terminal window of `consul serve` (SIGHUP), or the server is
+    killed: the watchers go with it (a watcher's input ends when its server is gone)."""
+    await served.ready()
+    async with aiohttp.ClientSession() as http, Viewer(http, f"{served.url}/ws") as viewer:
+        await viewer.until_drawn(b"WATCHING")
+        assert watchers(save)
+        served.process.send_signal(end)
+        served.process.wait(timeout=GONE_SECONDS)
+        await until(lambda: not watchers(save), "the watcher gone", GONE_SECONDS)
