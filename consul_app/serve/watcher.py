@@ -16,7 +16,8 @@ from collections.abc import Awaitable, Callable, Sequence
 from importlib.metadata import version
 
 QUIT_SECONDS = 3.0
-"""How long a watcher has to quit when asked, then again after SIGTERM, before SIGKILL."""
+"""How long a watcher has to quit when asked, then again after SIGTERM, before SIGKILL (it is
+asked within a second: all told, it is gone within 8 s)."""
 
 WRITE_SECONDS = 5.0
 """How long a watcher may leave its input unread before it is taken for hung."""
@@ -98,14 +99,14 @@ class Watcher:
                 if text := line.decode("utf-8", "replace").strip():
                     self.problem = text
 
-    async def send(self, kind: bytes, payload: bytes) -> None:
-        """One packet to the watcher. Raises WatcherHung if it does not read it in time,
-        ConnectionError if it is gone."""
+    async def send(self, kind: bytes, payload: bytes, seconds: float = WRITE_SECONDS) -> None:
+        """One packet to the watcher. Raises WatcherHung if it does not read it within
+        `seconds`, ConnectionError if it is gone."""
         stdin = self.process.stdin
         assert stdin is not None
         stdin.write(kind + len(payload).to_bytes(4, "big") + payload)
         try:
-            await asyncio.wait_for(stdin.drain(), WRITE_SECONDS)
+            await asyncio.wait_for(stdin.drain(), seconds)
         except TimeoutError:
             raise WatcherHung from None
 
@@ -124,7 +125,7 @@ class Watcher:
         dropped = asyncio.create_task(self._drop_output())
         if self.process.returncode is None:
             with contextlib.suppress(WatcherHung, ConnectionError, RuntimeError):
-                await self.meta(type="quit")
+                await self.send(b"M", b'{"type": "quit"}', seconds=1.0)
         for end in (None, self.process.terminate, self.process.kill):
             if end is not None and self.process.returncode is None:
                 with contextlib.suppress(ProcessLookupError):
