@@ -203,8 +203,9 @@ class OneLine(logging.Formatter):
 
     def format(self, record: logging.LogRecord) -> str:
         text = record.getMessage()
-        if record.exc_info and record.exc_info[1] is not None:
-            text += f" ({record.exc_info[1]!r})"
+        if record.exc_info and (error := record.exc_info[1]) is not None:
+            words = str(getattr(error, "message", "") or error).strip().splitlines()
+            text += f" ({type(error).__name__}: {words[0] if words else ''})"
         at = time.strftime("%H:%M:%S", time.localtime(record.created))
         return f"{at} {escaped(text)}"
 
