@@ -118,3 +118,14 @@ async def test_the_page_loads_nothing_from_another_host(served: Served) -> None:
                         todo.append((url, await response.text()))
         assert any(url.endswith(".ttf") or url.endswith(".woff2") for url in seen), seen
     assert served.stop() == 0
+
+
+def test_the_hosts_are_those_the_server_was_started_for() -> None:
+    from consul_app.serve.hosts import allowed_hosts
+
+    hosts = allowed_hosts(["0.0.0.0", "192.168.1.20"], 8000)
+    assert {"127.0.0.1:8000", "localhost:8000", "[::1]:8000", "0.0.0.0:8000"} <= hosts
+    assert "192.168.1.20:8000" in hosts  # the network address printed
+    assert "192.168.1.20" not in hosts and "192.168.1.21:8000" not in hosts
+    assert "[fe80::1]:8000" in allowed_hosts(["fe80::1"], 8000)
+    assert "localhost" in allowed_hosts([], 80)  # a browser leaves out port 80

@@ -133,6 +133,8 @@ def test_serving_the_network_warns_and_names_the_address(
     assert how["host"] == "0.0.0.0" and how["port"] == 8123 and how["viewers"] == 8
     assert how["follow"] is None  # a save named: that one, followed by no other
     out = capsys.readouterr().out.splitlines()
+    lan = how["lan"]  # the network address printed is one the server answers to
+    assert lan is None or f"On this machine's network: http://{lan}:8123" in out
     assert out[0] == f"Serving {save} read-only at http://0.0.0.0:8123"
     assert "Warning: anyone who can reach port 8123 of this machine can watch this game." in (
         " ".join(out)
