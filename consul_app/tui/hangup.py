@@ -25,6 +25,8 @@ def quit_on_hangup(app: App[object]) -> None:
         return
     if app.is_headless or fd < 0 or not (os.isatty(fd) or served()):
         return
+    if not hasattr(select, "poll"):  # (Windows: a console closed ends its processes)
+        return
     poller = select.poll()
     poller.register(fd, 0)  # no events asked: only a hang-up or an error wakes it
 
