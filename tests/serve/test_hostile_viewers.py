@@ -6,6 +6,7 @@ leaves; the Consul's terminal shows no traceback."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import signal
 import sys
@@ -151,3 +152,33 @@ async def test_no_watcher_outlives_its_server(served: Served, save: Path, end: i
         served.process.send_signal(end)
         served.process.wait(timeout=GONE_SECONDS)
         await until(lambda: not watchers(save), "the watcher gone", GONE_SECONDS)
+
+
+@pytest.mark.serve_args("--viewers", "2")
+async def test_viewers_that_come_and_go_never_leave_more_watchers_than_slots(
+    served: Served, save: Path
+) -> None:
+    """A slot is free only once its watcher is gone: six viewers at once, each asking a
+    huge screen and leaving, never run more watchers than --viewers (a guard: textual-serve
+    freed a slot only after its process too, unless the process hung)."""
+    await served.ready()
+    most = 0
+
+    async def count() -> None:
+        nonlocal most
+        while True:
+            most = max(most, len(watchers(save)))
+            await asyncio.sleep(0.02)
+
+    async def come_and_go(http: aiohttp.ClientSession) -> None:
+        with contextlib.suppress(aiohttp.WSServerHandshakeError):  # (503: no slot free)
+            async with Viewer(http, f"{served.url}/ws?width=2000&height=2000") as viewer:
+                await viewer.until_drawn(b"WATCHING")
+
+    counter = asyncio.create_task(count())
+    async with aiohttp.ClientSession() as http:
+        await asyncio.gather(*(come_and_go(http) for _ in range(6)))
+    await until(lambda: not watchers(save), "every watcher gone", GONE_SECONDS)
+    counter.cancel()
+    assert 1 <= most <= 2
+    assert served.stop() == 0
