@@ -144,7 +144,9 @@ class WatchServer:
             del self._viewers[viewer]
             with contextlib.suppress(ConnectionError, RuntimeError):
                 await ws.close()
-            log.info("%s left (%d of %d).", who.capitalize(), self.watching, self.viewers)
+            log.info(
+                "The viewer at %s left (%d of %d).", request.remote, self.watching, self.viewers
+            )
         return ws
 
     async def close_viewers(self) -> None:

@@ -67,7 +67,8 @@ class Viewer:
             while not browser.done():
                 path = self.games.current
                 if path is None:
-                    await self._draw(waiting_screen(*self.size))
+                    with contextlib.suppress(ConnectionError):  # (it left: `browser` ends)
+                        await self._draw(waiting_screen(*self.size))
                 elif not await self._start(path):
                     break
                 news = asyncio.create_task(self.games.changed())
