@@ -162,6 +162,10 @@ class WatchServer:
         """The event loop's exception handler: one line, and running out of descriptors in
         words (it is passing: asyncio takes connections again a moment later)."""
         error = context.get("exception")
+        if "_start_serving" in repr(context.get("handle")):
+            # asyncio's retries of accept() after running out of descriptors (it schedules one
+            # per connection it could not take) that come due once the server has closed.
+            return
         if isinstance(error, OSError) and error.errno in (errno.EMFILE, errno.ENFILE):
             now = time.monotonic()
             if now >= self._quiet_until:

@@ -103,3 +103,6 @@ async def test_the_server_outlives_a_flood_of_idle_connections(limited: Served) 
     assert traceback_free(said), said
     assert any("file descriptors" in line for line in said), said
     assert limited.stop() == 0
+    said = limited.output()  # and nothing more as it stops (asyncio's retries of accept())
+    assert traceback_free(said) and not [line for line in said if "Exception" in line], said
+    assert len(said) < 10, said
