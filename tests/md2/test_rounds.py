@@ -2,6 +2,12 @@
 
 from __future__ import annotations
 
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
 import msgspec
 import pytest
 
@@ -11,6 +17,8 @@ from consul_app.md2.rules import actions as a
 from consul_app.md2.rules.errors import RuleError
 from consul_app.md2.rules.views import now
 from tests.md2.conftest import play
+
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_one_hero_or_both(content: Md2Content) -> None:
@@ -74,3 +82,17 @@ def test_a_bad_action_is_refused_with_its_field() -> None:
         read_md2_action({"type": "place_note", "line": "G", "column": 9})
     with pytest.raises(msgspec.ValidationError):
         read_md2_action({"type": "no_such_thing"})
+
+
+def test_the_md2_engine_imports_no_textual_rich_or_clock() -> None:
+    """Pure like SDE's engine: no screen library, and no clock or randomness of its own."""
+    code = (
+        "import sys, consul_app.md2.rules, consul_app.md2.rules.views; "
+        "print('textual' in sys.modules or 'rich' in sys.modules)"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True, env={**os.environ, "PYTHONPATH": str(ROOT)})
+    assert out.stdout.strip() == "False"
+    for path in (ROOT / "consul_app" / "md2").rglob("*.py"):
+        imports = re.findall(r"^(?:from|import) (\w+)", path.read_text(), re.MULTILINE)
+        assert not {"time", "datetime", "random", "secrets"} & set(imports), path
