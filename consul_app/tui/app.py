@@ -129,6 +129,7 @@ class ConsulApp(App[None]):
         clock: Clock | None = None,
     ) -> None:
         super().__init__()
+        self.animation_level = "none"  # a tab, a scroll: drawn where it ends, in one frame
         self.content = content
         self.content_dirs = list(content_dirs)
         self.save_path = save
