@@ -4,7 +4,10 @@ The lock is `flock` on the save itself (an open file description of its own, so 
 same file elsewhere in the app never drops it, as POSIX record locks would). The OS releases
 it when the process ends, a crash or SIGKILL included: a stale lock never blocks. Who holds it
 (pid, host, since when) is written beside the save in a hidden `.NAME.holder` file, for the
-message a second Consul shows; that file is only information, never the lock.
+message a second Consul shows; that file is only information, never the lock. Anyone who can
+write the folder can plant something at that name, so it is written anew and renamed into
+place (a symlink there is replaced, never written through; a FIFO never opened), and read only
+if it is a regular file, opened without following links or waiting.
 """
 
 from __future__ import annotations
@@ -14,6 +17,7 @@ import json
 import os
 import socket
 import stat
+import tempfile
 from datetime import datetime
 from pathlib import Path
 
@@ -23,6 +27,10 @@ try:
     import fcntl
 except ImportError:  # Windows: no flock; one writer per save is not enforced there
     fcntl = None  # type: ignore[assignment]
+
+_NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
+HOLDER_BYTES = 4096
+"""The most of a holder file read (it holds a pid, a host name and a time)."""
 
 
 class SaveLocked(SaveError):
@@ -53,11 +61,38 @@ def holder_file(path: Path) -> Path:
     return path.with_name(f".{path.name}.holder")
 
 
+def _read_holder(path: Path) -> bytes:
+    """The holder file's first bytes, if it is a regular file: anyone who can write the folder
+    can plant a symlink (to another account's file) or a FIFO (opening it would wait) there."""
+    flags = os.O_RDONLY | os.O_NONBLOCK | _NOFOLLOW | getattr(os, "O_CLOEXEC", 0)
+    fd = os.open(holder_file(path), flags)
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise OSError(f"{holder_file(path)} is not a regular file")
+        return os.read(fd, HOLDER_BYTES)
+    finally:
+        os.close(fd)
+
+
+def _write_holder(path: Path, text: str) -> None:
+    """Write the holder file anew, atomically: a file of our own (`mkstemp` creates it, never
+    opening what is there) renamed over the name, which replaces a link planted there, never
+    its target; a FIFO there is replaced, never opened."""
+    fd, name = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as file:
+            file.write(text)
+        os.replace(name, holder_file(path))
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(name)
+        raise
+
+
 def _who(path: Path) -> str:
     """The holder as its file tells it ("pid 4242 on laptop since 20:15")."""
     try:
-        with holder_file(path).open("rb") as file:
-            info = json.loads(file.read(4096))
+        info = json.loads(_read_holder(path))
         since = datetime.fromisoformat(info["since"]).strftime("%H:%M")
         return f"pid {int(info['pid'])} on {str(info['host'])[:64]}, since {since}"
     except (OSError, ValueError, KeyError, TypeError):
@@ -116,7 +151,7 @@ class SaveLock:
             "since": datetime.now().astimezone().isoformat(timespec="seconds"),
         }
         with contextlib.suppress(OSError):
-            holder_file(self.path).write_text(json.dumps(info), encoding="utf-8")
+            _write_holder(self.path, json.dumps(info))
 
     def release(self) -> None:
         """Drop the lock (and the holder file, which is ours once we told who we are)."""
