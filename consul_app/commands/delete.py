@@ -46,8 +46,10 @@ def _held(path: Path) -> str | None:
 
 
 def _refuse_held(path: Path, holder: str) -> int:
+    from consul_app.shown import shown
+
     print(
-        f"consul delete: {path} is being played ({holder}); quit that Consul first, then "
+        f"consul delete: {shown(path)} is being played ({holder}); quit that Consul first, then "
         "delete it",
         file=sys.stderr,
     )
@@ -57,14 +59,18 @@ def _refuse_held(path: Path, holder: str) -> int:
 def run(args: argparse.Namespace) -> int:
     from consul_app.save_files import find_save, move_to_trash, trash_dir
     from consul_app.session.lock import SaveLock, SaveLocked
+    from consul_app.shown import shown
 
     path = find_save(args.save)
     if path is None:
-        print(f"consul delete: no save {args.save!r} (consul list shows them)", file=sys.stderr)
+        print(
+            f"consul delete: no save {shown(repr(args.save))} (consul list shows them)",
+            file=sys.stderr,
+        )
         return 2
     if (holder := _held(path)) is not None:  # (not even asked)
         return _refuse_held(path, holder)
-    if not args.yes and not _confirmed(f"Move {path.name} to {trash_dir()}?"):
+    if not args.yes and not _confirmed(f"Move {shown(path.name)} to {shown(trash_dir())}?"):
         print("Nothing moved.")
         return 1
     try:  # held while it moves: no Consul starts playing it meanwhile
@@ -74,9 +80,9 @@ def run(args: argparse.Namespace) -> int:
     try:
         moved = move_to_trash(path)
     except OSError as err:
-        print(f"consul delete: cannot move {path}: {err.strerror or err}", file=sys.stderr)
+        print(f"consul delete: cannot move {shown(path)}: {err.strerror or err}", file=sys.stderr)
         return 2
     finally:
         lock.release()
-    print(f"Moved {path.name} to {moved}")
+    print(f"Moved {shown(path.name)} to {shown(moved)}")
     return 0

@@ -38,10 +38,11 @@ def find_save(save: Path | None) -> Path | None:
 def no_such_save(command: str, given: Path | None, save: Path | None) -> bool:
     """Say so (exit 2 follows) if a save is named (`given`, found as `save`) but is no file."""
     from consul_app.save_files import no_such_number
+    from consul_app.shown import shown
 
     if given is None or save is None or save.is_file():
         return False
-    missing = no_such_number(str(given)) or f"{save}: no such save"
+    missing = no_such_number(str(given)) or f"{shown(save)}: no such save"
     print(f"consul {command}: {missing}", file=sys.stderr)
     return True
 

@@ -22,6 +22,7 @@ from datetime import datetime
 from pathlib import Path
 
 from consul_app.session.journal import SaveError
+from consul_app.shown import shown
 
 try:
     import fcntl
@@ -40,7 +41,7 @@ class SaveLocked(SaveError):
         super().__init__(
             path,
             f"this game is open in another Consul ({holder}); only one Consul plays a save "
-            f"at a time. Watch it instead: consul watch {path}",
+            f"at a time. Watch it instead: consul watch {shown(path)}",
         )
         self.holder = holder
 
@@ -52,7 +53,7 @@ class SaveReadOnly(SaveError):
         super().__init__(
             path,
             "the save is read-only (this account may not write it), so it cannot be played "
-            f"on. Watch it instead: consul watch {path}",
+            f"on. Watch it instead: consul watch {shown(path)}",
         )
 
 

@@ -26,6 +26,7 @@ from consul_app.rules import RuleError, card, phase_name, turn_name, words
 from consul_app.session.doorbell import doorbell, drain
 from consul_app.session.follow import Follower
 from consul_app.session.timeline import Labels
+from consul_app.shown import shown
 from consul_app.tui.screens.card import CardScreen
 from consul_app.tui.view import TableView
 from consul_app.tui.widgets.bonuses import BonusesPane
@@ -180,7 +181,7 @@ class WatchScreen(Screen[None]):
         at = self.read_at.strftime("%H:%M:%S") if self.read_at else ""
         lines = Text.assemble(
             (" WATCHING ", "bold reverse"),
-            f"  read-only · {follower.path.name} · {turn_name(view.state)}, "
+            f"  read-only · {shown(follower.path.name)} · {turn_name(view.state)}, "
             f"{phase_name(view.state)} · read {at}",
         )
         if follower.last:
