@@ -227,6 +227,13 @@ def _cut_short(path: Path, number: int) -> str:
     )
 
 
+def _damaged_last(path: Path, number: int) -> str:
+    return (
+        f"{shown(path)}, line {number}: damaged (a whole line, but not JSON); dropped it, the "
+        f"game resumes from the line before"
+    )
+
+
 def _contents(path: Path, *, mapped: bool) -> bytes:
     """The whole save, or `SaveError`. `mapped`: the file mapped into memory, read from disk
     only where it is looked at (a resume looks at the header and the end)."""
@@ -324,13 +331,13 @@ def _read_entries(journal: Journal, data: bytes, first: int, *, report: bool) ->
         journal.lines.append(_entry(path, number, value))
         journal.entries += 1
     journal.line_count = first - 1 + len(complete)
-    dropped = pending
     if tail:  # no newline: torn; an unreadable line before it was torn too only if RS follows
         if pending is not None and RS not in tail:
             raise _corrupt(path, pending)
-        dropped = first + len(complete)
-    if dropped is not None:
-        journal.warnings.append(_cut_short(path, dropped))
+        journal.warnings.append(_cut_short(path, first + len(complete)))
+        journal.torn = True
+    elif pending is not None:  # its newline was written: damaged since, not cut short
+        journal.warnings.append(_damaged_last(path, pending))
         journal.torn = True
 
 
