@@ -1,13 +1,14 @@
 """One writer per save: the app holds an exclusive OS lock on the save it plays.
 
-The lock is `flock` on the save itself (an open file description of its own, so reading the
-same file elsewhere in the app never drops it, as POSIX record locks would). The OS releases
-it when the process ends, a crash or SIGKILL included: a stale lock never blocks. Who holds it
-(pid, host, since when) is written beside the save in a hidden `.NAME.holder` file, for the
-message a second Consul shows; that file is only information, never the lock. Anyone who can
-write the folder can plant something at that name, so it is written anew and renamed into
-place (a symlink there is replaced, never written through; a FIFO never opened), and read only
-if it is a regular file, opened without following links or waiting.
+The lock is an OS lock on the save itself, on a descriptor of its own (`os_lock`: `flock` on
+POSIX, one byte far past the data with `msvcrt.locking` on Windows, so that watchers still read
+the save). The OS releases it when the process ends, a crash or SIGKILL included: a stale lock
+never blocks. Who holds it (pid, host, since when) is written beside the save in a hidden
+`.NAME.holder` file, for the message a second Consul shows; that file is only information,
+never the lock. Anyone who can write the folder can plant something at that name, so it is
+written anew and renamed into place (a symlink there is replaced, never written through; a
+FIFO never opened), and read only if it is a regular file, opened without following links or
+waiting.
 """
 
 from __future__ import annotations
@@ -21,15 +22,13 @@ import tempfile
 from datetime import datetime
 from pathlib import Path
 
+from consul_app.session import os_lock
 from consul_app.session.journal import SaveError
 from consul_app.shown import shown
 
-try:
-    import fcntl
-except ImportError:  # Windows: no flock; one writer per save is not enforced there
-    fcntl = None  # type: ignore[assignment]
-
 _NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
+_NONBLOCK = getattr(os, "O_NONBLOCK", 0)
+"""(Windows has neither: there a symlink needs rights to make, and a FIFO is no file.)"""
 HOLDER_BYTES = 4096
 """The most of a holder file read (it holds a pid, a host name and a time)."""
 
@@ -65,7 +64,7 @@ def holder_file(path: Path) -> Path:
 def _read_holder(path: Path) -> bytes:
     """The holder file's first bytes, if it is a regular file: anyone who can write the folder
     can plant a symlink (to another account's file) or a FIFO (opening it would wait) there."""
-    flags = os.O_RDONLY | os.O_NONBLOCK | _NOFOLLOW | getattr(os, "O_CLOEXEC", 0)
+    flags = os.O_RDONLY | _NONBLOCK | _NOFOLLOW | getattr(os, "O_CLOEXEC", 0)
     fd = os.open(holder_file(path), flags)
     try:
         if not stat.S_ISREG(os.fstat(fd).st_mode):
@@ -113,10 +112,11 @@ class SaveLock:
         self.path = path
         self._fd: int | None = None
         self._told = False
-        if fcntl is None:
-            return
+        self._locker = os_lock.LOCKER
+        if self._locker is None:
+            return  # (neither POSIX nor Windows)
         try:  # O_NONBLOCK: a FIFO must not hang the open
-            flags = os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0)
+            flags = os.O_RDONLY | _NONBLOCK | getattr(os, "O_CLOEXEC", 0)
             fd = os.open(file or path, flags)
         except OSError:
             return  # nothing to lock: reading it fails next, and says why
@@ -124,13 +124,13 @@ class SaveLock:
             os.close(fd)
             return  # not a save: the reader refuses it, saying what it is
         try:
-            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except BlockingIOError:
-            os.close(fd)
-            raise SaveLocked(path, _who(path)) from None
+            locked = self._locker.acquire(fd)
         except BaseException:
             os.close(fd)
             raise
+        if not locked:
+            os.close(fd)
+            raise SaveLocked(path, _who(path))
         self._fd = fd
         if file is None:
             self.tell()
@@ -161,5 +161,8 @@ class SaveLock:
         if self._told:
             with contextlib.suppress(OSError):
                 holder_file(self.path).unlink(missing_ok=True)
-        os.close(self._fd)  # closing the file description releases the flock
+        if self._locker is not None:
+            with contextlib.suppress(OSError):
+                self._locker.release(self._fd)
+        os.close(self._fd)  # (which releases it too)
         self._fd = None
