@@ -199,3 +199,30 @@ async def test_the_heroes_see_the_pool_and_every_monster_on_the_dungeon(
         boss = text(screen.query_one("#boss"))
         assert "Mini-boss on the dungeon: Arachne" in boss
         assert "2/7" in boss and "Ice" in boss
+
+
+async def test_the_layout_follows_the_boss_in_and_out_of_play(
+    content: ContentPack, tmp_path: Path
+) -> None:
+    """Its card takes the tall column while the boss is in play; undone, the chart has it."""
+    app = watch_app(content, tmp_path)
+    save = app.save_path
+    assert save is not None
+    async with app.run_test(size=WIDE) as pilot:
+        await opened(pilot)
+        panes = app.screen.query_one("#watch-panes")
+        assert panes.has_class("-boss-fight")
+        with Session.resume(content, save) as consul:
+            while consul.state.boss.spawned:
+                consul.undo()
+
+        def laid_out(fight: bool) -> bool:
+            found = app.screen.query("#watch-panes")
+            return bool(found) and found.first().has_class("-boss-fight") == fight
+
+        await until(pilot, lambda: laid_out(False), "the chart's layout")
+        assert "Boss token >>" in text(app.screen.query_one("#chart"))
+        assert app.screen.query_one("#pool", PoolPane).display
+        with Session.resume(content, save) as consul:
+            consul.redo()
+        await until(pilot, lambda: laid_out(True), "the boss fight's layout")
