@@ -221,7 +221,8 @@ async def test_the_layout_follows_the_boss_in_and_out_of_play(
             return bool(found) and found.first().has_class("-boss-fight") == fight
 
         await until(pilot, lambda: laid_out(False), "the chart's layout")
-        assert "Boss token >>" in text(app.screen.query_one("#chart"))
+        chart = app.screen.query_one("#chart")
+        await until(pilot, lambda: "Boss token >>" in text(chart), "the chart shown")
         assert app.screen.query_one("#pool", PoolPane).display
         with Session.resume(content, save) as consul:
             consul.redo()
