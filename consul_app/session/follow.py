@@ -90,10 +90,9 @@ class Follower:
         self._stamp: Stamp | None = None
         self._good: Stamp | None = None
         """The file as it was when last read (its identity: a replaced file is not read on)."""
-        self._read_to = 0
-        """How many bytes of the file were read (more than this: it grew)."""
         self._offset = 0
-        """Where the next line to play starts: after the last whole, readable line."""
+        """Where the next line to play starts: after the last whole, readable line (a file
+        no longer than this got shorter or was changed in place: it is read whole)."""
         self._line = 0
         """How many lines come before `_offset` (the header is line 1)."""
         self._entries = 0
@@ -115,7 +114,7 @@ class Follower:
         if good is not None and (stamp.device, stamp.inode) != (good.device, good.inode):
             return self._trouble("the save was replaced by another file")
         try:
-            if self._whole or stamp.size <= self._read_to:  # (shorter, or changed in place)
+            if self._whole or stamp.size <= self._offset:  # (shorter, or changed in place)
                 return self._read_whole()
             return self._read_on()
         except SaveError as err:
@@ -128,7 +127,7 @@ class Follower:
             return self._trouble("the save was replaced by another game")
         data, good = self._contents(0)
         self._offset, self._line, dropped = _end_of_lines(data, game.lines, game.torn)
-        self._read_to, self._entries = len(data), game.entries
+        self._entries = game.entries
         about = f"{shown(self.path)}, line {dropped}: "
         self._warnings = [w for w in game.warnings if not w.startswith(about)]
         if self.game is not None:
@@ -154,7 +153,6 @@ class Follower:
         self._offset += played
         self._line += data.count(b"\n", 0, played)
         self._entries += len(journal.lines)
-        self._read_to += len(data)
         warnings = self._warnings + journal.warnings
         news = bool(journal.lines) or warnings != game.warnings or self.problem is not None
         game.warnings, game.torn = warnings, journal.torn
