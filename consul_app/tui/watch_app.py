@@ -71,6 +71,7 @@ class WatchApp(App[None]):
         from consul_app.content.cache import load_pack_cached
         from consul_app.session import latest_unfinished
         from consul_app.session.follow import Follower
+        from consul_app.shown import shown
         from consul_app.tui.screens import watch  # noqa: F401 (loaded here, off the UI)
 
         try:
@@ -88,7 +89,7 @@ class WatchApp(App[None]):
         follower = Follower(content, path)
         follower.poll()
         if follower.game is None:
-            self.post_message(LoadFailed(f"Cannot watch {path}: {follower.problem}"))
+            self.post_message(LoadFailed(f"Cannot watch {shown(path)}: {follower.problem}"))
             return
         self.post_message(self.Opened(follower))
 
