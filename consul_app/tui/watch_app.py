@@ -51,6 +51,7 @@ class WatchApp(App[None]):
         clock: Callable[[], datetime] = datetime.now,
     ) -> None:
         super().__init__()
+        self.animation_level = "none"  # as the table: a tab, a scroll, drawn in one frame
         self.clock = clock
         self.content = content
         self.content_dirs = list(content_dirs)
