@@ -42,11 +42,13 @@ def saves_table(saves: list[SaveSummary]) -> Table:
     the name never wraps (at 80 columns the game's words do)."""
     from rich import box
     from rich.table import Table
+    from rich.text import Text
 
     from consul_app.paths import saves_dir
+    from consul_app.shown import shown
 
     table = Table(
-        title=f"Saved games in {saves_dir()}",
+        title=f"Saved games in {shown(saves_dir())}",
         box=box.SIMPLE_HEAD,
         show_edge=False,
         pad_edge=False,
@@ -61,7 +63,7 @@ def saves_table(saves: list[SaveSummary]) -> Table:
     for number, save in enumerate(saves, 1):
         table.add_row(
             str(number),
-            save.path.stem,
+            Text(shown(save.path.stem)),  # (a name is no markup)
             _game(save),
             str(save.turn) if save.turn is not None else "-",
             save.modified.strftime("%m-%d %H:%M"),
@@ -77,6 +79,7 @@ def run(args: argparse.Namespace) -> int:
     from consul_app.content.cache import load_pack_cached
     from consul_app.paths import saves_dir
     from consul_app.session import list_saves
+    from consul_app.shown import shown
 
     try:
         saves = list_saves(load_pack_cached(args.content))
@@ -85,7 +88,7 @@ def run(args: argparse.Namespace) -> int:
         return 2
     console = Console(highlight=False)
     if not saves:
-        console.print(f"No saved games in {saves_dir()}.", markup=False, soft_wrap=True)
+        console.print(f"No saved games in {shown(saves_dir())}.", markup=False, soft_wrap=True)
         return 0
     console.print(saves_table(saves))
     for save in saves:

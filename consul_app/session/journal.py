@@ -37,6 +37,7 @@ from typing import TYPE_CHECKING, Any, Literal, NoReturn
 import msgspec
 
 from consul_app.files import MB, open_limited, read_limited
+from consul_app.shown import shown
 from consul_app.tagged import tagged_reader
 
 if TYPE_CHECKING:
@@ -56,7 +57,7 @@ class SaveError(Exception):
     """A save that cannot be read, replayed or written. The message names the file and line."""
 
     def __init__(self, path: Path, message: str, line: int | None = None) -> None:
-        where = f"{path}, line {line}" if line is not None else str(path)
+        where = f"{shown(path)}, line {line}" if line is not None else shown(path)
         super().__init__(f"{where}: {message}")
         self.path = path
         self.line = line
@@ -93,7 +94,7 @@ def changed_content(path: Path, header: Header, pack: EditionPack) -> list[str]:
     if saved == now:
         return []
     return [
-        f"{path}: this game was saved with other content (hash {saved[:12]}, now "
+        f"{shown(path)}: this game was saved with other content (hash {saved[:12]}, now "
         f"{now[:12]}); everything it needs is still there, so it resumes"
     ]
 
@@ -135,7 +136,7 @@ def is_checkpoint_line(raw: bytes) -> bool:
 def damaged_checkpoint(path: Path, line: int, what: str, replayed: str) -> str:
     """The warning for a checkpoint line that is not used."""
     return (
-        f"{path}, line {line}: the checkpoint {what}; ignored it, the game is replayed "
+        f"{shown(path)}, line {line}: the checkpoint {what}; ignored it, the game is replayed "
         f"{replayed} (nothing is lost)"
     )
 
@@ -221,8 +222,15 @@ def _corrupt(path: Path, number: int) -> SaveError:
 
 def _cut_short(path: Path, number: int) -> str:
     return (
-        f"{path}, line {number}: cut short (the app stopped while writing it); dropped it, "
+        f"{shown(path)}, line {number}: cut short (the app stopped while writing it); dropped it, "
         f"the game resumes from the line before"
+    )
+
+
+def _damaged_last(path: Path, number: int) -> str:
+    return (
+        f"{shown(path)}, line {number}: damaged (a whole line, but not JSON); dropped it, the "
+        f"game resumes from the line before"
     )
 
 
@@ -323,13 +331,13 @@ def _read_entries(journal: Journal, data: bytes, first: int, *, report: bool) ->
         journal.lines.append(_entry(path, number, value))
         journal.entries += 1
     journal.line_count = first - 1 + len(complete)
-    dropped = pending
     if tail:  # no newline: torn; an unreadable line before it was torn too only if RS follows
         if pending is not None and RS not in tail:
             raise _corrupt(path, pending)
-        dropped = first + len(complete)
-    if dropped is not None:
-        journal.warnings.append(_cut_short(path, dropped))
+        journal.warnings.append(_cut_short(path, first + len(complete)))
+        journal.torn = True
+    elif pending is not None:  # its newline was written: damaged since, not cut short
+        journal.warnings.append(_damaged_last(path, pending))
         journal.torn = True
 
 

@@ -111,9 +111,20 @@ class Stack:
 
     def shared(self, other: Stack) -> int:
         """How many entries at the bottom both stacks hold (read from the same journal: the
-        same number is the same entry), without reading any."""
+        same number is the same entry), without reading any: whole runs that are the same
+        count at once, so the cost is that of the runs that differ, not of the game."""
         same = 0
-        for mine, theirs in zip(self.numbers(), other.numbers(), strict=False):
+        for (first, last), (their_first, their_last) in zip(self._runs, other._runs, strict=False):
+            if first != their_first:
+                break
+            size, their_size = abs(last - first), abs(their_last - first)
+            if size and their_size and (last > first) != (their_last > first):
+                same += 1  # the same first number, then away from it in opposite directions
+                break
+            same += min(size, their_size) + 1  # both runs step the same way from `first`
+            if size != their_size:
+                break
+        for mine, theirs in zip(self.numbers(start=same), other.numbers(start=same), strict=False):
             if mine != theirs:
                 break
             same += 1
