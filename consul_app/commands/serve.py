@@ -73,6 +73,7 @@ def _lan_address() -> str | None:
 
 def run(args: argparse.Namespace) -> int:
     from consul_app.serve import address, serve
+    from consul_app.shown import shown
 
     if not 0 < args.port < 65536:
         return _fail(f"--port {args.port}: a port is 1-65535")
@@ -89,12 +90,12 @@ def run(args: argparse.Namespace) -> int:
         follow, save = found
     url = address(args.host, args.port)
     if follow is None:
-        print(f"Serving {save} read-only at {url}", flush=True)
+        print(f"Serving {shown(save)} read-only at {url}", flush=True)
     elif save is None:
         print(f"Serving the game in progress read-only at {url}", flush=True)
         print("No game in progress yet: viewers wait for the Consul to start one.", flush=True)
     else:
-        print(f"Serving the game in progress ({save}) read-only at {url}", flush=True)
+        print(f"Serving the game in progress ({shown(save)}) read-only at {url}", flush=True)
     lan = _lan_address() if args.host in EVERYWHERE else None
     if lan:
         print(f"On this machine's network: {address(lan, args.port)}", flush=True)

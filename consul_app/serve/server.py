@@ -30,6 +30,7 @@ from consul_app.serve import messages
 from consul_app.serve.games import Games
 from consul_app.serve.viewer import Viewer
 from consul_app.serve.watcher import QUIT_SECONDS
+from consul_app.shown import shown
 
 log = logging.getLogger("consul.serve")
 
@@ -213,12 +214,7 @@ class OneLine(logging.Formatter):
             words = str(getattr(error, "message", "") or error).strip().splitlines()
             text += f" ({type(error).__name__}: {words[0] if words else ''})"
         at = time.strftime("%H:%M:%S", time.localtime(record.created))
-        return f"{at} {escaped(text)}"
-
-
-def escaped(text: str) -> str:
-    """`text` with every character that is not printable written as an escape."""
-    return "".join(c if c.isprintable() else c.encode("unicode_escape").decode() for c in text)
+        return f"{at} {shown(text)}"
 
 
 def start_logging() -> None:

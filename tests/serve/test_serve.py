@@ -139,3 +139,29 @@ def test_serving_the_network_warns_and_names_the_address(
     assert "Warning: anyone who can reach port 8123 of this machine can watch this game." in (
         " ".join(out)
     )
+
+
+def test_a_save_name_reaches_the_terminal_escaped(
+    content: ContentPack,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """A name with an escape sequence would retitle and clear the Consul's terminal."""
+    import consul_app.serve
+    from consul_app.cli import main
+    from consul_app.paths import saves_dir
+
+    monkeypatch.setattr(consul_app.serve, "serve", lambda save, **how: None)
+    hostile = tmp_path / "\x1b]0;pwned\x07\x1b[2J.jsonl"
+    with Session.new(content, default_setup(content.edition("sde2")), path=hostile):
+        pass
+    saves_dir().mkdir(parents=True)
+    in_progress = saves_dir() / "\x1b[2Jtonight.jsonl"
+    with Session.new(content, default_setup(content.edition("sde2")), path=in_progress):
+        pass
+    assert main(["serve", str(hostile)]) == 0
+    assert main(["serve"]) == 0  # the game in progress
+    out = capsys.readouterr().out
+    assert "\x1b" not in out and "\x07" not in out
+    assert "\\x1b]0;pwned\\x07\\x1b[2J.jsonl" in out and "\\x1b[2Jtonight.jsonl" in out
