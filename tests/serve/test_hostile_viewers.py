@@ -64,12 +64,12 @@ HOSTILE_MESSAGES: list[str | bytes] = [
 ]
 
 
-async def watch_memory(pid: int, seconds: float) -> float:
+async def watch_memory(pid: int, seconds: float, served: Served) -> float:
     """The most `pid` held (MB) over `seconds`; stops early past the limit."""
     most = 0.0
     end = time.monotonic() + seconds
     while time.monotonic() < end and most <= MEMORY_MB:
-        assert watchers_alive(pid), "the watcher died"
+        assert watchers_alive(pid), f"the watcher died: {served.output()}"
         most = max(most, memory_mb(pid))
         await asyncio.sleep(0.1)
     return most
@@ -92,7 +92,7 @@ async def test_hostile_sizes_and_messages_change_nothing(served: Served, save: P
                 await viewer.ws.send_bytes(message)
             else:
                 await viewer.ws.send_str(message)
-        most = await watch_memory(pid, WATCH_SECONDS)
+        most = await watch_memory(pid, WATCH_SECONDS, served)
         assert most < MEMORY_MB, f"the watcher grew to {most:.0f} MB"
         assert watchers(save) == [pid]  # alive, and the only one
         drawn = len(viewer.received)
@@ -110,7 +110,7 @@ async def test_a_hostile_size_in_the_address_changes_nothing(served: Served, sav
             async with Viewer(http, f"{served.url}/ws{query}") as viewer:
                 await viewer.until_drawn(b"WATCHING")
                 [pid] = watchers(save)
-                most = await watch_memory(pid, WATCH_SECONDS / 3)
+                most = await watch_memory(pid, WATCH_SECONDS / 3, served)
                 assert most < MEMORY_MB, f"the watcher grew to {most:.0f} MB"
             await until(lambda: not watchers(save), "the watcher gone", GONE_SECONDS)
     assert served.stop() == 0
@@ -135,7 +135,7 @@ async def test_a_viewer_that_leaves_a_huge_screen_leaves_nothing_behind(
                     await viewer.ws.send_str(json.dumps(["stdin", "\t"]))
                 if reads:
                     await viewer.until_drawn(after=before, least=100_000)  # a huge frame
-                most = await watch_memory(pid, WATCH_SECONDS / 2)
+                most = await watch_memory(pid, WATCH_SECONDS / 2, served)
                 assert most < MEMORY_MB, f"the watcher grew to {most:.0f} MB"
             await until(lambda: not watchers(save), "the watcher gone", GONE_SECONDS)
     assert served.stop() == 0
