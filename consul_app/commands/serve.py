@@ -6,8 +6,12 @@ import argparse
 import socket
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from consul_app.commands.watch import add_save_argument, find_save, no_such_save
+
+if TYPE_CHECKING:
+    from consul_app.content import ContentPack
 
 LOOPBACK = ("127.0.0.1", "::1", "localhost")
 EVERYWHERE = ("0.0.0.0", "::")
@@ -18,8 +22,9 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         "serve",
         help="show `consul watch` in web browsers (read-only)",
         description="Serve the watch screen of a game to web browsers, read-only: each "
-        "browser gets `consul watch SAVE` and nothing else. Only this machine can connect "
-        "unless --host says otherwise.",
+        "browser gets `consul watch SAVE` and nothing else. Without SAVE: the game in "
+        "progress (a waiting page while there is none), and each new game the Consul starts. "
+        "Only this machine can connect unless --host says otherwise.",
     )
     add_save_argument(parser)
     parser.add_argument(
@@ -40,17 +45,19 @@ def _fail(message: str) -> int:
     return 2
 
 
-def _the_game_in_progress(content_dirs: list[Path]) -> Path | str:
-    """The save `consul watch` would pick, fixed now for every viewer (or why there is none)."""
+def _the_game_in_progress(content_dirs: list[Path]) -> tuple[ContentPack, Path | None] | str:
+    """The content and the save `consul watch` would pick now (None: none yet), or why the
+    content cannot be read."""
     from consul_app.content import ContentError
     from consul_app.content.cache import load_pack_cached
     from consul_app.session import latest_unfinished
 
     try:
-        latest = latest_unfinished(load_pack_cached(content_dirs))
+        content = load_pack_cached(content_dirs)
     except ContentError as err:
         return str(err)
-    return latest.path if latest else "no game in progress to watch (consul list)"
+    latest = latest_unfinished(content)
+    return content, latest.path if latest else None
 
 
 def _lan_address() -> str | None:
@@ -66,6 +73,7 @@ def _lan_address() -> str | None:
 
 def run(args: argparse.Namespace) -> int:
     from consul_app.serve import address, serve
+    from consul_app.shown import shown
 
     if not 0 < args.port < 65536:
         return _fail(f"--port {args.port}: a port is 1-65535")
@@ -74,13 +82,22 @@ def run(args: argparse.Namespace) -> int:
     save = find_save(args.save)
     if no_such_save("serve", args.save, save):
         return 2
+    follow = None
     if save is None:
         found = _the_game_in_progress(args.content)
         if isinstance(found, str):
             return _fail(found)
-        save = found
-    print(f"Serving {save} read-only at {address(args.host, args.port)}", flush=True)
-    if args.host in EVERYWHERE and (lan := _lan_address()):
+        follow, save = found
+    url = address(args.host, args.port)
+    if follow is None:
+        print(f"Serving {shown(save)} read-only at {url}", flush=True)
+    elif save is None:
+        print(f"Serving the game in progress read-only at {url}", flush=True)
+        print("No game in progress yet: viewers wait for the Consul to start one.", flush=True)
+    else:
+        print(f"Serving the game in progress ({shown(save)}) read-only at {url}", flush=True)
+    lan = _lan_address() if args.host in EVERYWHERE else None
+    if lan:
         print(f"On this machine's network: {address(lan, args.port)}", flush=True)
     if args.host not in LOOPBACK:
         print(
@@ -90,7 +107,15 @@ def run(args: argparse.Namespace) -> int:
         )
     print(f"At most {args.viewers} viewers at once. Ctrl+C stops.", flush=True)
     try:
-        serve(save, host=args.host, port=args.port, viewers=args.viewers, content_dirs=args.content)
+        serve(
+            save,
+            host=args.host,
+            port=args.port,
+            viewers=args.viewers,
+            content_dirs=args.content,
+            lan=lan,
+            follow=follow,
+        )
     except OSError as err:
         return _fail(f"cannot listen on {args.host}:{args.port} ({err.strerror or err})")
     return 0

@@ -17,12 +17,15 @@ from textual.app import App
 
 def quit_on_hangup(app: App[object]) -> None:
     """Watch the terminal on stdin (in a daemon thread) and exit `app` once it hangs up. Not
-    for a headless app, nor for an input that is no terminal (a pipe ends as it ends)."""
+    for a headless app, nor for an input that is no terminal (a pipe ends as it ends), but
+    for the pipe of `consul serve`: a watcher whose server was killed would stay."""
     try:
         fd = sys.__stdin__.fileno() if sys.__stdin__ is not None else -1
     except (OSError, ValueError):
         return
-    if app.is_headless or fd < 0 or not os.isatty(fd):
+    if app.is_headless or fd < 0 or not (os.isatty(fd) or served()):
+        return
+    if not hasattr(select, "poll"):  # (Windows: a console closed ends its processes)
         return
     poller = select.poll()
     poller.register(fd, 0)  # no events asked: only a hang-up or an error wakes it
@@ -33,3 +36,8 @@ def quit_on_hangup(app: App[object]) -> None:
             app.call_from_thread(app.exit)
 
     threading.Thread(target=wait, name="consul-hangup", daemon=True).start()
+
+
+def served() -> bool:
+    """Run by `consul serve`: Textual's web driver, on the server's pipes."""
+    return os.environ.get("TEXTUAL_DRIVER", "").startswith("textual.drivers.web_driver")

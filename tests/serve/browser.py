@@ -70,6 +70,8 @@ class Browser:
         self._http: aiohttp.ClientSession | None = None
         self._ws: aiohttp.ClientWebSocketResponse | None = None
         self._ids = itertools.count(1)
+        self.requests: list[str] = []
+        """The address of every request the page made (seen in the events read so far)."""
 
     async def __aenter__(self) -> Browser:
         executable = chromium()
@@ -92,6 +94,7 @@ class Browser:
         page = next(t for t in targets if t["type"] == "page")
         self._ws = await self._http.ws_connect(page["webSocketDebuggerUrl"], max_msg_size=0)
         await self.send("Page.enable")
+        await self.send("Network.enable")
         await self.send("Page.addScriptToEvaluateOnNewDocument", source=HOOK)
         return self
 
@@ -123,12 +126,17 @@ class Browser:
             await asyncio.sleep(0.05)
 
     async def send(self, method: str, **params: Any) -> dict[str, Any]:
-        """One DevTools command; its result (events in between are skipped)."""
+        """One DevTools command; its result (events in between are skipped, but for the
+        addresses of requests)."""
         assert self._ws is not None
         number = next(self._ids)
         await self._ws.send_str(json.dumps({"id": number, "method": method, "params": params}))
         while True:
             message = await asyncio.wait_for(self._ws.receive_json(), self.deadline)
+            if message.get("method") == "Network.requestWillBeSent":
+                self.requests.append(message["params"]["request"]["url"])
+            elif message.get("method") == "Network.webSocketCreated":
+                self.requests.append(message["params"]["url"])
             if message.get("id") == number:
                 assert "error" not in message, message
                 return message.get("result", {})

@@ -6,132 +6,25 @@ from __future__ import annotations
 
 import asyncio
 import os
-import queue
-import shlex
-import signal
-import socket
-import subprocess
 import sys
-import threading
 import time
-from collections.abc import Iterator
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import aiohttp
 import pytest
 
 from consul_app.content import ContentPack
-from consul_app.rules import DestroyHero, EndTurn, default_setup
+from consul_app.rules import EndTurn, default_setup
 from consul_app.serve import watch_command
 from consul_app.session import Session
 from serve.browser import Browser, chromium
+from serve.served import DEADLINE, ROOT, Served, Viewer, watchers
 
-DEADLINE = 60.0
-ROOT = Path(__file__).resolve().parents[2]
 SHOT = os.environ.get("CONSUL_BROWSER_SHOT")
 """Where to keep the browser's screenshot (scripts/watch_screenshots.py sets it)."""
 
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals and shells")
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
-
-
-class Served:
-    """`consul serve SAVE` in a process of its own, its output lines in a queue."""
-
-    def __init__(self, save: Path, *args: str) -> None:
-        self.port = free_port()
-        self.url = f"http://127.0.0.1:{self.port}"
-        self.process = subprocess.Popen(
-            [
-                sys.executable,
-                "-m",
-                "consul_app",
-                "serve",
-                str(save),
-                "--port",
-                str(self.port),
-                *args,
-            ],
-            cwd=ROOT,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.STDOUT,
-            text=True,
-        )
-        self.lines: queue.Queue[str] = queue.Queue()
-        self.seen: list[str] = []
-        threading.Thread(target=self._read, daemon=True).start()
-
-    def _read(self) -> None:
-        assert self.process.stdout is not None
-        for line in self.process.stdout:
-            self.lines.put(line.rstrip("\n"))
-
-    def output(self) -> list[str]:
-        """Every line printed so far."""
-        while not self.lines.empty():
-            self.seen.append(self.lines.get())
-        return list(self.seen)
-
-    async def ready(self) -> None:
-        """Wait until the banner is printed (its last line ends "Ctrl+C stops.": the reader
-        thread may get it after the page answers) and the page answers."""
-        end = time.monotonic() + DEADLINE
-        while not any(line.endswith("Ctrl+C stops.") for line in self.output()):
-            assert self.process.poll() is None, self.output()
-            assert time.monotonic() < end, f"no banner within {DEADLINE} s: {self.output()}"
-            await asyncio.sleep(0.05)
-        async with aiohttp.ClientSession() as http:
-            while True:
-                try:
-                    async with http.get(self.url) as response:
-                        if response.status == 200:
-                            return
-                except aiohttp.ClientConnectionError:
-                    pass
-                assert self.process.poll() is None, self.output()
-                assert time.monotonic() < end, f"the server did not answer within {DEADLINE} s"
-                await asyncio.sleep(0.05)
-
-    def stop(self) -> int:
-        """Ctrl+C, as at the terminal; the exit code."""
-        self.process.send_signal(signal.SIGINT)
-        return self.process.wait(timeout=DEADLINE)
-
-
-@pytest.fixture
-def save(content: ContentPack, tmp_path: Path) -> Path:
-    path = tmp_path / "table game.jsonl"  # a space: the command must be quoted
-    with Session.new(content, default_setup(content.edition("sde2")), path=path) as session:
-        session.dispatch(DestroyHero())
-    return path
-
-
-@pytest.fixture
-def served(save: Path, request: pytest.FixtureRequest) -> Iterator[Served]:
-    marker = request.node.get_closest_marker("serve_args")
-    server = Served(save, *(marker.args if marker else ()))
-    yield server
-    if server.process.poll() is None:
-        server.process.kill()
-        server.process.wait(timeout=DEADLINE)
-
-
-def watchers(save: Path) -> list[int]:
-    """Pids of `consul watch` processes of this save still running (Linux: /proc)."""
-    found = []
-    for proc in Path("/proc").iterdir():
-        try:
-            argv = (proc / "cmdline").read_bytes().split(b"\0")
-        except OSError:
-            continue
-        if b"watch" in argv and os.fsencode(save.resolve()) in argv:
-            found.append(int(proc.name))
-    return found
 
 
 @pytest.mark.skipif(chromium() is None, reason="needs Debian's chromium (.ci/run installs it)")
@@ -140,6 +33,7 @@ async def test_the_browser_shows_each_new_action(
 ) -> None:
     await served.ready()
     assert served.output()[0] == f"Serving {save} read-only at {served.url}"
+    netloc = urlsplit(served.url).netloc
     async with Browser(tmp_path / "profile", DEADLINE) as browser:
         await browser.open(served.url)
         screen = await browser.until_shown("1. A hero is destroyed")
@@ -153,6 +47,8 @@ async def test_the_browser_shows_each_new_action(
         if SHOT:
             Path(SHOT).write_bytes(png)
         assert watchers(save)  # this browser's watcher
+        outside = [url for url in browser.requests if urlsplit(url).netloc != netloc]
+        assert browser.requests and not outside  # the page, its script, font and websocket
         assert served.stop() == 0  # Ctrl+C while a browser watches: a clean stop
     end = time.monotonic() + DEADLINE
     while watchers(save):  # and no watcher is left behind
@@ -183,27 +79,38 @@ async def test_viewers_beyond_the_limit_are_turned_away(served: Served) -> None:
     assert served.stop() == 0
 
 
-def test_the_served_command_is_watch_and_quoted(tmp_path: Path) -> None:
-    hostile = tmp_path / "x'; touch pwned; echo '$(touch pwned2)`touch pwned3`.jsonl"
-    command = watch_command(hostile, [tmp_path / "my pack"])
-    assert shlex.split(command) == [
+def test_the_served_command_is_watch(tmp_path: Path) -> None:
+    save = tmp_path / "x.jsonl"
+    assert watch_command(save, [tmp_path / "my pack"]) == [
         sys.executable,
         "-m",
         "consul_app",
         "--content",
         str((tmp_path / "my pack").resolve()),
         "watch",
-        str(hostile.resolve()),
+        str(save.resolve()),
     ]
-    done = subprocess.run(
-        ["/bin/sh", "-c", command.replace(sys.executable, "echo", 1)],
-        cwd=tmp_path,
-        capture_output=True,
-        text=True,
-        check=True,
-    )
-    assert str(hostile.resolve()) in done.stdout
-    assert not list(tmp_path.glob("pwned*"))
+
+
+async def test_a_hostile_save_name_is_watched_and_runs_nothing(
+    content: ContentPack, tmp_path: Path
+) -> None:
+    """The watcher is started from an argument list, without a shell."""
+    folder = tmp_path / "games"
+    folder.mkdir()
+    hostile = folder / "x'; touch pwned; echo '$(touch pwned2)`touch pwned3`.jsonl"
+    with Session.new(content, default_setup(content.edition("sde2")), path=hostile):
+        pass
+    served = Served(hostile)
+    try:
+        await served.ready()
+        async with aiohttp.ClientSession() as http, Viewer(http, f"{served.url}/ws") as viewer:
+            await viewer.until_drawn(b"WATCHING")
+            assert watchers(hostile)
+        assert served.stop() == 0
+    finally:
+        served.end(hostile)
+    assert not list(Path(ROOT).glob("pwned*")) and not list(folder.glob("pwned*"))
 
 
 def test_serve_refuses_what_it_cannot_serve(tmp_path: Path) -> None:
@@ -222,9 +129,39 @@ def test_serving_the_network_warns_and_names_the_address(
     served: list[dict[str, object]] = []
     monkeypatch.setattr(consul_app.serve, "serve", lambda save, **how: served.append(how))
     assert main(["serve", str(save), "--host", "0.0.0.0", "--port", "8123"]) == 0
-    assert served == [{"host": "0.0.0.0", "port": 8123, "viewers": 8, "content_dirs": []}]
+    [how] = served
+    assert how["host"] == "0.0.0.0" and how["port"] == 8123 and how["viewers"] == 8
+    assert how["follow"] is None  # a save named: that one, followed by no other
     out = capsys.readouterr().out.splitlines()
+    lan = how["lan"]  # the network address printed is one the server answers to
+    assert lan is None or f"On this machine's network: http://{lan}:8123" in out
     assert out[0] == f"Serving {save} read-only at http://0.0.0.0:8123"
     assert "Warning: anyone who can reach port 8123 of this machine can watch this game." in (
         " ".join(out)
     )
+
+
+def test_a_save_name_reaches_the_terminal_escaped(
+    content: ContentPack,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """A name with an escape sequence would retitle and clear the Consul's terminal."""
+    import consul_app.serve
+    from consul_app.cli import main
+    from consul_app.paths import saves_dir
+
+    monkeypatch.setattr(consul_app.serve, "serve", lambda save, **how: None)
+    hostile = tmp_path / "\x1b]0;pwned\x07\x1b[2J.jsonl"
+    with Session.new(content, default_setup(content.edition("sde2")), path=hostile):
+        pass
+    saves_dir().mkdir(parents=True)
+    in_progress = saves_dir() / "\x1b[2Jtonight.jsonl"
+    with Session.new(content, default_setup(content.edition("sde2")), path=in_progress):
+        pass
+    assert main(["serve", str(hostile)]) == 0
+    assert main(["serve"]) == 0  # the game in progress
+    out = capsys.readouterr().out
+    assert "\x1b" not in out and "\x07" not in out
+    assert "\\x1b]0;pwned\\x07\\x1b[2J.jsonl" in out and "\\x1b[2Jtonight.jsonl" in out

@@ -10,6 +10,8 @@ import sys
 import time
 from pathlib import Path
 
+import pytest
+
 
 def _read_until(fd: int, wanted: bytes, deadline: float) -> bytes:
     seen = b""
@@ -41,3 +43,19 @@ def test_the_app_quits_when_its_terminal_hangs_up(tmp_path: Path) -> None:
         if app.poll() is None:
             app.kill()
             app.wait()
+
+
+def test_where_there_is_no_poll_the_app_is_left_to_its_console(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """Windows has no select.poll (a console closed ends its processes there): nothing is
+    watched, and the app starts (it raised AttributeError)."""
+    from types import SimpleNamespace
+
+    from consul_app.tui.hangup import quit_on_hangup
+
+    monkeypatch.delattr(select, "poll")
+    monkeypatch.setenv("TEXTUAL_DRIVER", "textual.drivers.web_driver:WebDriver")  # served
+    with (tmp_path / "input").open("w+") as stdin:
+        monkeypatch.setattr(sys, "__stdin__", stdin)
+        quit_on_hangup(SimpleNamespace(is_headless=False))  # type: ignore[arg-type]
