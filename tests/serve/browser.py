@@ -26,7 +26,7 @@ FLAGS = [
     "--disable-background-networking",
     "--disable-component-update",
     "--disable-sync",
-    "--window-size=1280,800",
+    "--window-size=1280,1000",  # (about 120x40 of the page's font: the table as at the laptop)
 ]
 
 HOOK = """

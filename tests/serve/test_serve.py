@@ -13,9 +13,10 @@ from urllib.parse import urlsplit
 
 import aiohttp
 import pytest
+from tui.watch_scenario import watched_game
 
 from consul_app.content import ContentPack
-from consul_app.rules import EndTurn, default_setup
+from consul_app.rules import DestroyHero, default_setup
 from consul_app.serve import watch_command
 from consul_app.session import Session
 from serve.browser import Browser, chromium
@@ -27,33 +28,49 @@ SHOT = os.environ.get("CONSUL_BROWSER_SHOT")
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals and shells")
 
 
+@pytest.fixture
+def table_save(content: ContentPack, tmp_path: Path) -> Path:
+    """A game as the heroes ask about it: the boss in play, the mini-boss and monsters on the
+    dungeon with wounds and status effects (the screenshot in README shows it)."""
+    path = tmp_path / "table game.jsonl"  # a space: the command must be quoted
+    watched_game(content, path)
+    return path
+
+
 @pytest.mark.skipif(chromium() is None, reason="needs Debian's chromium (.ci/run installs it)")
 async def test_the_browser_shows_each_new_action(
-    content: ContentPack, save: Path, served: Served, tmp_path: Path
+    content: ContentPack, table_save: Path, tmp_path: Path
 ) -> None:
-    await served.ready()
-    assert served.output()[0] == f"Serving {save} read-only at {served.url}"
-    netloc = urlsplit(served.url).netloc
-    async with Browser(tmp_path / "profile", DEADLINE) as browser:
-        await browser.open(served.url)
-        screen = await browser.until_shown("1. A hero is destroyed")
-        assert "WATCHING" in screen
-        with Session.resume(content, save) as consul:  # the Consul plays on
-            consul.dispatch(EndTurn())
-        screen = await browser.until_shown("2. End the Consul turn")
-        assert "Last: End the Consul turn" in screen
-        png = await browser.screenshot()
-        assert png.startswith(b"\x89PNG")
-        if SHOT:
-            Path(SHOT).write_bytes(png)
-        assert watchers(save)  # this browser's watcher
-        outside = [url for url in browser.requests if urlsplit(url).netloc != netloc]
-        assert browser.requests and not outside  # the page, its script, font and websocket
-        assert served.stop() == 0  # Ctrl+C while a browser watches: a clean stop
-    end = time.monotonic() + DEADLINE
-    while watchers(save):  # and no watcher is left behind
-        assert time.monotonic() < end, f"watchers left running: {watchers(save)}"
-        await asyncio.sleep(0.05)
+    with Session.resume(content, table_save) as consul:
+        played = len(consul.history)
+    served = Served(table_save)
+    try:
+        await served.ready()
+        assert served.output()[0] == f"Serving {table_save} read-only at {served.url}"
+        netloc = urlsplit(served.url).netloc
+        async with Browser(tmp_path / "profile", DEADLINE) as browser:
+            await browser.open(served.url)
+            screen = await browser.until_shown(f"{played}. Mini-boss gains Ice")
+            assert "WATCHING" in screen
+            assert "└ #1 Slow" in screen  # a monster on the dungeon, as it plays now
+            with Session.resume(content, table_save) as consul:  # the Consul plays on
+                consul.dispatch(DestroyHero())
+            screen = await browser.until_shown(f"{played + 1}. A hero is destroyed")
+            assert "Last: A hero is destroyed" in screen
+            png = await browser.screenshot()
+            assert png.startswith(b"\x89PNG")
+            if SHOT:
+                Path(SHOT).write_bytes(png)
+            assert watchers(table_save)  # this browser's watcher
+            outside = [url for url in browser.requests if urlsplit(url).netloc != netloc]
+            assert browser.requests and not outside  # the page, its script, font and websocket
+            assert served.stop() == 0  # Ctrl+C while a browser watches: a clean stop
+        end = time.monotonic() + DEADLINE
+        while watchers(table_save):  # and no watcher is left behind
+            assert time.monotonic() < end, f"watchers left running: {watchers(table_save)}"
+            await asyncio.sleep(0.05)
+    finally:
+        served.end(table_save)
 
 
 @pytest.mark.serve_args("--viewers", "1")
