@@ -245,9 +245,18 @@ class Relic(Entry, kw_only=True):
 
 
 class Keyword(Entry, kw_only=True):
-    """A keyword's short text (in our own words); cards name keywords by `name`."""
+    """A keyword's short text (in our own words); cards name keywords by `name`. Two entries
+    may share a name when cards print it differently (Pile-On: +1B on monsters, +1R on a boss):
+    the one whose `cards` lists the card is that card's."""
 
     text: Text
+    cards: Annotated[
+        list[Slug],
+        Meta(
+            description="the cards (models or relics) that print this version of the name; "
+            "empty: every other card with the name"
+        ),
+    ] = []
 
 
 class Ability(Entry, kw_only=True):
@@ -266,6 +275,13 @@ class Ability(Entry, kw_only=True):
     against: Stat | None = None
     add: Annotated[Dice | None, Meta(description="dice the ability adds to its roll")] = None
     potion: Annotated[bool, Meta(description="a potion ability (costs a potion)")] = False
+    cards: Annotated[
+        list[Slug],
+        Meta(
+            description="the cards (models or relics) that print this version of the name; "
+            "empty: every other card with the name"
+        ),
+    ] = []
 
     def __post_init__(self) -> None:
         if self.against is not None and self.rolls is None:

@@ -135,10 +135,8 @@ def suffered_figures(view: CardView) -> list[Text]:
 
 
 def action_facts(action: CardAction) -> list[str]:
-    """ "1 AP", "range 5", "WILL vs ARM", "support"."""
-    facts = []
-    if action.ap is not None:
-        facts.append(f"{action.ap} AP")
+    """ "1 AP" (a potion ability: "1 Potion"), "range 5", "WILL vs ARM", "support"."""
+    facts = [action.cost] if action.cost else []
     if action.range is not None:
         facts.append("melee" if action.range == 1 else f"range {action.range}")
     if action.rolls and action.against:

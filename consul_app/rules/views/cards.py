@@ -153,6 +153,17 @@ class CardAction:
     roll: RollView | None
     text: str
     notes: list[str] = field(default_factory=list)
+    pays: Literal["AP", "Potion"] = "AP"
+    """What pays its cost `ap`: action points, or potions (a potion ability)."""
+
+    @property
+    def cost(self) -> str:
+        """ "1 AP", "1 Potion", "2 Potions" ("" when it has no cost)."""
+        if self.ap is None:
+            return ""
+        if self.pays == "Potion":
+            return f"{self.ap} Potion" + ("s" if self.ap != 1 else "")
+        return f"{self.ap} AP"
 
 
 @dataclass(frozen=True)
@@ -275,8 +286,8 @@ def card(
         actions=actions,
         defense=defense,
         defends_basic=defends,
-        keywords=[Trait(k, "keyword", keyword_text(pack, k)) for k in model.keywords],
-        abilities=[Trait(a, "ability", ability_text(pack, a)) for a in model.abilities],
+        keywords=[Trait(k, "keyword", keyword_text(pack, k, model.id)) for k in model.keywords],
+        abilities=[Trait(a, "ability", ability_text(pack, a, model.id)) for a in model.abilities],
         gained=_gained(pack, state, lines, relics),
         bonuses=lines,
         relics=[_relic_view(r) for r in relics],
@@ -539,14 +550,14 @@ def _actions(pack: EditionPack, model: Card, adds: _Adds, relics: list[Relic]) -
     """Its basic attacks, then its abilities that cost AP: printed, then its relics' (as if
     printed on its card)."""
     actions = [_basic(model, attack, adds) for attack in getattr(model, "attacks", [])]
-    named = [(name, None) for name in getattr(model, "abilities", [])]
-    named += [(name, relic.name) for relic in relics for name in relic.abilities]
+    named: list[tuple[str, Relic | None]] = [(n, None) for n in getattr(model, "abilities", [])]
+    named += [(name, relic) for relic in relics for name in relic.abilities]
     for name, relic in named:
-        ability = ability_entry(pack, name)
+        ability = ability_entry(pack, name, relic.id if relic is not None else model.id)
         if ability is not None and ability.ap is not None:
             action = _ability_action(model, ability, adds)
             if relic is not None:
-                action.notes.append(f"From relic {relic}.")
+                action.notes.append(f"From relic {relic.name}.")
             actions.append(action)
     return actions
 
@@ -589,6 +600,7 @@ def _ability_action(model: Card, ability: Ability, adds: _Adds) -> CardAction:
         roll=roll,
         text=ability.text,
         notes=notes,
+        pays="Potion" if ability.potion else "AP",
     )
 
 
@@ -607,8 +619,12 @@ def _gained(
             traits.append(Trait(name, "status effect", text.strip(), source))
     for relic in relics:
         source = f"relic {relic.name}"
-        traits += [Trait(k, "keyword", keyword_text(pack, k), source) for k in relic.keywords]
-        traits += [Trait(a, "ability", ability_text(pack, a), source) for a in relic.abilities]
+        traits += [
+            Trait(k, "keyword", keyword_text(pack, k, relic.id), source) for k in relic.keywords
+        ]
+        traits += [
+            Trait(a, "ability", ability_text(pack, a, relic.id), source) for a in relic.abilities
+        ]
     return traits
 
 
