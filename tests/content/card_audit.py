@@ -43,7 +43,7 @@ AREA = re.compile(r"\b(Wave|Aura|Burst|Sweep|Lance|Spray|Cone|Blast)\s*(\d+)", r
 DICE_TOKEN = re.compile(
     r"(?<![A-Za-z0-9])(?:\+\s*(\d*)|(\d+))\s*(ST|Star|B|R|G)(?![A-Za-z0-9])", re.IGNORECASE
 )
-ARCADE_ASIDE = re.compile(r"\(Arcade:[^)]*\)", re.IGNORECASE)
+ARCADE_ASIDE = re.compile(r"\(Arcade\b[^)]*\)", re.IGNORECASE)
 REST = re.compile(r"\(([^)]*)\)")
 
 

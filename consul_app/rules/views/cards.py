@@ -44,7 +44,7 @@ from consul_app.rules.hearts import boss_hearts, relic_hearts
 from consul_app.rules.names import bits_name
 from consul_app.rules.state import GameState
 from consul_app.rules.views.keyword_effects import KeywordEffect, keyword_effects
-from consul_app.rules.views.texts import ability_entry, ability_text, keyword_text
+from consul_app.rules.views.texts import ability_entry, ability_text, keyword_text, named
 
 Purpose = Literal["offense", "defense", "support", "stat"]
 """What a roll is made for: an offensive or a support action, a defense, or the stat line."""
@@ -57,7 +57,9 @@ BASIC_ATTACK_NAMES = {
     "WILL": "Magic attack",
 }
 OWN_DICE = "the ability's own dice"
-CAUSES_STATUS = "It causes this when it wounds with an offensive action."
+CAUSES = "Causes {name} when it wounds: "
+"""What a status effect a model inflicts says before the status text (a keyword that names a
+status effect, a chart bonus "Monsters cause Poison")."""
 BOSS_NOTES = {
     "sde2": "The dungeon boss gains no Mighty Monster bonus; its relics apply.",
     "forgotten-king": "The dungeon boss gains no bonus from the ladder.",
@@ -286,7 +288,7 @@ def card(
         actions=actions,
         defense=defense,
         defends_basic=defends,
-        keywords=[Trait(k, "keyword", keyword_text(pack, k, model.id)) for k in model.keywords],
+        keywords=[_keyword(pack, k, model.id) for k in model.keywords],
         abilities=[Trait(a, "ability", ability_text(pack, a, model.id)) for a in model.abilities],
         gained=_gained(pack, state, lines, relics),
         bonuses=lines,
@@ -615,20 +617,29 @@ def _gained(
         if line.status:
             status = pack.status_effects.get(line.status)
             name = status.name if status else line.status
-            text = f"{status.text if status else ''} {CAUSES_STATUS}"
+            text = f"{CAUSES.format(name=name)}{status.text if status else ''}"
             traits.append(Trait(name, "status effect", text.strip(), source))
     for relic in relics:
         source = f"relic {relic.name}"
-        traits += [
-            Trait(k, "keyword", keyword_text(pack, k, relic.id), source) for k in relic.keywords
-        ]
+        traits += [_keyword(pack, k, relic.id, source) for k in relic.keywords]
         traits += [
             Trait(a, "ability", ability_text(pack, a, relic.id), source) for a in relic.abilities
         ]
     return traits
 
 
+def _keyword(pack: EditionPack, name: str, card: str, source: str = "card") -> Trait:
+    """A keyword printed on a card (or gained): one that names a status effect is one the model
+    causes ("Causes Bane when it wounds: ..."), never one it suffers."""
+    status = named(pack.status_effects, name)
+    if status is not None:
+        return Trait(name, "keyword", f"{CAUSES.format(name=status.name)}{status.text}", source)
+    return Trait(name, "keyword", keyword_text(pack, name, card), source)
+
+
 def _named_trait(pack: EditionPack, name: str, source: str) -> Trait:
+    if named(pack.status_effects, name) is not None:
+        return _keyword(pack, name, "", source)
     text = keyword_text(pack, name)
     if text:
         return Trait(name, "keyword", text, source)
