@@ -210,9 +210,15 @@ def _action(action: CardAction) -> list[RenderableType]:
     if action.roll is not None:
         parts.append(Figures(["rolls", *roll_figures(action.roll)], gap=1, indent=2))
         parts += _reasons(action.roll.added, roll=True)
+        parts += _conditions(action.roll, indent=4)
     texts = [Text(action.text)] if action.text and not action.basic else []
     texts += [Text(note, "italic") for note in action.notes]
     return parts + [Hanging(text) for text in texts]
+
+
+def _conditions(roll: RollView, indent: int) -> list[RenderableType]:
+    """ "· +1B if the target has Knockdown (Pile-On)": dice to add when the condition holds."""
+    return [Hanging(Text(f"· {text}", "italic"), indent=indent) for text in roll.conditions]
 
 
 def _reasons(added: Iterable[Added], *, roll: bool = False) -> list[RenderableType]:
@@ -252,6 +258,7 @@ def card_summary(view: CardView) -> list[RenderableType]:
         facts = [f for f in action_facts(action) if f != action.type]
         name = Text(action.name, "underline")
         parts.append(Figures([name, *facts, *roll_figures(action.roll)], gap=1))
+        parts += _conditions(action.roll, indent=2)
     if any(a.change in ("drop", "less") for roll in view.defense for a in roll.added):
         drops = {roll.drop for roll in view.defense}
         shared = drops.pop() if len(drops) == 1 else None  # (said once, after them all)

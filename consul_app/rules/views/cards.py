@@ -43,7 +43,12 @@ from consul_app.rules.errors import RuleError
 from consul_app.rules.hearts import boss_hearts, relic_hearts
 from consul_app.rules.names import bits_name
 from consul_app.rules.state import GameState
-from consul_app.rules.views.keyword_effects import KeywordEffect, keyword_effects
+from consul_app.rules.views.keyword_effects import (
+    Condition,
+    KeywordEffect,
+    conditions,
+    keyword_effects,
+)
 from consul_app.rules.views.texts import ability_entry, ability_text, keyword_text, named
 
 Purpose = Literal["offense", "defense", "support", "stat"]
@@ -122,6 +127,9 @@ class RollView:
     total: Dice
     text: str
     drop: str | None = None
+    conditions: list[str] = field(default_factory=list)
+    """Dice its keywords add only under a condition ("+1B if the target has Knockdown
+    (Pile-On)"): the Consul adds them when it holds."""
 
     @property
     def changed(self) -> bool:
@@ -258,6 +266,7 @@ def card(
     mighty = any(e.keyword == "Mighty" for e in effects)
     suffers = _suffers(pack, state, model_id, kind, marked, tile)
     adds = _Adds(lines, relics, effects, mighty, suffers, state.setup.mode == "arcade")
+    adds.conditions = conditions(pack, model, names)
     numbers = {
         stat: _number(base, stat, relics, suffers)
         for stat, base in (("MOVE", model.stats.move), ("AP", model.stats.ap))
@@ -317,6 +326,7 @@ class _Adds:
         self.mighty = mighty
         self.suffers = suffers
         self.arcade = arcade
+        self.conditions: list[Condition] = []
 
     def for_roll(self, stat: str, purpose: Purpose) -> list[Added]:
         """The dice added to a roll of `stat` made for `purpose` (`stat`: the stat line)."""
@@ -369,6 +379,7 @@ class _Adds:
         base: Dice | None,
         purpose: Literal["offense", "defense", "support"],
         own: list[Added] | None = None,
+        reach: int | None = None,
     ) -> RollView:
         added = [*(own or []), *self.for_roll(stat, purpose)]
         bonus = sum((a.dice for a in added if a.change == "add" and a.dice), Dice())
@@ -382,7 +393,8 @@ class _Adds:
         text += "".join(f" {a.unread}" for a in added if a.change == "not applied")
         drops = [a.name for a in added if a.change == "drop" and a.name]
         drop = f"drop the best die ({', '.join(drops)})" if drops else None
-        return RollView(stat, base, added, total, text, drop)
+        ifs = [c.text for c in self.conditions if purpose == "offense" and c.applies(stat, reach)]
+        return RollView(stat, base, added, total, text, drop, ifs)
 
 
 def _find(pack: EditionPack, state: GameState, model_id: str) -> tuple[Card | None, CardKind]:
@@ -574,7 +586,7 @@ def _basic(model: Card, attack: Attack, adds: _Adds) -> CardAction:
         range=attack.range,
         rolls=attack.rolls,
         against="ARM",
-        roll=adds.roll(attack.rolls, base, "offense"),
+        roll=adds.roll(attack.rolls, base, "offense", reach=attack.range),
         text=f"Basic attack, range {attack.range}, {attack.rolls} vs ARM.",
     )
 
@@ -585,7 +597,8 @@ def _ability_action(model: Card, ability: Ability, adds: _Adds) -> CardAction:
     if ability.rolls is not None:
         purpose: Literal["offense", "support"] = ability.type
         own = [Added(ability.add, None, OWN_DICE)] if ability.add else []
-        roll = adds.roll(ability.rolls, getattr(model.stats, ability.rolls), purpose, own)
+        base = getattr(model.stats, ability.rolls)
+        roll = adds.roll(ability.rolls, base, purpose, own, ability.range)
         if purpose == "support" and any(
             line.dice and line.dice.roll == "offense" for line in adds.lines
         ):

@@ -7,6 +7,7 @@ keyword as the reason. Keywords that change the relics or the pool act in the en
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from consul_app.content.dice import Dice
@@ -14,6 +15,7 @@ from consul_app.content.models import Entry
 from consul_app.content.pack import EditionPack
 from consul_app.rules.keywords import has_keyword
 from consul_app.rules.state import GameState
+from consul_app.rules.views.texts import keyword_text
 
 
 @dataclass(frozen=True)
@@ -110,3 +112,61 @@ def _spirit_caller(pack: EditionPack, state: GameState) -> str | None:
 def _name(pack: EditionPack, monster_id: str) -> str:
     monster = pack.monsters.get(monster_id)
     return monster.name if monster is not None else monster_id
+
+
+@dataclass(frozen=True)
+class Condition:
+    """Dice a keyword adds to a roll only when something on the board holds: shown on that
+    roll for the Consul to add at the moment of rolling. `dice` as this card prints them."""
+
+    keyword: str
+    dice: str
+    when: str
+    stats: tuple[str, ...] = ()
+    """The stats of the rolls it changes (empty: every offense roll)."""
+    melee: bool = False
+    """Only melee rolls (range 1)."""
+
+    @property
+    def text(self) -> str:
+        return f"{self.dice} {self.when} ({self.keyword})"
+
+    def applies(self, stat: str, reach: int | None) -> bool:
+        if self.stats and stat not in self.stats:
+            return False
+        return not self.melee or (reach or 1) <= 1
+
+
+CONDITIONS: dict[str, tuple[str, tuple[str, ...], bool]] = {
+    "Pile-On": ("if the target has Knockdown", ("STR", "ATT"), False),
+    "Frenzy": ("if the target already has a wound", (), False),
+    "Bluff": ("while another model is activating", (), False),
+    "Fury": ("per wound it has now", (), False),
+    "Mob": ("per other Mob model in melee with the target, up to +3B", ("STR", "ATT"), True),
+    "Hubris": ("per equipment card the target has equipped", ("STR", "ATT"), True),
+    "Territorial": ("per tile it stands on: 1 on the first tile, up to 4 on the fourth", (), False),
+    "Despair": ("off the target's defense roll if it is within 2 squares", (), False),
+}
+"""Keywords that add dice to its offense rolls under a condition: the condition in short words,
+the stats of the rolls they change (none: every offense roll), melee only. The dice come from
+the keyword's text as the card prints it (Pile-On: +1B on monsters, +1R on The Guth)."""
+
+DICE = re.compile(r"[+-]?\d*(?:ST|B|R|G)\b")
+
+
+def conditions(pack: EditionPack, model: Entry, names: list[str]) -> list[Condition]:
+    """The conditional dice of the keywords among `names` (the model's names now)."""
+    found: list[Condition] = []
+    for keyword, (when, stats, melee) in CONDITIONS.items():
+        name = next((n for n in names if n.lower() == keyword.lower()), None)
+        if name is None:
+            continue
+        dice = DICE.search(keyword_text(pack, name, model.id))
+        if dice is None:
+            continue
+        amount = dice.group(0)
+        amount = amount if amount[0] in "+-" else f"+{amount}"
+        if keyword == "Despair":
+            amount = f"-{amount[1:]}"
+        found.append(Condition(keyword, amount, when, stats, melee))
+    return found
