@@ -173,7 +173,7 @@ def card_body(view: CardView) -> Group:
     if view.defense:
         parts.append(_heading("Defense"))
         for roll in view.defense:
-            basic = ["(against basic attacks)"] if roll.stat in view.defends_basic else []
+            basic = [_against_basic(view)] if roll.stat in view.defends_basic else []
             parts.append(Figures([*roll_figures(roll), *basic], gap=1, indent=2))
             parts += _reasons(roll.added, roll=True)
     actions = {a.name for a in view.actions}
@@ -198,6 +198,14 @@ def card_body(view: CardView) -> Group:
     if notes:
         parts += [_heading("Notes"), *(Hanging(Text(n, "italic")) for n in notes)]
     return Group(*parts)
+
+
+def _against_basic(view: CardView) -> str:
+    """ "(against basic attacks)"; a card that names two stats: "(against basic attacks: ARM or
+    DEX, your choice)"."""
+    if len(view.defends_basic) < 2:
+        return "(against basic attacks)"
+    return f"(against basic attacks: {' or '.join(view.defends_basic)}, your choice)"
 
 
 def _heading(title: str) -> Text:

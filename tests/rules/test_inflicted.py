@@ -51,3 +51,15 @@ def test_the_massive_damage_bonus_says_what_the_keyword_says(bundled: EditionPac
     keyword = bundled.keywords["massive-damage"].text
     bonus = bundled.bonuses["bonus-massive-damage"].text
     assert keyword.lower().rstrip(".") in bonus.lower()
+
+
+def test_a_card_with_two_defense_stats_says_which_a_basic_attack_is_rolled_against(
+    bundled: EditionPack,
+) -> None:
+    """Clan Water Shrine Kunoichi: the reference names ARM 0ST and DEX 2R as its defense: the
+    Consul rolls either, its choice (README "Where the rules leave room"); one stat alone: it."""
+    state = new_game(bundled, default_setup(bundled))
+    kunoichi = card(bundled, state, "clan-water-shrine-kunoichi")
+    assert kunoichi.basic_defense == "basic attacks roll against its ARM or DEX, your choice"
+    wyrmling = card(bundled, state, "nether-wyrmling")
+    assert wyrmling.basic_defense == "basic attacks roll against its ARM"

@@ -238,6 +238,14 @@ class CardView:
     """What its relics change on its hearts ("+2: relic Frozen Soul"), as `hearts` counts them
     (the boss's wound track too)."""
 
+    @property
+    def basic_defense(self) -> str:
+        """Which stat a basic attack on it is rolled against: "basic attacks roll against its
+        ARM"; a card that names two (ARM and DEX): either, the Consul's choice."""
+        return f"basic attacks roll against its {' or '.join(self.defends_basic)}" + (
+            ", your choice" if len(self.defends_basic) > 1 else ""
+        )
+
 
 Card = Monster | MiniBoss | DungeonBoss | SpawningPoint
 
