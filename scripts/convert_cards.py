@@ -218,8 +218,8 @@ def named_entries(
 
 def relic_modifiers(relic: dict[str, Any]) -> tuple[list[dict[str, Any]], list[str]]:
     """The relic's stat modifiers as content, and notes on how some were read. A dice stat
-    given as a bare number ("+1 DEX": no die colour) is kept with `not_applied` (the card says
-    so); a number stat given as dice ("+2R" hearts) is read as the number."""
+    given as a bare number ("+1 DEX": no die colour) is read as that many static stars ("1ST":
+    +1 on the result); a number stat given as dice ("+2R" hearts) is read as the number."""
     mods: list[dict[str, Any]] = []
     notes: list[str] = []
     for mod in relic.get("stat_modifiers") or []:
@@ -230,6 +230,12 @@ def relic_modifiers(relic: dict[str, Any]) -> tuple[list[dict[str, Any]], list[s
         number = re.match(r"^([+-]?\d+)([BRG]?)$", value, re.IGNORECASE)
         if stat in DICE_STATS and DICE.match(value):
             mods.append({"stat": stat, "add": value.lstrip("+").upper()})
+        elif stat in DICE_STATS and number and not number.group(2) and int(value) > 0:
+            mods.append({"stat": stat, "add": f"{int(value)}ST"})
+            notes.append(
+                f"The reference prints {value} {stat} with no die colour: read as {int(value)}ST "
+                "(a fixed star, +1 on the result)."
+            )
         elif stat in DICE_STATS and number and not number.group(2):
             why = f"printed as a bare {value}, with no die colour"
             mods.append({"stat": stat, "add": int(value), "not_applied": why})
