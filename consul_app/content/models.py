@@ -43,7 +43,14 @@ ModifiedStat = Literal["STR", "ARM", "WILL", "DEX", "ATT", "MOVE", "AP", "HEARTS
 DICE_STATS: tuple[Stat, ...] = ("STR", "ATT", "ARM", "WILL", "DEX")
 
 Slug = Annotated[str, Meta(pattern=r"^[a-z0-9]+(-[a-z0-9]+)*$", min_length=1, max_length=80)]
-Name = Annotated[str, Meta(min_length=1, max_length=120)]
+HIDDEN = "\x00\u202a-\u202e\u2066-\u2069"
+"""Never in a name: a NUL and the direction overrides and isolates (they reorder what is
+shown)."""
+INVISIBLE = "\\s\u00ad\u200b-\u200f\u2060-\u2064\ufeff" + HIDDEN
+NAME_PATTERN = f"^[^{HIDDEN}]*[^{INVISIBLE}][^{HIDDEN}]*$"
+"""A name shows at least one character (not only spaces or zero-width characters) and holds no
+NUL or direction override."""
+Name = Annotated[str, Meta(min_length=1, max_length=120, pattern=NAME_PATTERN)]
 Text = Annotated[str, Meta(min_length=1, max_length=600)]
 
 
