@@ -143,6 +143,11 @@ SECTIONS = {
 SUMMON_NAMES = {"Boneheads": "Bone Head"}
 
 
+HEARTS_SUSPECT = (
+    "1 heart is what the reference gives, surely a slip of the fan database (it would fall to "
+    "its first wound): check your card and correct it in your own content folder."
+)
+
 # --------------------------------------------------------------------------- helpers
 
 
@@ -474,6 +479,8 @@ def convert_bosses_and_cards(
             entry["summoned"] = written["summoned"]
         if "timeout_mini_boss" in written:  # a mini-boss its timeout brings onto the dungeon
             entry["timeout_mini_boss"] = written["timeout_mini_boss"]
+        if "models" in written:  # models it brings with no stat card: for the lookup
+            entry["models"] = written["models"]
         extra = set(written) - set(entry)
         if extra:
             raise SystemExit(f"{ed} fight card {card_id}: texts for unknown sections {extra}")
@@ -494,11 +501,7 @@ def convert_bosses_and_cards(
             entry["bits"] = "super"
             comments.append(f"The reference says {boss['bits']}; a dungeon boss is Super.")
         if boss["hearts"] <= 1:
-            comments.append(
-                "Hearts as the reference has them: a mistake in the fan database (a boss with "
-                "one heart falls to its first wound), but the printed value is not known here. "
-                "Correct it from your card in your own content folder."
-            )
+            entry["hearts_note"] = HEARTS_SUSPECT
         if comments:
             entry["__comment__"] = " ".join(comments)
         if boss["name"] not in card_of:
@@ -1245,6 +1248,7 @@ def convert_edition(ref: Path, out_dir: Path, folder: str) -> dict[str, Any]:
                 "defends_with",
                 "keywords",
                 "abilities",
+                "hearts_note",
             ],
         )
         for b in bosses

@@ -102,6 +102,10 @@ class Model(Entry, kw_only=True):
     ] = []
     keywords: list[Name] = []
     abilities: list[Name] = []
+    hearts_note: Annotated[
+        Text | None,
+        Meta(description="why its hearts may not be the printed ones (shown wherever they are)"),
+    ] = None
 
 
 class Monster(Model, kw_only=True):
@@ -185,6 +189,14 @@ class MiniBossSpawn(Strict, kw_only=True):
     treasure: Annotated[bool, Meta(description="the heroes draw treasure for destroying it")] = True
 
 
+class FightModel(Strict, kw_only=True):
+    """A model a fight card brings that has no stat card in the content: what is known of it
+    and which printed card to play it from."""
+
+    name: Name
+    text: Text
+
+
 class FightCard(Entry, kw_only=True):
     """2.0/FK boss fight card, or 1.0 Adventure Effects card."""
 
@@ -200,6 +212,10 @@ class FightCard(Entry, kw_only=True):
     timeout_mini_boss: Annotated[
         MiniBossSpawn | None, Meta(description="a mini-boss its timeout brings onto the dungeon")
     ] = None
+    models: Annotated[
+        list[FightModel],
+        Meta(description="models its effects bring that have no stat card here (the lookup)"),
+    ] = []
     note: Text | None = None
 
 

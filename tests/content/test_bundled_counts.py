@@ -49,7 +49,8 @@ EXPECTED: dict[str, dict[str, int]] = {
         # Every keyword and ability named on a non-Arcade card (/work/tools/text_names.py),
         # + one entry per other printing of a name (its own row differs): Pile-On on The Guth
         # (+1R), Crashing Waves on the Clan Yurei Chunin (reach 1).
-        "keywords": 246,
+        # + the hero keywords Clever and Werecursed (keywords.json), for the lookup.
+        "keywords": 248,
         "abilities": 433,
     },
     "forgotten-king": {

@@ -720,6 +720,9 @@ def _notes(state: GameState, kind: CardKind, model: Card, actions: list[CardActi
         notes.append("SDE 1.0 has no Mighty Monster bonuses.")
     elif state.setup.edition == "forgotten-king" and _rank(model, kind) not in ("elite", "minion"):
         notes.append("Forgotten King: only elites and minions gain the ladder's bonuses.")
+    hearts_note = getattr(model, "hearts_note", None)
+    if hearts_note:
+        notes.append(f"Hearts: {hearts_note}")
     if kind != "spawning point" and not actions and (model.stats.ap or 0) > 0:
         notes.append("The content lists no actions for this card.")
     return notes
