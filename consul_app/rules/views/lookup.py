@@ -57,9 +57,10 @@ def lookup(pack: EditionPack, query: str, limit: int = 50) -> list[LookupHit]:
     extra: dict[int, tuple[str, str, str]] = {}
     for kind, entry in _entries(pack):
         name = entry.name.lower()
-        rank = _rank(name, needle)
-        if rank is not None:
-            ranked.append((rank, len(name), name, len(ranked), kind, entry))
+        if needle not in name:  # (most names: one test, no word split)
+            continue
+        rank = 0 if name.startswith(needle) else 1 if _word_starts(name, needle) else 2
+        ranked.append((rank, len(name), name, len(ranked), kind, entry))
     for model_id, name, text in _fight_models(pack):
         rank = _rank(name.lower(), needle)
         if rank is not None:
@@ -79,11 +80,13 @@ def lookup(pack: EditionPack, query: str, limit: int = 50) -> list[LookupHit]:
 
 def _rank(name: str, needle: str) -> int | None:
     """0: the name starts with it; 1: a word does; 2: it is inside; None: no match."""
-    if name.startswith(needle):
-        return 0
-    if any(w.startswith(needle) for w in _words(name)):
-        return 1
-    return 2 if needle in name else None
+    if needle not in name:
+        return None
+    return 0 if name.startswith(needle) else 1 if _word_starts(name, needle) else 2
+
+
+def _word_starts(name: str, needle: str) -> bool:
+    return any(w.startswith(needle) for w in _words(name))
 
 
 def _fight_models(pack: EditionPack) -> Iterator[tuple[str, str, str]]:
