@@ -200,6 +200,11 @@ def stats_of(card: dict[str, Any]) -> dict[str, Any]:
     return {key: stats[src] for src, key in STAT_KEYS if stats.get(src) is not None}
 
 
+def attacks_of(card: dict[str, Any]) -> list[dict[str, Any]]:
+    """The card's basic attacks: the stat and the range of each."""
+    return [{"rolls": o["attribute"], "range": o["range"]} for o in card.get("offense") or []]
+
+
 def model_fields(card: dict[str, Any], bits: str | None = None) -> dict[str, Any]:
     """The fields every miniature's card has, in file order."""
     entry: dict[str, Any] = {
@@ -211,7 +216,7 @@ def model_fields(card: dict[str, Any], bits: str | None = None) -> dict[str, Any
         "base": BASES[card["model_size"]],
         "stats": stats_of(card),
     }
-    attacks = [{"rolls": o["attribute"], "range": o["range"]} for o in card.get("offense") or []]
+    attacks = attacks_of(card)
     if attacks:
         entry["attacks"] = attacks
     if (card.get("defense") or ["ARM"]) != ["ARM"]:
@@ -303,6 +308,7 @@ def convert_pool_models(
             "hearts": sp["hearts"],
             "base": BASES[sp["model_size"]],
             "stats": stats_of(sp),
+            "attacks": attacks_of(by_name.get(sp["name"], sp)),  # (its card in monsters.json)
             "keywords": [k for k in sp["keywords"] if not POOL_KEYWORD.match(k)],
             "abilities": [clean(a) for a in sp.get("abilities") or []],
             "models": models,

@@ -130,6 +130,9 @@ class SpawningPoint(Entry, kw_only=True):
     hearts: Annotated[int, Meta(ge=1, le=40)]
     base: Base = "small"
     stats: Stats = Stats()
+    attacks: Annotated[
+        list[Attack], Meta(description="basic attacks of a spawning point that attacks")
+    ] = []
     defends_with: Annotated[
         list[Stat], Meta(description="the stat(s) it defends basic attacks with; empty: ARM")
     ] = []

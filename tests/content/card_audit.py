@@ -247,6 +247,8 @@ def _audit_card(
     result: Audit,
     relic: Relic | None,
 ) -> None:
+    if relic is None:
+        _audit_printed(view, raw, where, result)
     actions = {a.name.lower(): a for a in view.actions if not a.basic}
     if relic is None:
         traits = {t.name.lower(): t for t in (*view.keywords, *view.abilities)}
@@ -294,6 +296,36 @@ def _audit_card(
             result.mismatches.append(
                 f"{where} {name}: dice app={' '.join(shown) or '-'} reference={expect}"
             )
+
+
+STAT_NAMES = {"MOVE": "MOVE", "AP": "AP", "STR": "STR", "ATT": "ATT", "ARM": "ARM"}
+
+
+def _audit_printed(view: CardView, raw: dict[str, Any], where: str, result: Audit) -> None:
+    """The stat line and the basic attacks (1 AP, the stat, the range) as printed."""
+    printed = {f.stat: f.base for f in view.stats}
+    for stat, value in (raw.get("stats") or {}).items():
+        if value is None or stat not in ("MOVE", "AP", "STR", "ATT", "ARM", "WILL", "DEX"):
+            continue
+        result.checked += 1
+        shown = printed.get(stat)
+        same = shown is not None and (
+            str(shown) == str(value) or Dice.parse(str(shown)) == Dice.parse(str(value))
+            if stat not in ("MOVE", "AP")
+            else shown == str(value)
+        )
+        if not same:
+            result.mismatches.append(f"{where} {stat}: app={shown} reference={value}")
+    basic = sorted((a.rolls or "", a.range or 0, a.ap or 0) for a in view.actions if a.basic)
+    wanted = sorted((o["attribute"], o["range"], 1) for o in raw.get("offense") or [])
+    result.checked += 1
+    stats = [o["attribute"] for o in raw.get("offense") or []]
+    if len(set(stats)) < len(stats):  # a stat twice: one attack per stat, the second's is lost
+        result.ambiguous.append(f"{where} basic attacks: the reference repeats {stats}")
+        basic = sorted(("", n, ap) for _, n, ap in basic)
+        wanted = sorted(("", n, ap) for _, n, ap in wanted)
+    if basic != wanted:
+        result.mismatches.append(f"{where} basic attacks: app={basic} reference={wanted}")
 
 
 def _clean(name: str) -> str:

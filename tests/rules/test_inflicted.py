@@ -63,3 +63,11 @@ def test_a_card_with_two_defense_stats_says_which_a_basic_attack_is_rolled_again
     assert kunoichi.basic_defense == "basic attacks roll against its ARM or DEX, your choice"
     wyrmling = card(bundled, state, "nether-wyrmling")
     assert wyrmling.basic_defense == "basic attacks roll against its ARM"
+
+
+def test_a_spawning_point_that_attacks_has_its_basic_attack(bundled: EditionPack) -> None:
+    """Clan Ijin Madoushi: a spawning point whose card has a magic attack (WILL, range 3)."""
+    state = new_game(bundled, default_setup(bundled))
+    view = card(bundled, state, "clan-ijin-madoushi")
+    attack = next(a for a in view.actions if a.basic)
+    assert (attack.name, attack.rolls, attack.range, attack.ap) == ("Magic attack", "WILL", 3, 1)
