@@ -380,9 +380,13 @@ def _in_text(dice: Dice, tokens: list[str]) -> bool:
 
 def main() -> None:
     from consul_app.content.loader import load_dirs
+    from tests.content.test_own_words import reference_dir
 
     root = Path(__file__).resolve().parents[2]
-    result = audit(load_dirs([root / "data"]), Path("/work/shared/reference/sde"))
+    reference = reference_dir()
+    if reference is None:
+        raise SystemExit("the reference is not beside the clone (set CONSUL_REFERENCE)")
+    result = audit(load_dirs([root / "data"]), reference)
     for line in result.mismatches:
         print(line)
     print(f"{len(result.mismatches)} mismatches, {result.checked} checked")
