@@ -223,6 +223,8 @@ def model_fields(card: dict[str, Any], bits: str | None = None) -> dict[str, Any
         entry["defends_with"] = card["defense"]
     entry["keywords"] = [clean(k) for k in card.get("keywords", [])]
     entry["abilities"] = [clean(a) for a in card.get("abilities", [])]
+    if card.get("creature_type") and card["creature_type"] != "Spawning Point":
+        entry["creature_type"] = card["creature_type"]
     return entry
 
 
@@ -395,6 +397,7 @@ def reorder_monster(entry: dict[str, Any]) -> dict[str, Any]:
         "defends_with",
         "keywords",
         "abilities",
+        "creature_type",
         "note",
     ]
     return {k: entry[k] for k in keys if k in entry}
@@ -1254,6 +1257,7 @@ def convert_edition(ref: Path, out_dir: Path, folder: str) -> dict[str, Any]:
                 "defends_with",
                 "keywords",
                 "abilities",
+                "creature_type",
                 "hearts_note",
             ],
         )

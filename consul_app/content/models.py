@@ -106,6 +106,9 @@ class Model(Entry, kw_only=True):
         Text | None,
         Meta(description="why its hearts may not be the printed ones (shown wherever they are)"),
     ] = None
+    creature_type: Annotated[
+        Name | None, Meta(description="as printed: Undead, Undead Ghoul, Drake, ...")
+    ] = None
 
 
 class Monster(Model, kw_only=True):

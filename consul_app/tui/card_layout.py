@@ -176,6 +176,7 @@ def card_body(view: CardView) -> Group:
             basic = [_against_basic(view)] if roll.stat in view.defends_basic else []
             parts.append(Figures([*roll_figures(roll), *basic], gap=1, indent=2))
             parts += _reasons(roll.added, roll=True)
+            parts += _conditions(roll, indent=4)
     actions = {a.name for a in view.actions}
     for title, traits in (
         ("Keywords", view.keywords),

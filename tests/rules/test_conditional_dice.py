@@ -56,3 +56,20 @@ def test_mob_is_on_melee_rolls_only(bundled: ContentPack) -> None:
     assert conditions(kobold, "Melee attack") == [
         "+1B per other Mob model in melee with the target, up to +3B (Mob)"
     ]
+
+
+def test_death_lord_gives_the_undead_of_its_game_their_dice(bundled: ContentPack) -> None:
+    """'While a model with Death Lord is in play, all Undead monsters without the Death Lord
+    ability gain +1G to all rolls' (Elrik's card): on every roll of an Undead monster of a
+    game with Elrik, defense too; not on a monster that is not Undead."""
+    from msgspec import structs
+
+    ed = bundled.edition("sde2")
+    setup = structs.replace(default_setup(ed), boss="elrik-the-lich-king")
+    state = new_game(ed, setup)
+    draugr = card(ed, state, "draugr")
+    line = "+1G while Elrik The Lich King is in play (Death Lord)"
+    assert all(line in a.roll.conditions for a in draugr.actions if a.roll is not None)
+    assert all(line in r.conditions for r in draugr.defense)
+    wyrmling = card(ed, state, "nether-wyrmling")
+    assert all(line not in r.conditions for r in wyrmling.defense)

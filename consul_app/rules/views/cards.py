@@ -274,7 +274,7 @@ def card(
     mighty = any(e.keyword == "Mighty" for e in effects)
     suffers = _suffers(pack, state, model_id, kind, marked, tile)
     adds = _Adds(lines, relics, effects, mighty, suffers, state.setup.mode == "arcade")
-    adds.conditions = conditions(pack, model, names)
+    adds.conditions = conditions(pack, state, model, names)
     numbers = {
         stat: _number(base, stat, relics, suffers)
         for stat, base in (("MOVE", model.stats.move), ("AP", model.stats.ap))
@@ -401,7 +401,7 @@ class _Adds:
         text += "".join(f" {a.unread}" for a in added if a.change == "not applied")
         drops = [a.name for a in added if a.change == "drop" and a.name]
         drop = f"drop the best die ({', '.join(drops)})" if drops else None
-        ifs = [c.text for c in self.conditions if purpose == "offense" and c.applies(stat, reach)]
+        ifs = [c.text for c in self.conditions if c.applies(stat, reach, purpose)]
         return RollView(stat, base, added, total, text, drop, ifs)
 
 
