@@ -28,8 +28,13 @@ if str(ROOT) not in sys.path:
 from consul_app.content.models import ContentFile  # noqa: E402
 from consul_app.content.validate import adapter, validate  # noqa: E402
 from scripts.convert_cards import (  # noqa: E402
+    OWN_FILE,
     ability_rows,
+    explore_row,
+    file_rows,
     named_entries,
+    printing,
+    relic_file,
     relic_modifiers,
 )
 
@@ -138,6 +143,11 @@ SECTIONS = {
 SUMMON_NAMES = {"Boneheads": "Bone Head"}
 
 
+HEARTS_SUSPECT = (
+    "1 heart is what the reference gives, surely a slip of the fan database (it would fall to "
+    "its first wound): check your card and correct it in your own content folder."
+)
+
 # --------------------------------------------------------------------------- helpers
 
 
@@ -190,6 +200,11 @@ def stats_of(card: dict[str, Any]) -> dict[str, Any]:
     return {key: stats[src] for src, key in STAT_KEYS if stats.get(src) is not None}
 
 
+def attacks_of(card: dict[str, Any]) -> list[dict[str, Any]]:
+    """The card's basic attacks: the stat and the range of each."""
+    return [{"rolls": o["attribute"], "range": o["range"]} for o in card.get("offense") or []]
+
+
 def model_fields(card: dict[str, Any], bits: str | None = None) -> dict[str, Any]:
     """The fields every miniature's card has, in file order."""
     entry: dict[str, Any] = {
@@ -201,13 +216,15 @@ def model_fields(card: dict[str, Any], bits: str | None = None) -> dict[str, Any
         "base": BASES[card["model_size"]],
         "stats": stats_of(card),
     }
-    attacks = [{"rolls": o["attribute"], "range": o["range"]} for o in card.get("offense") or []]
+    attacks = attacks_of(card)
     if attacks:
         entry["attacks"] = attacks
     if (card.get("defense") or ["ARM"]) != ["ARM"]:
         entry["defends_with"] = card["defense"]
     entry["keywords"] = [clean(k) for k in card.get("keywords", [])]
     entry["abilities"] = [clean(a) for a in card.get("abilities", [])]
+    if card.get("creature_type") and card["creature_type"] != "Spawning Point":
+        entry["creature_type"] = card["creature_type"]
     return entry
 
 
@@ -293,6 +310,7 @@ def convert_pool_models(
             "hearts": sp["hearts"],
             "base": BASES[sp["model_size"]],
             "stats": stats_of(sp),
+            "attacks": attacks_of(by_name.get(sp["name"], sp)),  # (its card in monsters.json)
             "keywords": [k for k in sp["keywords"] if not POOL_KEYWORD.match(k)],
             "abilities": [clean(a) for a in sp.get("abilities") or []],
             "models": models,
@@ -379,6 +397,7 @@ def reorder_monster(entry: dict[str, Any]) -> dict[str, Any]:
         "defends_with",
         "keywords",
         "abilities",
+        "creature_type",
         "note",
     ]
     return {k: entry[k] for k in keys if k in entry}
@@ -467,6 +486,10 @@ def convert_bosses_and_cards(
             )
         if "summoned" in written:  # models its effects bring "until N are out", counted
             entry["summoned"] = written["summoned"]
+        if "timeout_mini_boss" in written:  # a mini-boss its timeout brings onto the dungeon
+            entry["timeout_mini_boss"] = written["timeout_mini_boss"]
+        if "models" in written:  # models it brings with no stat card: for the lookup
+            entry["models"] = written["models"]
         extra = set(written) - set(entry)
         if extra:
             raise SystemExit(f"{ed} fight card {card_id}: texts for unknown sections {extra}")
@@ -487,11 +510,7 @@ def convert_bosses_and_cards(
             entry["bits"] = "super"
             comments.append(f"The reference says {boss['bits']}; a dungeon boss is Super.")
         if boss["hearts"] <= 1:
-            comments.append(
-                "Hearts as the reference has them: a mistake in the fan database (a boss with "
-                "one heart falls to its first wound), but the printed value is not known here. "
-                "Correct it from your card in your own content folder."
-            )
+            entry["hearts_note"] = HEARTS_SUSPECT
         if comments:
             entry["__comment__"] = " ".join(comments)
         if boss["name"] not in card_of:
@@ -590,7 +609,10 @@ def convert_relics(
 def convert_keywords_and_abilities(
     ref: Path, folder: str, texts: Texts, pack: dict[str, list[dict[str, Any]]]
 ) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
-    """An entry per keyword and ability name with a text; every name on a card needs one."""
+    """An entry per keyword and ability name with a text; every name on a card needs one. A
+    card's facts and dice come from its own row (a monster's from monsters.json, a boss's from
+    bosses.json, a relic's from its relic file): a name printed differently on two cards is two
+    entries (`named_entries`)."""
     ed = texts.edition
     keywords = {clean(k): v for k, v in texts.take_all("keywords").items()}
     abilities = {clean(a): v for a, v in texts.take_all("abilities").items()}
@@ -601,10 +623,48 @@ def convert_keywords_and_abilities(
                 for name in entry.get(kind, []):
                     if name not in known:
                         texts.missing.append(f"scripts/texts/{ed}/{kind}.yaml: {name}")
-    return (
-        named_entries("keywords", keywords, rows, ed, slug),
-        named_entries("abilities", abilities, rows, ed, slug),
-    )
+    out = []
+    for kind, written in (("keywords", keywords), ("abilities", abilities)):
+        printed = printings_by_card(ref, folder, ed, kind, pack)
+        entries, missing = named_entries(kind, written, rows, printed, ed, slug)
+        texts.missing += [f"scripts/texts/{ed}/{kind}.yaml: {m}" for m in missing]
+        out.append(entries)
+    return out[0], out[1]
+
+
+def printings_by_card(
+    ref: Path, folder: str, ed: str, kind: str, pack: dict[str, list[dict[str, Any]]]
+) -> dict[str, list[tuple[dict[str, Any] | None, list[str]]]]:
+    """Each name's printings on the edition's cards, the one most cards print first: its row
+    (from the card's own reference file) and the ids of the cards that print it so."""
+    files: dict[str, dict[str, Any]] = {}
+    mini_names = {m["name"] for m in pack.get("mini_bosses", [])}
+    groups: dict[str, dict[tuple[Any, ...], tuple[dict[str, Any], list[str]]]] = {}
+    for pack_kind, entries in pack.items():
+        for entry in entries:
+            if pack_kind == "relics":
+                fname = relic_file(ed)
+            elif pack_kind == "monsters" and entry.get("note") == SOHEI_ONI_NOTE:
+                fname = OWN_FILE["mini_bosses"] if entry["name"] in mini_names else "monsters.json"
+            else:
+                fname = OWN_FILE.get(pack_kind, "")
+            if not fname:
+                continue
+            if fname not in files:
+                files[fname] = file_rows(ref, folder, fname)
+            own = {clean(n): v for n, v in files[fname].get(kind, {}).items()}
+            for name in entry.get(kind, []):
+                row = explore_row(own.get(name, []))
+                if row is None:
+                    continue
+                key = printing(kind, row, ed)
+                found = groups.setdefault(name, {}).setdefault(key, (row, []))
+                found[1].append(entry["id"])
+    out: dict[str, list[tuple[dict[str, Any] | None, list[str]]]] = {}
+    for name, found in groups.items():
+        ordered = sorted(found.values(), key=lambda v: -len(v[1]))
+        out[name] = [(row, sorted(set(cards))) for row, cards in ordered]
+    return out
 
 
 def reorder(entry: dict[str, Any], keys: Iterable[str]) -> dict[str, Any]:
@@ -1197,6 +1257,8 @@ def convert_edition(ref: Path, out_dir: Path, folder: str) -> dict[str, Any]:
                 "defends_with",
                 "keywords",
                 "abilities",
+                "creature_type",
+                "hearts_note",
             ],
         )
         for b in bosses

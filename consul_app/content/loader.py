@@ -32,7 +32,14 @@ from consul_app.content.folders import (
     read_file,
     unique_folders,
 )
-from consul_app.content.models import EDITIONS, KINDS, ContentFile, Edition, Entry
+from consul_app.content.models import (
+    EDITIONS,
+    KINDS,
+    NAME_PATTERN,
+    ContentFile,
+    Edition,
+    Entry,
+)
 from consul_app.content.names import find_unknown, known_names
 from consul_app.content.pack import ContentPack
 from consul_app.content.safeyaml import Document, parse
@@ -108,6 +115,11 @@ class _Loader:
         """The final (source, index, data) of every entry, valid or not, after overrides."""
         self.in_pack: dict[EntryKey, tuple[_Source, int]] = {}
         self.unreadable = False
+        """A file could not be read at all: what it defines is unknown, so no reference is
+        checked."""
+        self.broken: list[str] = []
+        """The text (case folded) of files read but not parsed (broken YAML): a reference to a
+        name one of them mentions is not reported as unknown (it may be defined there)."""
         self.unlisted: Counter[str] = Counter()
         """Per file, problems counted but not worded: they are past MAX_ISSUES_PER_FILE."""
 
@@ -152,7 +164,7 @@ class _Loader:
         self.unlisted[file] += more
         self.issues.extend(Issue(file, p.line, field_path(p.loc), p.message) for p in problems)
         if not doc.readable:
-            self.unreadable = True
+            self.broken.append(data.decode("utf-8", "replace").casefold())
             return
         if doc.value is None or doc.value == {}:
             self.pack.warnings.append(f"{file}: empty file, no content in it")
@@ -161,7 +173,7 @@ class _Loader:
             line, _ = doc.locate(())
             message = "the top level must be a mapping: edition, monsters, relics, ..."
             self.issues.append(Issue(file, line, "", message))
-            self.unreadable = True
+            self.broken.append(data.decode("utf-8", "replace").casefold())
             return
         prepared, kept = self._prepare(doc.value)
         source = _Source(file, doc, kept)
@@ -269,6 +281,7 @@ class _Loader:
         if self.issues:
             count = len(self.issues) + self.unlisted.total()
             raise ContentError(_listed(self.issues, self.unlisted), count)
+        self._warn_attackless()
         self.pack.content_hash = self.hash.hexdigest()
         return self.pack
 
@@ -281,10 +294,36 @@ class _Loader:
         entries = {key: item for key, (_, _, item) in self.origins.items()}
         unknown = find_unknown(entries, known_names(entries))
         for key, path, message in chain(find_dangling(entries, known), unknown):
-            source, index, _ = self.origins[key]
+            source, index, item = self.origins[key]
             loc = (key[0], index, *path)
-            if loc not in source.reported:
+            if loc not in source.reported and not self._maybe_in_broken(_value_at(item, path)):
                 self.issues.append(source.issue(loc, message))
+
+    def _maybe_in_broken(self, value: Any) -> bool:
+        """Is `value` (a name or id named) mentioned in a file that could not be parsed?"""
+        if not isinstance(value, str) or not self.broken:
+            return False
+        word = re.compile(rf"(?<![\w-]){re.escape(value.strip().casefold())}(?![\w-])")
+        return any(word.search(text) for text in self.broken)
+
+    def _warn_attackless(self) -> None:
+        """A monster the Consul spawns (skull points) with no attack and no offensive action
+        that rolls: an offense bonus would reach none of its rolls."""
+        for (kind, edition, id_), (source, index, _) in self.origins.items():
+            monster = self.pack.edition(edition).monsters.get(id_) if kind == "monsters" else None
+            if monster is None or monster.attacks or not monster.skull_points:
+                continue
+            abilities = self.pack.edition(edition).abilities.values()
+            names = {a.casefold() for a in monster.abilities}
+            if any(
+                a.name.casefold() in names and a.type == "offense" and a.rolls for a in abilities
+            ):
+                continue
+            line, _ = source.doc.locate((kind, index))
+            self.pack.warnings.append(
+                f"{source.file}:{line}: monster '{id_}' ({monster.name}) has no attack: an "
+                "offense bonus reaches none of its rolls"
+            )
 
     def _check_names(self) -> None:
         """Report a second entry of a kind in `UNIQUE_NAMES` with a name already taken in its
@@ -304,6 +343,16 @@ class _Loader:
                 f"{first_source.file}:{line} (to replace that entry, give this one its id)"
             )
             self.issues.append(source.issue((kind, index, "name"), message))
+
+
+def _value_at(item: Any, path: tuple[int | str, ...]) -> Any:
+    """The value found along `path` in an entry's data (None when it is not there)."""
+    for step in path:
+        try:
+            item = item[step]
+        except (KeyError, IndexError, TypeError):
+            return None
+    return item
 
 
 def _listed(issues: list[Issue], unlisted: Counter[str]) -> list[Issue]:
@@ -378,6 +427,11 @@ def _message(error: ErrorDetails) -> str:
         return f"unknown top-level key '{loc[0]}' (expected edition, {', '.join(KINDS)})"
     if unknown:
         return f"unknown field '{loc[-1]}'"
+    if kind == "string_pattern_mismatch" and error.get("ctx", {}).get("pattern") == NAME_PATTERN:
+        return (
+            "a name must show at least one letter: blank or invisible names (only spaces or "
+            "zero-width characters) and a NUL or a right-to-left override are refused"
+        )
     if kind in ("value_error", "assertion_error"):
         return str(error.get("ctx", {}).get("error", error["msg"]))
     if kind in ("model_type", "dataclass_type", "dict_type", "model_attributes_type"):

@@ -43,7 +43,14 @@ ModifiedStat = Literal["STR", "ARM", "WILL", "DEX", "ATT", "MOVE", "AP", "HEARTS
 DICE_STATS: tuple[Stat, ...] = ("STR", "ATT", "ARM", "WILL", "DEX")
 
 Slug = Annotated[str, Meta(pattern=r"^[a-z0-9]+(-[a-z0-9]+)*$", min_length=1, max_length=80)]
-Name = Annotated[str, Meta(min_length=1, max_length=120)]
+HIDDEN = "\x00\u202a-\u202e\u2066-\u2069"
+"""Never in a name: a NUL and the direction overrides and isolates (they reorder what is
+shown)."""
+INVISIBLE = "\\s\u00ad\u200b-\u200f\u2060-\u2064\ufeff" + HIDDEN
+NAME_PATTERN = f"^[^{HIDDEN}]*[^{INVISIBLE}][^{HIDDEN}]*$"
+"""A name shows at least one character (not only spaces or zero-width characters) and holds no
+NUL or direction override."""
+Name = Annotated[str, Meta(min_length=1, max_length=120, pattern=NAME_PATTERN)]
 Text = Annotated[str, Meta(min_length=1, max_length=600)]
 
 
@@ -95,6 +102,13 @@ class Model(Entry, kw_only=True):
     ] = []
     keywords: list[Name] = []
     abilities: list[Name] = []
+    hearts_note: Annotated[
+        Text | None,
+        Meta(description="why its hearts may not be the printed ones (shown wherever they are)"),
+    ] = None
+    creature_type: Annotated[
+        Name | None, Meta(description="as printed: Undead, Undead Ghoul, Drake, ...")
+    ] = None
 
 
 class Monster(Model, kw_only=True):
@@ -119,6 +133,9 @@ class SpawningPoint(Entry, kw_only=True):
     hearts: Annotated[int, Meta(ge=1, le=40)]
     base: Base = "small"
     stats: Stats = Stats()
+    attacks: Annotated[
+        list[Attack], Meta(description="basic attacks of a spawning point that attacks")
+    ] = []
     defends_with: Annotated[
         list[Stat], Meta(description="the stat(s) it defends basic attacks with; empty: ARM")
     ] = []
@@ -178,6 +195,14 @@ class MiniBossSpawn(Strict, kw_only=True):
     treasure: Annotated[bool, Meta(description="the heroes draw treasure for destroying it")] = True
 
 
+class FightModel(Strict, kw_only=True):
+    """A model a fight card brings that has no stat card in the content: what is known of it
+    and which printed card to play it from."""
+
+    name: Name
+    text: Text
+
+
 class FightCard(Entry, kw_only=True):
     """2.0/FK boss fight card, or 1.0 Adventure Effects card."""
 
@@ -193,6 +218,10 @@ class FightCard(Entry, kw_only=True):
     timeout_mini_boss: Annotated[
         MiniBossSpawn | None, Meta(description="a mini-boss its timeout brings onto the dungeon")
     ] = None
+    models: Annotated[
+        list[FightModel],
+        Meta(description="models its effects bring that have no stat card here (the lookup)"),
+    ] = []
     note: Text | None = None
 
 
@@ -245,9 +274,18 @@ class Relic(Entry, kw_only=True):
 
 
 class Keyword(Entry, kw_only=True):
-    """A keyword's short text (in our own words); cards name keywords by `name`."""
+    """A keyword's short text (in our own words); cards name keywords by `name`. Two entries
+    may share a name when cards print it differently (Pile-On: +1B on monsters, +1R on a boss):
+    the one whose `cards` lists the card is that card's."""
 
     text: Text
+    cards: Annotated[
+        list[Slug],
+        Meta(
+            description="the cards (models or relics) that print this version of the name; "
+            "empty: every other card with the name"
+        ),
+    ] = []
 
 
 class Ability(Entry, kw_only=True):
@@ -266,6 +304,13 @@ class Ability(Entry, kw_only=True):
     against: Stat | None = None
     add: Annotated[Dice | None, Meta(description="dice the ability adds to its roll")] = None
     potion: Annotated[bool, Meta(description="a potion ability (costs a potion)")] = False
+    cards: Annotated[
+        list[Slug],
+        Meta(
+            description="the cards (models or relics) that print this version of the name; "
+            "empty: every other card with the name"
+        ),
+    ] = []
 
     def __post_init__(self) -> None:
         if self.against is not None and self.rolls is None:

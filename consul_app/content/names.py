@@ -31,6 +31,7 @@ ENGINE_KEYWORDS = (
     "The Consul's Wrath",
     "Trophies",
     "Spirit Call",
+    "Death Lord",
 )
 """Keywords the engine applies by name (`rules.keywords.has_keyword`): known in every edition,
 with or without an entry of their own (a test checks the engine names no other)."""

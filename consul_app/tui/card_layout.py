@@ -135,10 +135,8 @@ def suffered_figures(view: CardView) -> list[Text]:
 
 
 def action_facts(action: CardAction) -> list[str]:
-    """ "1 AP", "range 5", "WILL vs ARM", "support"."""
-    facts = []
-    if action.ap is not None:
-        facts.append(f"{action.ap} AP")
+    """ "1 AP" (a potion ability: "1 Potion"), "range 5", "WILL vs ARM", "support"."""
+    facts = [action.cost] if action.cost else []
     if action.range is not None:
         facts.append("melee" if action.range == 1 else f"range {action.range}")
     if action.rolls and action.against:
@@ -175,9 +173,10 @@ def card_body(view: CardView) -> Group:
     if view.defense:
         parts.append(_heading("Defense"))
         for roll in view.defense:
-            basic = ["(against basic attacks)"] if roll.stat in view.defends_basic else []
+            basic = [_against_basic(view)] if roll.stat in view.defends_basic else []
             parts.append(Figures([*roll_figures(roll), *basic], gap=1, indent=2))
             parts += _reasons(roll.added, roll=True)
+            parts += _conditions(roll, indent=4)
     actions = {a.name for a in view.actions}
     for title, traits in (
         ("Keywords", view.keywords),
@@ -202,6 +201,14 @@ def card_body(view: CardView) -> Group:
     return Group(*parts)
 
 
+def _against_basic(view: CardView) -> str:
+    """ "(against basic attacks)"; a card that names two stats: "(against basic attacks: ARM or
+    DEX, your choice)"."""
+    if len(view.defends_basic) < 2:
+        return "(against basic attacks)"
+    return f"(against basic attacks: {' or '.join(view.defends_basic)}, your choice)"
+
+
 def _heading(title: str) -> Text:
     return Text(f"\n{title}", "bold underline")
 
@@ -212,9 +219,15 @@ def _action(action: CardAction) -> list[RenderableType]:
     if action.roll is not None:
         parts.append(Figures(["rolls", *roll_figures(action.roll)], gap=1, indent=2))
         parts += _reasons(action.roll.added, roll=True)
+        parts += _conditions(action.roll, indent=4)
     texts = [Text(action.text)] if action.text and not action.basic else []
     texts += [Text(note, "italic") for note in action.notes]
     return parts + [Hanging(text) for text in texts]
+
+
+def _conditions(roll: RollView, indent: int) -> list[RenderableType]:
+    """ "· +1B if the target has Knockdown (Pile-On)": dice to add when the condition holds."""
+    return [Hanging(Text(f"· {text}", "italic"), indent=indent) for text in roll.conditions]
 
 
 def _reasons(added: Iterable[Added], *, roll: bool = False) -> list[RenderableType]:
@@ -254,6 +267,7 @@ def card_summary(view: CardView) -> list[RenderableType]:
         facts = [f for f in action_facts(action) if f != action.type]
         name = Text(action.name, "underline")
         parts.append(Figures([name, *facts, *roll_figures(action.roll)], gap=1))
+        parts += _conditions(action.roll, indent=2)
     if any(a.change in ("drop", "less") for roll in view.defense for a in roll.added):
         drops = {roll.drop for roll in view.defense}
         shared = drops.pop() if len(drops) == 1 else None  # (said once, after them all)

@@ -46,9 +46,12 @@ EXPECTED: dict[str, dict[str, int]] = {
         # arcade) (10).
         "charts": 14,
         "power_gauges": 0,
-        # Every keyword and ability named on a non-Arcade card (/work/tools/text_names.py).
-        "keywords": 245,
-        "abilities": 432,
+        # Every keyword and ability named on a non-Arcade card (/work/tools/text_names.py),
+        # + one entry per other printing of a name (its own row differs): Pile-On on The Guth
+        # (+1R), Crashing Waves on the Clan Yurei Chunin (reach 1).
+        # + the hero keywords Clever and Werecursed (keywords.json), for the lookup.
+        "keywords": 248,
+        "abilities": 433,
     },
     "forgotten-king": {
         # fk/monsters.json: 81 cards - 16 spawning points = 65 (the Rock Pile v2 cards are in
@@ -97,7 +100,9 @@ EXPECTED: dict[str, dict[str, int]] = {
         # The power gauge (a reconstruction).
         "power_gauges": 1,
         "keywords": 49,
-        "abilities": 72,
+        # + the Splash of the treasure Fire Gel Goo (magic, Fire), another card than the
+        # monster's Splash (+1R ATT).
+        "abilities": 73,
     },
 }
 

@@ -86,3 +86,14 @@ def test_every_stat_change_of_the_reference_is_a_modifier(packs: dict[str, Editi
         assert sorted(m.stat for m in relic.modifiers) == stats, relic.id
         if not record["effect"] and not record["keywords"] and not record["abilities"]:
             assert relic.not_applied, relic.id
+
+
+def test_a_bare_number_on_a_dice_stat_is_applied_as_static_stars(
+    packs: dict[str, EditionPack],
+) -> None:
+    """Issue 23: Fire Breath Potion's '+1 DEX' and Icy Armor Potion's '+1 ARM' (no die colour
+    in the reference) are applied as +1ST (a fixed star), never left 'not applied'."""
+    sde2 = packs["sde2"]
+    for relic_id, stat in (("fire-breath-potion", "DEX"), ("icy-armor-potion", "ARM")):
+        mods = sde2.relics[relic_id].modifiers
+        assert [(m.stat, str(m.add), m.not_applied) for m in mods] == [(stat, "1ST", None)]

@@ -236,7 +236,7 @@ def test_ability_and_status_bonuses_are_on_the_card(sde2: EditionPack) -> None:
         ("Massive Damage", "ability", "chart space 1, Massive Damage"),
         ("Poison", "status effect", "chart space 2, Monsters cause Poison"),
     ]
-    assert view.gained[1].text.startswith("Loses hearts.")
+    assert view.gained[1].text == "Causes Poison when it wounds: Loses hearts."
 
 
 def test_rampage_counts_spawning_points_destroyed(sde2: EditionPack) -> None:

@@ -1,6 +1,6 @@
 """Relics at the table, through the keys (QA's game): Elrik ticks Frozen Soul (+2 hearts), and
 the Boss pane, the timeout and the defeat follow 10 hearts; Black-Handed Henry's Fire Breath
-Potion (+1 DEX, no die colour in the reference) says on the card that it is not applied."""
+Potion (+1 DEX, no die colour in the reference) is applied as +1ST."""
 
 from __future__ import annotations
 
@@ -79,18 +79,19 @@ async def test_frozen_soul_gives_elrik_ten_hearts_and_the_timeout_at_five(
         assert "The heroes won" not in _boss_pane(app)
 
 
-async def test_fire_breath_potion_says_its_dex_is_not_applied(
+async def test_fire_breath_potion_applies_its_dex_as_a_static_star(
     content: ContentPack, tmp_path: Path
 ) -> None:
+    """Issue 23: the reference's bare '+1 DEX' is read as +1ST and applied."""
     app = make_app(content, _at_relics(content, tmp_path, "black-handed-henry"))
     async with app.run_test(size=WIDE) as pilot:
         await _tick(pilot, "Fire Breath Potion")
-        assert "not applied: use your card" in _boss_pane(app)
+        assert "not applied: use your card" not in _boss_pane(app)
         await pilot.press("b")
         await _until(pilot, CardScreen)
         screen = app.screen
         assert isinstance(screen, CardScreen)
         body = text(screen.query_one("#card-body Static", Static), width=100)
-        assert "DEX 4B 1G (+1 not applied: use your card)" in body
-        assert body.count("+1 relic Fire Breath Potion, not applied: use your card") == 1
+        assert "DEX 4B 1G +1ST" in body
+        assert "not applied" not in body
         assert "Garlic Breath" in body

@@ -43,8 +43,13 @@ from consul_app.rules.errors import RuleError
 from consul_app.rules.hearts import boss_hearts, relic_hearts
 from consul_app.rules.names import bits_name
 from consul_app.rules.state import GameState
-from consul_app.rules.views.keyword_effects import KeywordEffect, keyword_effects
-from consul_app.rules.views.texts import ability_entry, ability_text, keyword_text
+from consul_app.rules.views.keyword_effects import (
+    Condition,
+    KeywordEffect,
+    conditions,
+    keyword_effects,
+)
+from consul_app.rules.views.texts import ability_entry, ability_text, keyword_text, named
 
 Purpose = Literal["offense", "defense", "support", "stat"]
 """What a roll is made for: an offensive or a support action, a defense, or the stat line."""
@@ -57,7 +62,9 @@ BASIC_ATTACK_NAMES = {
     "WILL": "Magic attack",
 }
 OWN_DICE = "the ability's own dice"
-CAUSES_STATUS = "It causes this when it wounds with an offensive action."
+CAUSES = "Causes {name} when it wounds: "
+"""What a status effect a model inflicts says before the status text (a keyword that names a
+status effect, a chart bonus "Monsters cause Poison")."""
 BOSS_NOTES = {
     "sde2": "The dungeon boss gains no Mighty Monster bonus; its relics apply.",
     "forgotten-king": "The dungeon boss gains no bonus from the ladder.",
@@ -120,6 +127,9 @@ class RollView:
     total: Dice
     text: str
     drop: str | None = None
+    conditions: list[str] = field(default_factory=list)
+    """Dice its keywords add only under a condition ("+1B if the target has Knockdown
+    (Pile-On)"): the Consul adds them when it holds."""
 
     @property
     def changed(self) -> bool:
@@ -153,6 +163,17 @@ class CardAction:
     roll: RollView | None
     text: str
     notes: list[str] = field(default_factory=list)
+    pays: Literal["AP", "Potion"] = "AP"
+    """What pays its cost `ap`: action points, or potions (a potion ability)."""
+
+    @property
+    def cost(self) -> str:
+        """ "1 AP", "1 Potion", "2 Potions" ("" when it has no cost)."""
+        if self.ap is None:
+            return ""
+        if self.pays == "Potion":
+            return f"{self.ap} Potion" + ("s" if self.ap != 1 else "")
+        return f"{self.ap} AP"
 
 
 @dataclass(frozen=True)
@@ -217,6 +238,14 @@ class CardView:
     """What its relics change on its hearts ("+2: relic Frozen Soul"), as `hearts` counts them
     (the boss's wound track too)."""
 
+    @property
+    def basic_defense(self) -> str:
+        """Which stat a basic attack on it is rolled against: "basic attacks roll against its
+        ARM"; a card that names two (ARM and DEX): either, the Consul's choice."""
+        return f"basic attacks roll against its {' or '.join(self.defends_basic)}" + (
+            ", your choice" if len(self.defends_basic) > 1 else ""
+        )
+
 
 Card = Monster | MiniBoss | DungeonBoss | SpawningPoint
 
@@ -245,6 +274,7 @@ def card(
     mighty = any(e.keyword == "Mighty" for e in effects)
     suffers = _suffers(pack, state, model_id, kind, marked, tile)
     adds = _Adds(lines, relics, effects, mighty, suffers, state.setup.mode == "arcade")
+    adds.conditions = conditions(pack, state, model, names)
     numbers = {
         stat: _number(base, stat, relics, suffers)
         for stat, base in (("MOVE", model.stats.move), ("AP", model.stats.ap))
@@ -275,8 +305,8 @@ def card(
         actions=actions,
         defense=defense,
         defends_basic=defends,
-        keywords=[Trait(k, "keyword", keyword_text(pack, k)) for k in model.keywords],
-        abilities=[Trait(a, "ability", ability_text(pack, a)) for a in model.abilities],
+        keywords=[_keyword(pack, k, model.id) for k in model.keywords],
+        abilities=[Trait(a, "ability", ability_text(pack, a, model.id)) for a in model.abilities],
         gained=_gained(pack, state, lines, relics),
         bonuses=lines,
         relics=[_relic_view(r) for r in relics],
@@ -304,6 +334,7 @@ class _Adds:
         self.mighty = mighty
         self.suffers = suffers
         self.arcade = arcade
+        self.conditions: list[Condition] = []
 
     def for_roll(self, stat: str, purpose: Purpose) -> list[Added]:
         """The dice added to a roll of `stat` made for `purpose` (`stat`: the stat line)."""
@@ -356,6 +387,7 @@ class _Adds:
         base: Dice | None,
         purpose: Literal["offense", "defense", "support"],
         own: list[Added] | None = None,
+        reach: int | None = None,
     ) -> RollView:
         added = [*(own or []), *self.for_roll(stat, purpose)]
         bonus = sum((a.dice for a in added if a.change == "add" and a.dice), Dice())
@@ -369,7 +401,8 @@ class _Adds:
         text += "".join(f" {a.unread}" for a in added if a.change == "not applied")
         drops = [a.name for a in added if a.change == "drop" and a.name]
         drop = f"drop the best die ({', '.join(drops)})" if drops else None
-        return RollView(stat, base, added, total, text, drop)
+        ifs = [c.text for c in self.conditions if c.applies(stat, reach, purpose)]
+        return RollView(stat, base, added, total, text, drop, ifs)
 
 
 def _find(pack: EditionPack, state: GameState, model_id: str) -> tuple[Card | None, CardKind]:
@@ -539,14 +572,14 @@ def _actions(pack: EditionPack, model: Card, adds: _Adds, relics: list[Relic]) -
     """Its basic attacks, then its abilities that cost AP: printed, then its relics' (as if
     printed on its card)."""
     actions = [_basic(model, attack, adds) for attack in getattr(model, "attacks", [])]
-    named = [(name, None) for name in getattr(model, "abilities", [])]
-    named += [(name, relic.name) for relic in relics for name in relic.abilities]
+    named: list[tuple[str, Relic | None]] = [(n, None) for n in getattr(model, "abilities", [])]
+    named += [(name, relic) for relic in relics for name in relic.abilities]
     for name, relic in named:
-        ability = ability_entry(pack, name)
+        ability = ability_entry(pack, name, relic.id if relic is not None else model.id)
         if ability is not None and ability.ap is not None:
             action = _ability_action(model, ability, adds)
             if relic is not None:
-                action.notes.append(f"From relic {relic}.")
+                action.notes.append(f"From relic {relic.name}.")
             actions.append(action)
     return actions
 
@@ -561,7 +594,7 @@ def _basic(model: Card, attack: Attack, adds: _Adds) -> CardAction:
         range=attack.range,
         rolls=attack.rolls,
         against="ARM",
-        roll=adds.roll(attack.rolls, base, "offense"),
+        roll=adds.roll(attack.rolls, base, "offense", reach=attack.range),
         text=f"Basic attack, range {attack.range}, {attack.rolls} vs ARM.",
     )
 
@@ -572,7 +605,8 @@ def _ability_action(model: Card, ability: Ability, adds: _Adds) -> CardAction:
     if ability.rolls is not None:
         purpose: Literal["offense", "support"] = ability.type
         own = [Added(ability.add, None, OWN_DICE)] if ability.add else []
-        roll = adds.roll(ability.rolls, getattr(model.stats, ability.rolls), purpose, own)
+        base = getattr(model.stats, ability.rolls)
+        roll = adds.roll(ability.rolls, base, purpose, own, ability.range)
         if purpose == "support" and any(
             line.dice and line.dice.roll == "offense" for line in adds.lines
         ):
@@ -589,6 +623,7 @@ def _ability_action(model: Card, ability: Ability, adds: _Adds) -> CardAction:
         roll=roll,
         text=ability.text,
         notes=notes,
+        pays="Potion" if ability.potion else "AP",
     )
 
 
@@ -603,16 +638,29 @@ def _gained(
         if line.status:
             status = pack.status_effects.get(line.status)
             name = status.name if status else line.status
-            text = f"{status.text if status else ''} {CAUSES_STATUS}"
+            text = f"{CAUSES.format(name=name)}{status.text if status else ''}"
             traits.append(Trait(name, "status effect", text.strip(), source))
     for relic in relics:
         source = f"relic {relic.name}"
-        traits += [Trait(k, "keyword", keyword_text(pack, k), source) for k in relic.keywords]
-        traits += [Trait(a, "ability", ability_text(pack, a), source) for a in relic.abilities]
+        traits += [_keyword(pack, k, relic.id, source) for k in relic.keywords]
+        traits += [
+            Trait(a, "ability", ability_text(pack, a, relic.id), source) for a in relic.abilities
+        ]
     return traits
 
 
+def _keyword(pack: EditionPack, name: str, card: str, source: str = "card") -> Trait:
+    """A keyword printed on a card (or gained): one that names a status effect is one the model
+    causes ("Causes Bane when it wounds: ..."), never one it suffers."""
+    status = named(pack.status_effects, name)
+    if status is not None:
+        return Trait(name, "keyword", f"{CAUSES.format(name=status.name)}{status.text}", source)
+    return Trait(name, "keyword", keyword_text(pack, name, card), source)
+
+
 def _named_trait(pack: EditionPack, name: str, source: str) -> Trait:
+    if named(pack.status_effects, name) is not None:
+        return _keyword(pack, name, "", source)
     text = keyword_text(pack, name)
     if text:
         return Trait(name, "keyword", text, source)
@@ -672,6 +720,9 @@ def _notes(state: GameState, kind: CardKind, model: Card, actions: list[CardActi
         notes.append("SDE 1.0 has no Mighty Monster bonuses.")
     elif state.setup.edition == "forgotten-king" and _rank(model, kind) not in ("elite", "minion"):
         notes.append("Forgotten King: only elites and minions gain the ladder's bonuses.")
+    hearts_note = getattr(model, "hearts_note", None)
+    if hearts_note:
+        notes.append(f"Hearts: {hearts_note}")
     if kind != "spawning point" and not actions and (model.stats.ap or 0) > 0:
         notes.append("The content lists no actions for this card.")
     return notes

@@ -7,13 +7,15 @@ keyword as the reason. Keywords that change the relics or the pool act in the en
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from consul_app.content.dice import Dice
-from consul_app.content.models import Entry
+from consul_app.content.models import DungeonBoss, Entry
 from consul_app.content.pack import EditionPack
 from consul_app.rules.keywords import has_keyword
 from consul_app.rules.state import GameState
+from consul_app.rules.views.texts import keyword_text
 
 
 @dataclass(frozen=True)
@@ -110,3 +112,96 @@ def _spirit_caller(pack: EditionPack, state: GameState) -> str | None:
 def _name(pack: EditionPack, monster_id: str) -> str:
     monster = pack.monsters.get(monster_id)
     return monster.name if monster is not None else monster_id
+
+
+@dataclass(frozen=True)
+class Condition:
+    """Dice a keyword adds to a roll only when something on the board holds: shown on that
+    roll for the Consul to add at the moment of rolling. `dice` as this card prints them."""
+
+    keyword: str
+    dice: str
+    when: str
+    stats: tuple[str, ...] = ()
+    """The stats of the rolls it changes (empty: every offense roll)."""
+    melee: bool = False
+    """Only melee rolls (range 1)."""
+    every_roll: bool = False
+    """Defense rolls too (Death Lord: "+1G to all rolls"); else offense rolls only."""
+
+    @property
+    def text(self) -> str:
+        return f"{self.dice} {self.when} ({self.keyword})"
+
+    def applies(self, stat: str, reach: int | None, purpose: str) -> bool:
+        if purpose != "offense" and not (self.every_roll and purpose == "defense"):
+            return False
+        if self.stats and stat not in self.stats:
+            return False
+        return not self.melee or (reach or 1) <= 1
+
+
+CONDITIONS: dict[str, tuple[str, tuple[str, ...], bool]] = {
+    "Pile-On": ("if the target has Knockdown", ("STR", "ATT"), False),
+    "Frenzy": ("if the target already has a wound", (), False),
+    "Bluff": ("while another model is activating", (), False),
+    "Fury": ("per wound it has now", (), False),
+    "Mob": ("per other Mob model in melee with the target, up to +3B", ("STR", "ATT"), True),
+    "Hubris": ("per equipment card the target has equipped", ("STR", "ATT"), True),
+    "Territorial": ("per tile it stands on: 1 on the first tile, up to 4 on the fourth", (), False),
+    "Despair": ("off the target's defense roll if it is within 2 squares", (), False),
+}
+"""Keywords that add dice to its offense rolls under a condition: the condition in short words,
+the stats of the rolls they change (none: every offense roll), melee only. The dice come from
+the keyword's text as the card prints it (Pile-On: +1B on monsters, +1R on The Guth)."""
+
+DICE = re.compile(r"[+-]?\d*(?:ST|B|R|G)\b")
+
+
+def conditions(
+    pack: EditionPack, state: GameState, model: Entry, names: list[str]
+) -> list[Condition]:
+    """The conditional dice of the keywords among `names` (the model's names now), and those an
+    Undead monster gains from a Death Lord of its game."""
+    found: list[Condition] = _death_lords(pack, state, model, names)
+    for keyword, (when, stats, melee) in CONDITIONS.items():
+        name = next((n for n in names if n.lower() == keyword.lower()), None)
+        if name is None:
+            continue
+        dice = DICE.search(keyword_text(pack, name, model.id))
+        if dice is None:
+            continue
+        amount = dice.group(0)
+        amount = amount if amount[0] in "+-" else f"+{amount}"
+        if keyword == "Despair":
+            amount = f"-{amount[1:]}"
+        found.append(Condition(keyword, amount, when, stats, melee))
+    return found
+
+
+def _death_lords(
+    pack: EditionPack, state: GameState, model: Entry, names: list[str]
+) -> list[Condition]:
+    """Death Lord: "while a model with Death Lord is in play, all Undead monsters without it
+    gain +1G to all rolls" (Nightsong's printing: to all offensive rolls). For an Undead monster
+    or mini-boss without it, one line per boss or mini-boss of this game that has it, with that
+    card's dice, for the Consul to add while that model is in play."""
+    undead = "undead" in (getattr(model, "creature_type", None) or "").lower()
+    if not undead or has_keyword(names, "Death Lord") or isinstance(model, DungeonBoss):
+        return []
+    lords = [pack.dungeon_bosses.get(state.setup.boss)]
+    lords += [pack.mini_bosses.get(m) for m in state.setup.mini_bosses]
+    found: list[Condition] = []
+    for lord in lords:
+        if lord is None or lord.id == model.id or not has_keyword(lord.keywords, "Death Lord"):
+            continue
+        text = keyword_text(pack, "Death Lord", lord.id)
+        dice = DICE.search(text)
+        if dice is None:
+            continue
+        every = "offens" not in text.lower()
+        when = f"while {lord.name} is in play"
+        found.append(
+            Condition("Death Lord", f"+{dice.group(0).lstrip('+')}", when, (), False, every)
+        )
+    return found

@@ -19,6 +19,7 @@ from consul_app.content.models import (
 )
 from consul_app.content.pack import EditionPack
 from consul_app.rules.names import bits_name
+from consul_app.rules.views.texts import name_slug
 
 LOOKUP_KINDS = (
     "keyword",
@@ -30,6 +31,7 @@ LOOKUP_KINDS = (
     "spawning point",
     "mini-boss",
     "dungeon boss",
+    "fight-card model",
 )
 
 
@@ -51,20 +53,48 @@ def lookup(pack: EditionPack, query: str, limit: int = 50) -> list[LookupHit]:
     needle = " ".join(query.lower().split())
     if not needle:
         return []
-    ranked: list[tuple[int, int, str, int, str, Entry]] = []
-    for order, (kind, entry) in enumerate(_entries(pack)):
+    ranked: list[tuple[int, int, str, int, str, Entry | None]] = []
+    extra: dict[int, tuple[str, str, str]] = {}
+    for kind, entry in _entries(pack):
         name = entry.name.lower()
-        if name.startswith(needle):
-            rank = 0
-        elif any(w.startswith(needle) for w in _words(name)):
-            rank = 1
-        elif needle in name:
-            rank = 2
-        else:
+        if needle not in name:  # (most names: one test, no word split)
             continue
-        ranked.append((rank, len(name), name, order, kind, entry))
+        rank = 0 if name.startswith(needle) else 1 if _word_starts(name, needle) else 2
+        ranked.append((rank, len(name), name, len(ranked), kind, entry))
+    for model_id, name, text in _fight_models(pack):
+        rank = _rank(name.lower(), needle)
+        if rank is not None:
+            ranked.append((rank, len(name), name.lower(), len(ranked), "fight-card model", None))
+            extra[len(ranked) - 1] = (model_id, name, text)
     ranked.sort(key=lambda r: r[:4])
-    return [LookupHit(r[4], r[5].id, r[5].name, _text(pack, r[5])) for r in ranked[:limit]]
+    hits = []
+    for r in ranked[:limit]:
+        entry = r[5]
+        if entry is None:
+            model_id, name, text = extra[r[3]]
+            hits.append(LookupHit(r[4], model_id, name, text))
+        else:
+            hits.append(LookupHit(r[4], entry.id, entry.name, _text(pack, entry)))
+    return hits
+
+
+def _rank(name: str, needle: str) -> int | None:
+    """0: the name starts with it; 1: a word does; 2: it is inside; None: no match."""
+    if needle not in name:
+        return None
+    return 0 if name.startswith(needle) else 1 if _word_starts(name, needle) else 2
+
+
+def _word_starts(name: str, needle: str) -> bool:
+    return any(w.startswith(needle) for w in _words(name))
+
+
+def _fight_models(pack: EditionPack) -> Iterator[tuple[str, str, str]]:
+    """(id, name, text) of the models fight cards bring that have no stat card: what is known
+    of them and which printed card to play them from."""
+    for fight_card in pack.fight_cards.values():
+        for model in fight_card.models:
+            yield f"{fight_card.id}:{name_slug(model.name)}", model.name, model.text
 
 
 def _words(name: str) -> list[str]:
@@ -121,4 +151,7 @@ def model_summary(model: Monster | MiniBoss | DungeonBoss | SpawningPoint) -> st
         text += " " + " ".join(line) + "."
     if model.keywords:
         text += " " + ", ".join(model.keywords) + "."
+    hearts_note = getattr(model, "hearts_note", None)
+    if hearts_note:
+        text += f" Hearts: {hearts_note}"
     return text

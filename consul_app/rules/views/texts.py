@@ -26,20 +26,38 @@ def named(entries: dict[str, E], name: str) -> E | None:
     return next((e for e in entries.values() if e.name.lower() == lowered), None)
 
 
-def keyword_entry(pack: EditionPack, name: str) -> Keyword | None:
-    return named(pack.keywords, name)
+P = TypeVar("P", Keyword, Ability)
 
 
-def ability_entry(pack: EditionPack, name: str) -> Ability | None:
-    return named(pack.abilities, name)
+def printed(entries: dict[str, P], name: str, card: str | None) -> P | None:
+    """The entry called `name` as `card` prints it: the version whose `cards` lists the card
+    (ids `slug`, `slug-2`, ... as the bundled pack gives them), else the one for every card."""
+    entry = named(entries, name)
+    if entry is None or card is None:
+        return entry
+    base = entry.id
+    number = 2
+    while (other := entries.get(f"{base}-{number}")) is not None:
+        if card in other.cards and other.name.lower() == entry.name.lower():
+            return other
+        number += 1
+    return entry
 
 
-def keyword_text(pack: EditionPack, name: str) -> str:
-    """The keyword's short text, "" if the content has none."""
-    entry = keyword_entry(pack, name)
+def keyword_entry(pack: EditionPack, name: str, card: str | None = None) -> Keyword | None:
+    return printed(pack.keywords, name, card)
+
+
+def ability_entry(pack: EditionPack, name: str, card: str | None = None) -> Ability | None:
+    return printed(pack.abilities, name, card)
+
+
+def keyword_text(pack: EditionPack, name: str, card: str | None = None) -> str:
+    """The keyword's short text as `card` prints it, "" if the content has none."""
+    entry = keyword_entry(pack, name, card)
     return entry.text if entry is not None else ""
 
 
-def ability_text(pack: EditionPack, name: str) -> str:
-    entry = ability_entry(pack, name)
+def ability_text(pack: EditionPack, name: str, card: str | None = None) -> str:
+    entry = ability_entry(pack, name, card)
     return entry.text if entry is not None else ""

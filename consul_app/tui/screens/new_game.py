@@ -53,6 +53,9 @@ FILL_AFTER = 0.5
 """Seconds after the screen is mounted that its monsters page is filled in (`_fill_monsters`):
 the first page has settled by then, and nobody presses a key that fast."""
 
+SUSPECT = "? the reference's value, surely wrong: check your card"
+"""After the hearts of a boss whose reference hearts are suspect (content `hearts_note`)."""
+
 
 class NewGameScreen(Screen[Setup | None]):
     """Returns the chosen `Setup` (checked by the engine), or None when cancelled; as the
@@ -159,12 +162,16 @@ class NewGameScreen(Screen[Setup | None]):
 
     def _bosses(self) -> list[tuple[str, str]]:
         return [
-            (b.id, f"{b.name}  ({symbols.hearts(b.hearts)})") for b in bosses_to_choose(self.pack)
+            (b.id, f"{b.name}  ({symbols.hearts(b.hearts)}{SUSPECT if b.hearts_note else ''})")
+            for b in bosses_to_choose(self.pack)
         ]
 
     def _mini_bosses(self) -> list[tuple[str, Content]]:
         return [
-            (m.id, Content(f"{m.name} ({symbols.hearts(m.hearts)})"))
+            (
+                m.id,
+                Content(f"{m.name} ({symbols.hearts(m.hearts)}{SUSPECT if m.hearts_note else ''})"),
+            )
             for m in self.pack.mini_bosses.values()
         ]
 
