@@ -10,8 +10,8 @@ from typing import TYPE_CHECKING
 
 from consul_app.content import EDITION_NAMES, ContentPack
 from consul_app.save_files import save_paths
-from consul_app.session.checkpoint import at_end, count
-from consul_app.session.journal import SaveError, changed_content, read_tail
+from consul_app.session.journal import SaveError, changed_content
+from consul_app.session.reading import read_journal
 
 if TYPE_CHECKING:
     from consul_app.rules import GameState
@@ -40,22 +40,19 @@ class SaveSummary:
     warnings: list[str] = field(default_factory=list)
 
 
-TAIL = 64 * 1024
-"""How much of a save's end is read for its summary: a checkpoint line is a few KiB."""
-
-
 def _from_checkpoint(content: ContentPack, path: Path, modified: datetime) -> SaveSummary | None:
     """The summary as the game was left: from the header and the checkpoint that ends the
-    file (a game closed cleanly has one). None: there is none, or it is not for this content."""
-    tail = read_tail(path, TAIL)
-    point = at_end(tail.data, tail.start)
-    edition = tail.header.setup.get("edition")
-    if point is None or edition not in EDITION_NAMES:
+    file (a game closed cleanly has one), checked against the journal as a resume checks it.
+    None: there is none, or it is not for this content, or anything is to be said."""
+    journal = read_journal(path, from_checkpoint=True)
+    point = journal.point.checkpoint if journal.point is not None else None
+    edition = journal.header.setup.get("edition")
+    if point is None or journal.lines or journal.warnings or edition not in EDITION_NAMES:
         return None
     pack = content.edition(edition)
     if point.content_hash != pack.content_hash():
         return None
-    state, boss_id = point.state, tail.header.setup.get("boss")
+    state, boss_id = point.state, journal.header.setup.get("boss")
     boss = pack.dungeon_bosses.get(boss_id) if isinstance(boss_id, str) else None
     try:
         return SaveSummary(
@@ -65,9 +62,9 @@ def _from_checkpoint(content: ContentPack, path: Path, modified: datetime) -> Sa
             edition=EDITION_NAMES[edition],
             turn=state["turn"],
             position=state["position"] if state["chart"] else None,
-            actions=count(point.done),
+            actions=point.done,
             finished=state["boss"]["defeated"],
-            warnings=changed_content(path, tail.header, pack),
+            warnings=changed_content(path, journal.header, pack),
         )
     except (KeyError, TypeError):
         return None
