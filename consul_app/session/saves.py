@@ -8,6 +8,8 @@ from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+import msgspec
+
 from consul_app.content import EDITION_NAMES, ContentPack
 from consul_app.save_files import save_paths
 from consul_app.session.journal import SaveError, changed_content
@@ -15,6 +17,7 @@ from consul_app.session.reading import read_journal
 
 if TYPE_CHECKING:
     from consul_app.rules import GameState
+    from consul_app.session.summary_cache import SummaryCache
 
 
 def finished(state: GameState) -> bool:
@@ -100,9 +103,36 @@ def summarize(content: ContentPack, path: Path) -> SaveSummary:
 
 
 def iter_saves(content: ContentPack, folder: Path | None = None) -> Iterator[SaveSummary]:
-    """Every save in `folder` (default: the saves folder), most recently played first."""
-    for path in save_paths(folder):
-        yield summarize(content, path)
+    """Every save in `folder` (default: the saves folder), most recently played first; a save
+    unchanged since it was last listed is not read again (summary_cache.py)."""
+    from consul_app.session.summary_cache import SummaryCache
+
+    cache = SummaryCache(content)
+    complete = False
+    try:
+        for path in save_paths(folder):
+            yield _summary(content, path, cache)
+        complete = True
+    finally:
+        cache.save(complete=complete)
+
+
+def _summary(content: ContentPack, path: Path, cache: SummaryCache) -> SaveSummary:
+    from consul_app.session.summary_cache import Summary, stamp
+
+    try:
+        info = path.stat()
+    except OSError:
+        return summarize(content, path)
+    at = stamp(info)
+    modified = datetime.fromtimestamp(info.st_mtime).astimezone()
+    kept = cache.get(path, at)
+    if kept is not None:
+        return SaveSummary(path, modified, **msgspec.structs.asdict(kept))
+    summary = summarize(content, path)
+    fields = {name: getattr(summary, name) for name in Summary.__struct_fields__}
+    cache.put(path, at, Summary(**fields))
+    return summary
 
 
 def list_saves(content: ContentPack, folder: Path | None = None) -> list[SaveSummary]:
