@@ -146,6 +146,10 @@ class Stack:
                 yield from islice(_newest(stack._runs), len(stack) - limit, None)
             return
         if start < self._keep:
+            if self._count - start <= start:  # nearer the top: read down to it, not all
+                top = islice(self.numbers(newest_first=True), self._count - start)
+                yield from reversed(list(top))
+                return
             self._flatten()
         start -= self._keep
         for first, last in self._runs:
