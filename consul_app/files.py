@@ -38,14 +38,22 @@ def open_limited(path: Path, limit: int) -> tuple[int, int]:
     try:
         info = os.fstat(fd)  # the file opened, whatever the name points at by now
         if not stat.S_ISREG(info.st_mode):
-            kind = next((name for test, name in _KINDS if test(info.st_mode)), "a special file")
-            raise Refused(errno.EINVAL, f"not a regular file but {kind}", str(path))
+            raise Refused(errno.EINVAL, f"not a regular file but {_kind(info)}", str(path))
         if info.st_size > limit:
             raise Refused(errno.EFBIG, too_large(info.st_size, limit), str(path))
     except BaseException:
         os.close(fd)
         raise
     return fd, info.st_size
+
+
+def _kind(info: os.stat_result) -> str:
+    return next((name for test, name in _KINDS if test(info.st_mode)), "a special file")
+
+
+def kind(path: Path) -> str:
+    """What is at `path` (symlinks followed), when it is no regular file: "a FIFO"."""
+    return _kind(os.stat(path))
 
 
 def read_limited(path: Path, limit: int) -> bytes:

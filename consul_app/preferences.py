@@ -30,8 +30,12 @@ def load_preferences(path: Path | None = None) -> tuple[Preferences, str | None]
         text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
         return Preferences(), None
-    except (OSError, UnicodeDecodeError) as err:
-        return Preferences(), f"{path}: cannot read the preferences ({err}); using the defaults"
+    except IsADirectoryError:
+        return Preferences(), _unreadable(path, "a folder, not a file")
+    except OSError as err:
+        return Preferences(), _unreadable(path, err.strerror or str(err))
+    except UnicodeDecodeError:
+        return Preferences(), _unreadable(path, "not UTF-8 text")
     import tomllib  # only when there is a file: not before the first frame of most starts
 
     try:
@@ -45,6 +49,10 @@ def load_preferences(path: Path | None = None) -> tuple[Preferences, str | None]
         if not isinstance(value, str):
             return Preferences(), f"{path}: {key} must be a string; using the defaults"
     return Preferences(**data), None
+
+
+def _unreadable(path: Path, why: str) -> str:
+    return f"{path}: cannot read the preferences ({why}); using the defaults"
 
 
 def save_preferences(preferences: Preferences, path: Path | None = None) -> None:

@@ -20,10 +20,10 @@ OUT = ROOT / "screenshots"
 def main() -> int:
     sys.path.insert(0, str(ROOT / "tests"))
     from textual._doc import take_svg_screenshot
-    from tui.scenarios import NOW, WIDE, bundled, idle, play_saved
+    from tui.scenarios import NOW, WIDE, bundled
+    from tui.watch_scenario import watched_game
 
     from consul_app.paths import ENV_HOME
-    from consul_app.rules import default_setup
     from consul_app.tui.screens.watch import WatchScreen
     from consul_app.tui.watch_app import WatchApp
 
@@ -31,12 +31,12 @@ def main() -> int:
     with tempfile.TemporaryDirectory() as home:
         os.environ[ENV_HOME] = home
         save = Path(home) / "table-game.jsonl"
-        setup = default_setup(content.edition("sde2"))
-        play_saved(content, save, setup, idle(lambda pack, state: state.boss.spawned))
+        watched_game(content, save)
 
         async def opened(pilot: object) -> None:
             while not isinstance(app.screen, WatchScreen):
                 await pilot.pause(0.02)  # type: ignore[attr-defined]
+            await pilot.pause()  # type: ignore[attr-defined]
 
         app = WatchApp(content, save=save, clock=lambda: NOW)
         svg = take_svg_screenshot(

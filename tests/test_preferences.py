@@ -80,3 +80,13 @@ async def test_an_unknown_theme_is_named(content: ContentPack) -> None:
         await pilot.pause()
         assert app.theme == DEFAULT_THEME
         assert any("unknown theme 'no-such-theme'" in n.message for n in app._notifications)
+
+
+def test_a_folder_where_the_file_should_be_is_said_in_words() -> None:
+    """Seen in play: a folder in place of config.toml showed the raw `[Errno 21]`."""
+    config_file().mkdir(parents=True)
+    preferences, problem = load_preferences()
+    assert preferences == Preferences()
+    assert problem == (
+        f"{config_file()}: cannot read the preferences (a folder, not a file); using the defaults"
+    )

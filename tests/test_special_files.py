@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import sys
 import threading
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -142,3 +143,21 @@ def test_a_special_content_file_is_named(
     assert "Traceback" not in err
     with pytest.raises(ContentError, match=r"x\.yaml: cannot read: "):
         within(lambda: load_pack_cached([pack]))  # as `consul` starts: the cache's key too
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="FIFOs")
+def test_watch_of_a_fifo_or_a_device_says_what_it_is(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """As `consul export` does: not "no such save"."""
+    from consul_app.commands.watch import no_such_save
+
+    fifo = tmp_path / "game.jsonl"
+    os.mkfifo(fifo)
+    for special, kind in ((fifo, "a FIFO"), (Path("/dev/zero"), "a device")):
+        assert no_such_save("watch", special, special)
+        err = capsys.readouterr().err
+        assert (
+            f"consul watch: {special}: cannot read the save (not a regular file but {kind})" in err
+        )
+        assert "no such save" not in err

@@ -1,9 +1,11 @@
-"""`consul delete SAVE [--yes]`: move a save to the trash folder, after asking. Never deletes."""
+"""`consul delete SAVE [--yes]`: move a save to the trash folder, after asking. Never deletes,
+and never moves a save another Consul is playing (its lock is held while the save moves)."""
 
 from __future__ import annotations
 
 import argparse
 import sys
+from pathlib import Path
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -32,20 +34,55 @@ def _confirmed(question: str) -> bool:
     return answer.strip().lower() in ("y", "yes")
 
 
+def _held(path: Path) -> str | None:
+    """Who plays `path` now, in words (None: nobody)."""
+    from consul_app.session.lock import SaveLock, SaveLocked
+
+    try:
+        SaveLock.check(path)
+    except SaveLocked as err:
+        return err.holder
+    return None
+
+
+def _refuse_held(path: Path, holder: str) -> int:
+    from consul_app.shown import shown
+
+    print(
+        f"consul delete: {shown(path)} is being played ({holder}); quit that Consul first, then "
+        "delete it",
+        file=sys.stderr,
+    )
+    return 2
+
+
 def run(args: argparse.Namespace) -> int:
     from consul_app.save_files import find_save, move_to_trash, trash_dir
+    from consul_app.session.lock import SaveLock, SaveLocked
+    from consul_app.shown import shown
 
     path = find_save(args.save)
     if path is None:
-        print(f"consul delete: no save {args.save!r} (consul list shows them)", file=sys.stderr)
+        print(
+            f"consul delete: no save {shown(repr(args.save))} (consul list shows them)",
+            file=sys.stderr,
+        )
         return 2
-    if not args.yes and not _confirmed(f"Move {path.name} to {trash_dir()}?"):
+    if (holder := _held(path)) is not None:  # (not even asked)
+        return _refuse_held(path, holder)
+    if not args.yes and not _confirmed(f"Move {shown(path.name)} to {shown(trash_dir())}?"):
         print("Nothing moved.")
         return 1
+    try:  # held while it moves: no Consul starts playing it meanwhile
+        lock = SaveLock(path, file=path)
+    except SaveLocked as err:
+        return _refuse_held(path, err.holder)
     try:
         moved = move_to_trash(path)
     except OSError as err:
-        print(f"consul delete: cannot move {path}: {err.strerror or err}", file=sys.stderr)
+        print(f"consul delete: cannot move {shown(path)}: {err.strerror or err}", file=sys.stderr)
         return 2
-    print(f"Moved {path.name} to {moved}")
+    finally:
+        lock.release()
+    print(f"Moved {shown(path.name)} to {shown(moved)}")
     return 0

@@ -63,6 +63,7 @@ def run(args: argparse.Namespace) -> int:
     from consul_app.session import SaveError
     from consul_app.session.export import to_json, to_markdown
     from consul_app.session.load import load_game
+    from consul_app.shown import shown
 
     missing = no_such_number(str(args.save))
     if missing is not None:
@@ -91,5 +92,5 @@ def run(args: argparse.Namespace) -> int:
     problem = write_output(args.output, text, force=args.force, protect=save)
     if problem is not None:
         return _fail(problem)
-    print(f"Wrote {args.output}")
+    print(f"Wrote {shown(args.output)}")
     return 0

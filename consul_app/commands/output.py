@@ -12,6 +12,8 @@ import os
 import stat
 from pathlib import Path
 
+from consul_app.shown import shown
+
 OVERWRITE_HELP = "replace FILE if it exists (without it, an existing file is never touched)"
 
 
@@ -34,15 +36,15 @@ def write_output(path: Path, text: str, *, force: bool, protect: Path | None = N
     except FileNotFoundError:
         info = None
     except OSError as err:
-        return f"cannot write {path}: {err.strerror}"
+        return f"cannot write {shown(path)}: {err.strerror}"
     if info is not None and stat.S_ISDIR(info.st_mode):
-        return f"cannot write {path}: it is a folder"
+        return f"cannot write {shown(path)}: it is a folder"
     if info is not None and protect is not None and _same(path, protect):
-        return f"will not write over {path}: it is the save itself"
+        return f"will not write over {shown(path)}: it is the save itself"
     if info is not None and not stat.S_ISREG(info.st_mode):
         return _write_through(path, data)
     if info is not None and not force:
-        return f"{path} already exists; add --force to replace it"
+        return f"{shown(path)} already exists; add --force to replace it"
     if info is None:
         return _create(path, data)
     return _replace(path, data)
@@ -60,7 +62,7 @@ def _write_through(path: Path, data: bytes) -> str | None:
         with path.open("wb") as file:
             file.write(data)
     except OSError as err:
-        return f"cannot write {path}: {err.strerror}"
+        return f"cannot write {shown(path)}: {err.strerror}"
     return None
 
 
@@ -69,15 +71,15 @@ def _create(path: Path, data: bytes) -> str | None:
     try:
         fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
     except FileExistsError:
-        return f"{path} already exists; add --force to replace it"
+        return f"{shown(path)} already exists; add --force to replace it"
     except OSError as err:
-        return f"cannot write {path}: {err.strerror}"
+        return f"cannot write {shown(path)}: {err.strerror}"
     try:
         with os.fdopen(fd, "wb") as file:
             file.write(data)
     except OSError as err:
         path.unlink(missing_ok=True)
-        return f"cannot write {path}: {err.strerror}"
+        return f"cannot write {shown(path)}: {err.strerror}"
     return None
 
 
@@ -88,7 +90,7 @@ def _replace(path: Path, data: bytes) -> str | None:
     try:
         fd, name = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
     except OSError as err:
-        return f"cannot write {path}: {err.strerror}"
+        return f"cannot write {shown(path)}: {err.strerror}"
     try:
         with os.fdopen(fd, "wb") as file:
             file.write(data)
@@ -96,5 +98,5 @@ def _replace(path: Path, data: bytes) -> str | None:
         os.replace(name, path)
     except OSError as err:
         Path(name).unlink(missing_ok=True)
-        return f"cannot write {path}: {err.strerror}"
+        return f"cannot write {shown(path)}: {err.strerror}"
     return None

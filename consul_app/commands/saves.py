@@ -58,11 +58,12 @@ def saves_table(
     time of a list of 500 saves); the game's words wrap to fit `width`. `paint(text, style)`:
     `text` in that style, for the terminal."""
     from consul_app.paths import saves_dir
+    from consul_app.shown import shown
 
     rows = [
         (
             str(number),
-            save.path.stem,
+            shown(save.path.stem),
             _game(save),
             str(save.turn) if save.turn is not None else "-",
             save.modified.strftime("%m-%d %H:%M"),
@@ -80,7 +81,7 @@ def saves_table(
     over = min(total, width)  # the title, centred over the table, wraps as it must
     out = [
         paint(t.center(over).rstrip(), "italic")
-        for t in _wrap(f"Saved games in {saves_dir()}", over)
+        for t in _wrap(f"Saved games in {shown(saves_dir())}", over)
     ]
     out.append(paint(_line(HEADERS, widths, [HEADERS[2]], gap).rstrip(), "bold"))
     out.append("─" * total)
@@ -148,6 +149,7 @@ def run(args: argparse.Namespace) -> int:
     from consul_app.content.cache import load_pack_cached
     from consul_app.paths import saves_dir
     from consul_app.session import list_saves
+    from consul_app.shown import shown
 
     try:
         saves = list_saves(load_pack_cached(args.content))
@@ -156,7 +158,7 @@ def run(args: argparse.Namespace) -> int:
         return 2
     console = Console(highlight=False)
     if not saves:
-        console.print(f"No saved games in {saves_dir()}.", markup=False, soft_wrap=True)
+        console.print(f"No saved games in {shown(saves_dir())}.", markup=False, soft_wrap=True)
         return 0
     console.file.write(saves_table(saves, console.width, painter(console)))
     for save in saves:

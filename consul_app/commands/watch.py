@@ -37,12 +37,17 @@ def find_save(save: Path | None) -> Path | None:
 
 def no_such_save(command: str, given: Path | None, save: Path | None) -> bool:
     """Say so (exit 2 follows) if a save is named (`given`, found as `save`) but is no file."""
+    from consul_app.files import kind
     from consul_app.save_files import no_such_number
+    from consul_app.shown import shown
 
     if given is None or save is None or save.is_file():
         return False
-    missing = no_such_number(str(given)) or f"{save}: no such save"
-    print(f"consul {command}: {missing}", file=sys.stderr)
+    if save.exists():  # a FIFO, a device, a folder: said as `consul export` says it
+        problem = f"{shown(save)}: cannot read the save (not a regular file but {kind(save)})"
+    else:
+        problem = no_such_number(str(given)) or f"{shown(save)}: no such save"
+    print(f"consul {command}: {problem}", file=sys.stderr)
     return True
 
 

@@ -11,6 +11,8 @@ from consul_app.files import MB, read_limited
 
 SUFFIXES = (".yaml", ".yml")
 MAX_FILE_BYTES = 2 * MB
+OTHER_GAMES = frozenset({"md2"})
+"""Top folders of a pack that hold another game's content (Massive Darkness 2), not SDE's."""
 """A content file larger than this is not read: the largest bundled file is 50 KB."""
 
 
@@ -49,7 +51,10 @@ def pack_files(folder: Path, *, strict: bool = False) -> list[tuple[str, Path]]:
 
     found = []
     for top, subdirs, names in os.walk(folder, onerror=fail):
-        subdirs[:] = [d for d in subdirs if not d.startswith(".")]
+        subdirs[:] = [
+            d for d in subdirs
+            if not d.startswith(".") and not (d in OTHER_GAMES and Path(top) == folder)
+        ]
         for name in names:
             if name.endswith(SUFFIXES) and not name.startswith("."):
                 path = Path(top, name)

@@ -23,6 +23,7 @@ from consul_app.rules import (
 from consul_app.session.load import Game
 from consul_app.session.saves import finished
 from consul_app.session.timeline import Done
+from consul_app.shown import shown
 
 EXPORT_VERSION = 1
 TURN_WORD = {"sde2": "Turn", "forgotten-king": "Turn", "classic": "Round"}
@@ -89,7 +90,8 @@ def _setup_lines(pack: EditionPack, game: Game) -> Iterator[str]:
     points = ", ".join(
         f"{_name(pack, 'spawning_points', p.id)} (tile {p.tile})" for p in setup.spawning_points
     )
-    yield f"- Save: `{game.path.name}`, started {game.header.created or 'at an unknown time'}"
+    started = game.header.created or "at an unknown time"
+    yield f"- Save: `{shown(game.path.name)}`, started {started}"
     size = {
         "sde2": f"{setup.mode} mode, {setup.party_size} heroes, ",
         "classic": f"{setup.game_size} game, ",
@@ -190,7 +192,7 @@ def to_json(game: Game) -> dict[str, Any]:
     return {
         "export": "consul-game",
         "version": EXPORT_VERSION,
-        "save": game.path.name,
+        "save": shown(game.path.name),
         "app": game.header.app,
         "created": game.header.created,
         "content_hash": game.header.pack.content_hash,

@@ -1,22 +1,32 @@
 """Following a save that another Consul plays: the watcher's side of "one writer, many watchers".
 
 A `Follower` only reads: it never writes, locks or repairs the save. `poll()` costs one `stat`
-while the file is unchanged; when it changed, the save is read and replayed again with the
-same reader as resume (`load_game`), so undo, redo, a torn last line and anything a later
-journal holds are read exactly as the playing app reads them. If the save becomes unreadable
-or is replaced by another file, the last good game stays and `problem` says why.
+while the file is unchanged. The first read is resume's (`load_game`: from the last checkpoint).
+Then, as the save grows, only what was appended since is read, from the end of the last line
+played, and its entries are played onto the game with the journal's own reader, so undo, redo
+and a torn last line are read as the playing app reads them: the cost of a change does not
+grow with the game. The save is read whole again only when it got shorter or was changed in
+place (a save repaired by hand). If it becomes unreadable or is replaced by another file, the
+last good game stays and `problem` says why.
 """
 
 from __future__ import annotations
 
 import os
 from dataclasses import dataclass
+from itertools import islice
 from pathlib import Path
 
 from consul_app.content import ContentPack
-from consul_app.session.journal import SaveError
+from consul_app.files import open_limited
+from consul_app.rules import GameState
+from consul_app.session.checkpoint import parse
+from consul_app.session.entries import done_of
+from consul_app.session.journal import MAX_BYTES, RS, Do, Line, Redo, SaveError, Undo
+from consul_app.session.lines import Start, Warnings, read
 from consul_app.session.load import Game, load_game
-from consul_app.session.timeline import Done, Stack
+from consul_app.session.timeline import Done, Refused, Stack, Timeline
+from consul_app.shown import shown
 
 
 @dataclass(frozen=True)
@@ -58,7 +68,7 @@ def _actions(prefix: str, actions: list[Done]) -> str:
 
 
 class Follower:
-    """The latest readable state of one save, read again whenever the file changes."""
+    """The latest readable state of one save, read on from where it was last read."""
 
     def __init__(self, content: ContentPack, path: Path) -> None:
         self.content = content
@@ -71,6 +81,20 @@ class Follower:
         """What changed at the last new state ("Undone: ..."); None at the first read."""
         self._stamp: Stamp | None = None
         self._good: Stamp | None = None
+        """The file as it was when last read (its identity: a replaced file is not read on)."""
+        self._offset = 0
+        """Where the next line to play starts: after the last whole, readable line (a file
+        no longer than this got shorter or was changed in place: it is read whole)."""
+        self._line = 0
+        """How many lines come before `_offset` (the header is line 1)."""
+        self._entries = 0
+        """How many entries come before `_offset`."""
+        self._chain = b""
+        """The journal's running hash after them (chain.py)."""
+        self._warnings: list[str] = []
+        """The whole read's warnings that still hold (not about a line read on since)."""
+        self._whole = True
+        """Read the save whole at the next change (the first read, or after a failed one)."""
 
     def poll(self) -> bool:
         """Look at the save; True if there is something new to show (a state or a problem)."""
@@ -83,21 +107,125 @@ class Follower:
             return self._trouble("the save is gone (moved or deleted)")
         if good is not None and (stamp.device, stamp.inode) != (good.device, good.inode):
             return self._trouble("the save was replaced by another file")
-        if good is not None and stamp.size < good.size:
-            return self._trouble("the save got shorter: it is no longer the game being played")
         try:
-            game = load_game(self.content, self.path)
+            if self._whole or stamp.size <= self._offset:  # (shorter, or changed in place)
+                return self._read_whole()
+            return self._read_on()
         except SaveError as err:
+            self._whole = True  # (the game may hold some of what was appended: read it again)
             return self._trouble(f"the save cannot be read now: {err}")
+
+    def _read_whole(self) -> bool:
+        game = load_game(self.content, self.path)
         if self.game is not None and game.header != self.game.header:
             return self._trouble("the save was replaced by another game")
+        data, good = self._contents(0)
+        self._offset, self._line, dropped = _end_of_lines(data, game.lines, game.torn)
+        self._entries, self._chain = game.entries, game.chain
+        about = f"{shown(self.path)}, line {dropped}: "
+        self._warnings = [w for w in game.warnings if not w.startswith(about)]
         if self.game is not None:
             self.last = what_changed(self.game.timeline.done, game.timeline.done) or self.last
-        self.game, self._good, self.problem = game, stamp, None
+        self.game, self._good, self.problem, self._whole = game, good, None, False
         return True
+
+    def _read_on(self) -> bool:
+        """Play what was appended since the last read onto the game; True if that changed
+        what is shown (not for a checkpoint line alone)."""
+        game = self.game
+        assert game is not None
+        data, good = self._contents(self._offset)
+        said = Warnings(self.path)
+        start = Start(0, self._line + 1, self._entries, self._chain)
+        journal = read(self.path, data, game.key, start, len(data), said, final=True)
+        timeline = game.timeline
+        before = _copy(timeline.done, sum(isinstance(line.op, Undo) for line in journal.lines))
+        self._whole = True  # (until every entry is played: a refused one leaves it half read)
+        for number, line in enumerate(journal.lines, start=self._entries + 1):
+            _play(self.path, timeline, number, line)
+        self._whole = False
+        played = len(data) if not journal.torn else _last_line_start(data)
+        self._offset += played
+        self._line += data.count(b"\n", 0, played)
+        self._entries += len(journal.lines)
+        self._chain = journal.chain
+        warnings = self._warnings + said.said
+        news = bool(journal.lines) or warnings != game.warnings or self.problem is not None
+        game.warnings, game.torn = warnings, journal.torn
+        self.last = what_changed(before, timeline.done) or self.last
+        self._good, self.problem = good, None
+        return news
+
+    def _contents(self, offset: int) -> tuple[bytes, Stamp]:
+        """The save's bytes from `offset` on, and what `fstat` says of the file read."""
+        try:
+            fd, _ = open_limited(self.path, MAX_BYTES)
+            try:
+                os.lseek(fd, offset, os.SEEK_SET)
+                chunks = []
+                while chunk := os.read(fd, 1 << 20):
+                    chunks.append(chunk)
+                st = os.fstat(fd)
+            finally:
+                os.close(fd)
+        except OSError as err:
+            raise SaveError(self.path, f"cannot read the save ({err.strerror or err})") from None
+        return b"".join(chunks), Stamp(st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns)
 
     def _trouble(self, problem: str) -> bool:
         """Keep the last good game; say why it may be out of date."""
         changed = problem != self.problem
         self.problem = problem
         return changed
+
+
+def _play(path: Path, timeline: Timeline, number: int, line: Line) -> None:
+    """Entry `number` (read from `line`) played onto `timeline`, as `load_game` plays it."""
+    match line.op:
+        case Do():
+            done = done_of(path, timeline.pack, line.op, line.number)
+            timeline.do(number, done, _replay(path, timeline, done))
+        case Undo():
+            if not timeline.done:
+                raise SaveError(path, "undo with nothing to undo", line.number)
+            timeline.undo()
+        case Redo():
+            top = timeline.undone.top()
+            if top is None:
+                raise SaveError(path, "redo with nothing to redo", line.number)
+            timeline.redo(_replay(path, timeline, top))
+
+
+def _replay(path: Path, timeline: Timeline, done: Done) -> GameState:
+    try:
+        return timeline.replay(timeline.state, done)
+    except Refused as err:
+        reason = f"the rules refuse {err.done.label!r} here: {err}"
+        raise SaveError(path, reason, err.done.line) from None
+
+
+def _copy(done: Stack, undos: int) -> Stack:
+    """The stack as it is now, for `what_changed` once entries are played onto it: its top
+    `undos` entries are kept (an undo takes them off, a new action may drop them)."""
+    numbers = list(islice(done.numbers(newest_first=True), undos))
+    kept = dict(zip(numbers, done.newest(undos), strict=True))
+    return done.copy(lambda number: kept.get(number) or done.entry(number))
+
+
+def _last_line_start(data: bytes) -> int:
+    """Where the last line of `data` starts (the one a torn read dropped: cut short, or whole
+    but unreadable); it is read again next time, when more may follow it."""
+    return data.rfind(b"\n", 0, len(data) - 1 if data.endswith(b"\n") else len(data)) + 1
+
+
+def _end_of_lines(data: bytes, lines: int, torn: bool) -> tuple[int, int, int]:
+    """After a whole read that found `lines` whole lines: where the next line to play starts
+    in `data`, how many lines come before it, and the number of the line dropped (if any)."""
+    end = 0
+    for _ in range(lines):
+        end = data.index(b"\n", end) + 1
+    if torn and end:  # a whole last line dropped (damaged): read it again with what follows
+        start = data.rfind(b"\n", 0, end - 1) + 1
+        if parse(data[start : end - 1].rsplit(RS, 1)[-1]) is None:
+            return start, lines - 1, lines
+    return end, lines, lines + 1

@@ -37,6 +37,7 @@ import msgspec
 
 from consul_app.files import MB, open_limited, read_limited
 from consul_app.session import chain
+from consul_app.shown import shown
 from consul_app.tagged import tagged_reader
 
 if TYPE_CHECKING:
@@ -56,7 +57,7 @@ class SaveError(Exception):
     """A save that cannot be read, replayed or written. The message names the file and line."""
 
     def __init__(self, path: Path, message: str, line: int | None = None) -> None:
-        where = f"{path}, line {line}" if line is not None else str(path)
+        where = f"{shown(path)}, line {line}" if line is not None else shown(path)
         super().__init__(f"{where}: {message}")
         self.path = path
         self.line = line
@@ -93,7 +94,7 @@ def changed_content(path: Path, header: Header, pack: EditionPack) -> list[str]:
     if saved == now:
         return []
     return [
-        f"{path}: this game was saved with other content (hash {saved[:12]}, now "
+        f"{shown(path)}: this game was saved with other content (hash {saved[:12]}, now "
         f"{now[:12]}); everything it needs is still there, so it resumes"
     ]
 

@@ -39,6 +39,7 @@ from consul_app.session.journal import (
     entry_op,
     validation_message,
 )
+from consul_app.shown import shown
 
 
 @dataclass
@@ -54,7 +55,7 @@ class Warnings:
         if line not in self._named:
             self._named.add(line)
             self._order.append(line)
-            self.said.append(f"{self.path}, line {line}: {text}")
+            self.said.append(f"{shown(self.path)}, line {line}: {text}")
 
     def merge(self, other: Warnings) -> None:
         for line, text in zip(other._order, other.said, strict=True):
@@ -205,8 +206,14 @@ def read(
     if run and not tail and not looks_like_checkpoint(b"".join(raw for _, raw in run)):
         if len(run) > 1 or parse(run[0][1]) is not None:  # not a line cut short
             raise refused(path, *run[0])
-        tail, last = b"x", run[0][0]  # damaged lines that end the file: as a line cut short
+        damaged = run[0][0]  # its newline was written: damaged since, not cut short
         run.clear()
+        warnings.add(
+            damaged,
+            "damaged (a whole line, but not JSON); dropped it, the game resumes from the line "
+            "before",
+        )
+        found.torn = True
     close_run()
     if unproven:
         raise refused(path, *unproven[0])

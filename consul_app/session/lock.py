@@ -1,10 +1,14 @@
 """One writer per save: the app holds an exclusive OS lock on the save it plays.
 
-The lock is `flock` on the save itself (an open file description of its own, so reading the
-same file elsewhere in the app never drops it, as POSIX record locks would). The OS releases
-it when the process ends, a crash or SIGKILL included: a stale lock never blocks. Who holds it
-(pid, host, since when) is written beside the save in a hidden `.NAME.holder` file, for the
-message a second Consul shows; that file is only information, never the lock.
+The lock is an OS lock on the save itself, on a descriptor of its own (`os_lock`: `flock` on
+POSIX, one byte far past the data with `msvcrt.locking` on Windows, so that watchers still read
+the save). The OS releases it when the process ends, a crash or SIGKILL included: a stale lock
+never blocks. Who holds it (pid, host, since when) is written beside the save in a hidden
+`.NAME.holder` file, for the message a second Consul shows; that file is only information,
+never the lock. Anyone who can write the folder can plant something at that name, so it is
+written anew and renamed into place (a symlink there is replaced, never written through; a
+FIFO never opened), and read only if it is a regular file, opened without following links or
+waiting.
 """
 
 from __future__ import annotations
@@ -14,15 +18,19 @@ import json
 import os
 import socket
 import stat
+import tempfile
 from datetime import datetime
 from pathlib import Path
 
+from consul_app.session import os_lock
 from consul_app.session.journal import SaveError
+from consul_app.shown import shown
 
-try:
-    import fcntl
-except ImportError:  # Windows: no flock; one writer per save is not enforced there
-    fcntl = None  # type: ignore[assignment]
+_NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
+_NONBLOCK = getattr(os, "O_NONBLOCK", 0)
+"""(Windows has neither: there a symlink needs rights to make, and a FIFO is no file.)"""
+HOLDER_BYTES = 4096
+"""The most of a holder file read (it holds a pid, a host name and a time)."""
 
 
 class SaveLocked(SaveError):
@@ -32,7 +40,7 @@ class SaveLocked(SaveError):
         super().__init__(
             path,
             f"this game is open in another Consul ({holder}); only one Consul plays a save "
-            f"at a time. Watch it instead: consul watch {path}",
+            f"at a time. Watch it instead: consul watch {shown(path)}",
         )
         self.holder = holder
 
@@ -44,7 +52,7 @@ class SaveReadOnly(SaveError):
         super().__init__(
             path,
             "the save is read-only (this account may not write it), so it cannot be played "
-            f"on. Watch it instead: consul watch {path}",
+            f"on. Watch it instead: consul watch {shown(path)}",
         )
 
 
@@ -53,11 +61,38 @@ def holder_file(path: Path) -> Path:
     return path.with_name(f".{path.name}.holder")
 
 
+def _read_holder(path: Path) -> bytes:
+    """The holder file's first bytes, if it is a regular file: anyone who can write the folder
+    can plant a symlink (to another account's file) or a FIFO (opening it would wait) there."""
+    flags = os.O_RDONLY | _NONBLOCK | _NOFOLLOW | getattr(os, "O_CLOEXEC", 0)
+    fd = os.open(holder_file(path), flags)
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise OSError(f"{holder_file(path)} is not a regular file")
+        return os.read(fd, HOLDER_BYTES)
+    finally:
+        os.close(fd)
+
+
+def _write_holder(path: Path, text: str) -> None:
+    """Write the holder file anew, atomically: a file of our own (`mkstemp` creates it, never
+    opening what is there) renamed over the name, which replaces a link planted there, never
+    its target; a FIFO there is replaced, never opened."""
+    fd, name = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as file:
+            file.write(text)
+        os.replace(name, holder_file(path))
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(name)
+        raise
+
+
 def _who(path: Path) -> str:
     """The holder as its file tells it ("pid 4242 on laptop since 20:15")."""
     try:
-        with holder_file(path).open("rb") as file:
-            info = json.loads(file.read(4096))
+        info = json.loads(_read_holder(path))
         since = datetime.fromisoformat(info["since"]).strftime("%H:%M")
         return f"pid {int(info['pid'])} on {str(info['host'])[:64]}, since {since}"
     except (OSError, ValueError, KeyError, TypeError):
@@ -77,10 +112,11 @@ class SaveLock:
         self.path = path
         self._fd: int | None = None
         self._told = False
-        if fcntl is None:
-            return
+        self._locker = os_lock.LOCKER
+        if self._locker is None:
+            return  # (neither POSIX nor Windows)
         try:  # O_NONBLOCK: a FIFO must not hang the open
-            flags = os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0)
+            flags = os.O_RDONLY | _NONBLOCK | getattr(os, "O_CLOEXEC", 0)
             fd = os.open(file or path, flags)
         except OSError:
             return  # nothing to lock: reading it fails next, and says why
@@ -88,13 +124,13 @@ class SaveLock:
             os.close(fd)
             return  # not a save: the reader refuses it, saying what it is
         try:
-            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except BlockingIOError:
-            os.close(fd)
-            raise SaveLocked(path, _who(path)) from None
+            locked = self._locker.acquire(fd)
         except BaseException:
             os.close(fd)
             raise
+        if not locked:
+            os.close(fd)
+            raise SaveLocked(path, _who(path))
         self._fd = fd
         if file is None:
             self.tell()
@@ -116,7 +152,7 @@ class SaveLock:
             "since": datetime.now().astimezone().isoformat(timespec="seconds"),
         }
         with contextlib.suppress(OSError):
-            holder_file(self.path).write_text(json.dumps(info), encoding="utf-8")
+            _write_holder(self.path, json.dumps(info))
 
     def release(self) -> None:
         """Drop the lock (and the holder file, which is ours once we told who we are)."""
@@ -125,5 +161,8 @@ class SaveLock:
         if self._told:
             with contextlib.suppress(OSError):
                 holder_file(self.path).unlink(missing_ok=True)
-        os.close(self._fd)  # closing the file description releases the flock
+        if self._locker is not None:
+            with contextlib.suppress(OSError):
+                self._locker.release(self._fd)
+        os.close(self._fd)  # (which releases it too)
         self._fd = None

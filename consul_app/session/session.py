@@ -51,6 +51,7 @@ from consul_app.session.load import Game, load_game
 from consul_app.session.lock import SaveLock, SaveReadOnly
 from consul_app.session.naming import save_names
 from consul_app.session.timeline import Done, Labels, Timeline
+from consul_app.shown import shown
 
 APP = f"consul-app {__version__}"
 RECAP_REACH = 1000
@@ -393,7 +394,7 @@ class Session:
 
     def _read_back(self, err: SaveError) -> SaveError:
         """Make the state what the file holds after a failed write; the error, saying so."""
-        message = str(err).removeprefix(f"{self.path}: ").removesuffix(RESUME)
+        message = str(err).removeprefix(f"{shown(self.path)}: ").removesuffix(RESUME)
         try:
             if self._content is None:
                 raise SaveError(self.path, "the content it was played with is not at hand")

@@ -77,6 +77,11 @@ class Stack:
     def __len__(self) -> int:
         return self._count
 
+    def copy(self, fetch: Fetch) -> Stack:
+        """This stack as it is now (what lies below shared, not read), its entries got by
+        `fetch`: changes to one do not change the other."""
+        return Stack(self._runs, fetch, below=self._below, keep=self._keep)
+
     def runs(self) -> list[list[int]]:
         """The numbers as runs, bottom first (reads what lies below from the journal)."""
         self._flatten()
@@ -161,10 +166,29 @@ class Stack:
 
     def shared(self, other: Stack) -> int:
         """How many entries at the bottom both stacks hold (read from the same journal: the
-        same number is the same entry), without reading any."""
-        same = min(len(self), len(other))  # a stack is fixed by its top: looked for from there
-        while same and self.number_at(same - 1) != other.number_at(same - 1):
-            same -= 1
+        same number is the same entry), without reading any: the cost is that of the runs
+        that differ (or, for stacks resumed from checkpoints, of the entries near their tops
+        that differ), not of the game."""
+        if self._below is not None or other._below is not None:  # resumed from checkpoints:
+            same = min(len(self), len(other))  # a stack is fixed by its top (in one journal)
+            while same and self.number_at(same - 1) != other.number_at(same - 1):
+                same -= 1
+            return same
+        same = 0  # whole runs that are the same count at once
+        for (first, last), (their_first, their_last) in zip(self._runs, other._runs, strict=False):
+            if first != their_first:
+                break
+            size, their_size = abs(last - first), abs(their_last - first)
+            if size and their_size and (last > first) != (their_last > first):
+                same += 1  # the same first number, then away from it in opposite directions
+                break
+            same += min(size, their_size) + 1  # both runs step the same way from `first`
+            if size != their_size:
+                break
+        for mine, theirs in zip(self.numbers(start=same), other.numbers(start=same), strict=False):
+            if mine != theirs:
+                break
+            same += 1
         return same
 
     def top_number(self) -> int | None:

@@ -35,6 +35,7 @@ from textual.theme import Theme
 from textual.widgets import Static
 
 from consul_app.preferences import Preferences, load_preferences, save_preferences
+from consul_app.shown import shown
 from consul_app.tui.hangup import quit_on_hangup
 from consul_app.tui.screen_css import load_screen_css
 from consul_app.tui.widgets.footer import Footer
@@ -129,6 +130,7 @@ class ConsulApp(App[None]):
         clock: Clock | None = None,
     ) -> None:
         super().__init__()
+        self.animation_level = "none"  # a tab, a scroll: drawn where it ends, in one frame
         self.content = content
         self.content_dirs = list(content_dirs)
         self.save_path = save
@@ -388,7 +390,7 @@ class ConsulApp(App[None]):
             return
         self.new_save = None  # (a game is saved there now: the next new one goes elsewhere)
         if say_where or (self.save_path is not None and session.path != self.save_path):
-            self.notify(f"saved as {session.path}", title="A new game")
+            self.notify(f"saved as {shown(session.path)}", title="A new game")
         self.open_table(session)
 
     def _how_to_save(self) -> str:
@@ -517,7 +519,11 @@ class ConsulApp(App[None]):
         from consul_app.rules import Choice
         from consul_app.tui.screens.pick_one import PickOneScreen
 
-        where = f"saved as {self.new_save}" if self.new_save else f"saved in {saves_dir()}"
+        where = (
+            f"saved as {shown(self.new_save)}"
+            if self.new_save
+            else f"saved in {shown(saves_dir())}"
+        )
         choices = [Choice("watch", "Watch it, read-only"), Choice("new", "Start a new game", where)]
         self.push_screen(
             PickOneScreen("This game cannot be played here", str(refusal), choices),

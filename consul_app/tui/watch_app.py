@@ -51,6 +51,7 @@ class WatchApp(App[None]):
         clock: Callable[[], datetime] = datetime.now,
     ) -> None:
         super().__init__()
+        self.animation_level = "none"  # as the table: a tab, a scroll, drawn in one frame
         self.clock = clock
         self.content = content
         self.content_dirs = list(content_dirs)
@@ -71,6 +72,7 @@ class WatchApp(App[None]):
         from consul_app.content.cache import load_pack_cached
         from consul_app.session import latest_unfinished
         from consul_app.session.follow import Follower
+        from consul_app.shown import shown
         from consul_app.tui.screens import watch  # noqa: F401 (loaded here, off the UI)
 
         try:
@@ -88,7 +90,7 @@ class WatchApp(App[None]):
         follower = Follower(content, path)
         follower.poll()
         if follower.game is None:
-            self.post_message(LoadFailed(f"Cannot watch {path}: {follower.problem}"))
+            self.post_message(LoadFailed(f"Cannot watch {shown(path)}: {follower.problem}"))
             return
         self.post_message(self.Opened(follower))
 

@@ -78,9 +78,14 @@ def test_torn_last_line_is_dropped_then_resynced(tmp_path: Path, tail: bytes) ->
     assert path.read_bytes() == before
     assert [line.op for line in journal.lines] == [_do(1), _do(2)]
     assert journal.torn
+    # a whole line (its newline written) was damaged since; one without was cut short
+    what = (
+        "damaged (a whole line, but not JSON)"
+        if tail.endswith(b"\n")
+        else ("cut short (the app stopped while writing it)")
+    )
     assert journal.warnings == [
-        f"{path}, line 4: cut short (the app stopped while writing it); "
-        "dropped it, the game resumes from the line before"
+        f"{path}, line 4: {what}; dropped it, the game resumes from the line before"
     ]
     writer = JournalWriter(path, journal.key, torn=journal.torn)
     writer.append(_do(3))

@@ -271,3 +271,24 @@ async def test_saved_games_and_a_new_game_from_the_table(content: ContentPack) -
         saves = options(app.screen.query_one(OptionList))
         assert saves.count(boss) == 2  # both games, newest first
         assert "turn 1 · START · 0 actions" in saves.splitlines()[1]
+
+
+async def test_a_pane_switch_draws_its_tab_at_once(content: ContentPack, tmp_path: Path) -> None:
+    """Measured in a real terminal (benchmarks/bench_terminal.py): a pane switch at 80x24
+    settled after 334-350 ms, 23 frames, most of them Textual's tab-underline animation. The
+    Consul needs no animation: the underline stands under the new tab in the next frame (and
+    under the first tab shown, whose label is composed as it is shown)."""
+    save = tmp_path / "game.jsonl"
+    play_saved(content, save, default_setup(content.edition("sde2")), step_is("spawn"))
+    app = make_app(content, save)
+    async with app.run_test(size=SMALL) as pilot:
+        await pilot.pause()
+        for key in ("", "3", "5"):
+            if key:
+                await pilot.press(key)
+                await pilot.pause()
+            underline = app.screen.query_one("Underline")
+            active = app.screen.query_one("Tabs #tabs-list > Tab.-active")
+            start, end = active.virtual_region.shrink(active.styles.gutter).column_span
+            assert (underline.highlight_start, underline.highlight_end) == (start, end), key
+            assert not app.animator.is_being_animated(underline, "highlight_start")

@@ -20,9 +20,11 @@ from consul_app.tui.screens.card import CardScreen
 from consul_app.tui.screens.pick_one import PickOneScreen
 from consul_app.tui.screens.watch import WatchScreen
 from consul_app.tui.watch_app import WatchApp
+from consul_app.tui.widgets.pool import PoolPane, PoolTable
 
 from .helpers import text
-from .scenarios import NOW, WIDE, idle, make_app, play_saved
+from .scenarios import NOW, WIDE, make_app
+from .watch_scenario import watched_game
 
 DEADLINE = 30.0
 
@@ -149,8 +151,7 @@ async def test_a_read_only_save_is_offered_to_watch(
 def watch_app(content: ContentPack, folder: Path) -> WatchApp:
     """The watch screen of a 2.0 game with the boss in play, at a stopped clock."""
     save = folder / "table-game.jsonl"
-    setup = default_setup(content.edition("sde2"))
-    play_saved(content, save, setup, idle(lambda pack, state: state.boss.spawned))
+    watched_game(content, save)
     return WatchApp(content, save=save, clock=lambda: NOW)
 
 
@@ -164,3 +165,65 @@ def test_watch_snapshot(
     content: ContentPack, tmp_path: Path, size: tuple[int, int], snap_compare: Callable[..., bool]
 ) -> None:
     assert snap_compare(watch_app(content, tmp_path), terminal_size=size, run_before=opened)
+
+
+async def test_the_heroes_see_the_pool_and_every_monster_on_the_dungeon(
+    content: ContentPack, tmp_path: Path
+) -> None:
+    """At 120x40: every kind on the dungeon in sight with its count and its dice as they play
+    now; each monster that took wounds or suffers status effects on a row of its own, with
+    them; and the mini-boss with its wounds and status effects, without opening its card."""
+    app = watch_app(content, tmp_path)
+    async with app.run_test(size=WIDE) as pilot:
+        await opened(pilot)
+        screen = app.screen
+        pane = screen.query_one("#pool", PoolPane)
+        assert not pane.query_one(".more").display  # every row in sight
+        table = pane.query_one(PoolTable)
+        columns = [str(c.value) for c in table.columns]
+        assert {"Monster", "Board", "STR", "ARM", "WILL", "DEX"} <= set(columns)  # every die
+        rows = {
+            str(row.value): dict(zip(columns, map(str, table.get_row(row)), strict=True))
+            for row in table.rows
+        }
+        state = screen.follower.game.timeline.state
+        for monster, count in state.board.items():
+            assert rows[monster]["Board"].startswith(str(count)), monster
+        barbarian, squawk = rows["grobbit-barbarian#0"], rows["marauder-squawk#0"]
+        assert "Slow" in barbarian["Monster"] and barbarian["Board"] == "w2/4"
+        assert "Hex" in squawk["Monster"] and squawk["STR"].endswith("↓")  # its best die dropped
+        assert rows["marauder-squawk"]["Board"] == "2 w1/2"  # (wounded, no status effect)
+        assert "Poison" in rows["billmen-bandit#0"]["Monster"]
+        said = text(pane)
+        assert "Suffering: Grobbit Barbarian #1 Slow. Marauder Squawk #1 Hex." in said
+        boss = text(screen.query_one("#boss"))
+        assert "Mini-boss on the dungeon: Arachne" in boss
+        assert "2/7" in boss and "Ice" in boss
+
+
+async def test_the_layout_follows_the_boss_in_and_out_of_play(
+    content: ContentPack, tmp_path: Path
+) -> None:
+    """Its card takes the tall column while the boss is in play; undone, the chart has it."""
+    app = watch_app(content, tmp_path)
+    save = app.save_path
+    assert save is not None
+    async with app.run_test(size=WIDE) as pilot:
+        await opened(pilot)
+        panes = app.screen.query_one("#watch-panes")
+        assert panes.has_class("-boss-fight")
+        with Session.resume(content, save) as consul:
+            while consul.state.boss.spawned:
+                consul.undo()
+
+        def laid_out(fight: bool) -> bool:
+            found = app.screen.query("#watch-panes")
+            return bool(found) and found.first().has_class("-boss-fight") == fight
+
+        await until(pilot, lambda: laid_out(False), "the chart's layout")
+        chart = app.screen.query_one("#chart")
+        await until(pilot, lambda: "Boss token >>" in text(chart), "the chart shown")
+        assert app.screen.query_one("#pool", PoolPane).display
+        with Session.resume(content, save) as consul:
+            consul.redo()
+        await until(pilot, lambda: laid_out(True), "the boss fight's layout")

@@ -22,6 +22,7 @@ from textual.widgets.option_list import Option
 from consul_app.content import EDITION_NAMES
 from consul_app.paths import saves_dir
 from consul_app.session import SaveSummary
+from consul_app.shown import shown
 from consul_app.tui.widgets.footer import Footer
 from consul_app.tui.widgets.marked_list import MarkedList
 
@@ -111,7 +112,7 @@ class ResumeScreen(Screen[Path | None]):
         if save.damaged:
             self.notify(
                 f"{damage(save)}\n{self.left_as_it_is}",
-                title=f"{save.path.name} cannot be resumed",
+                title=f"{shown(save.path.name)} cannot be resumed",
                 severity="error",
                 timeout=15,
             )
@@ -137,7 +138,7 @@ def damage(save: SaveSummary) -> str:
 
 def without_path(text: str, path: Path) -> str:
     """A save's message without the save's name in front (the screen says which game)."""
-    for prefix in (f"{path}, ", f"{path}: "):
+    for prefix in (f"{shown(path)}, ", f"{shown(path)}: "):
         if text.startswith(prefix):
             return text[len(prefix) :]
     return text
@@ -153,7 +154,7 @@ def _option(save: SaveSummary) -> Option:
         return Option(
             Content("\n").join(
                 [
-                    Content.styled(f"DAMAGED: cannot be resumed · {save.path.name}", "bold"),
+                    Content.styled(f"DAMAGED: cannot be resumed · {shown(save.path.name)}", "bold"),
                     Content(_shorten(damage(save))),
                 ]
             )
@@ -170,7 +171,9 @@ def _option(save: SaveSummary) -> Option:
         Content("\n").join(
             [
                 Content.styled(f"{state}{save.boss} · {save.edition}", "bold"),
-                Content(f"{turn} {save.turn}{where} · {save.actions} actions · {save.path.name}"),
+                Content(
+                    f"{turn} {save.turn}{where} · {save.actions} actions · {shown(save.path.name)}"
+                ),
                 *warnings,
             ]
         )

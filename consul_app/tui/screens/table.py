@@ -273,7 +273,7 @@ class TableScreen(Screen[None]):
             shown = self._opening_pane() or "pool"
             with TabbedContent(id="tabs", initial=f"tab-{shown}"):
                 for pane in self.panes:
-                    with TabPane(pane.border_title or "", id=f"tab-{pane.id}"):
+                    with TabPane(_tab_label(pane, pane.id == shown), id=f"tab-{pane.id}"):
                         yield pane
         else:
             by_id = {pane.id: pane for pane in self.panes}
@@ -320,9 +320,8 @@ class TableScreen(Screen[None]):
         self._focus(event.pane.query_one(".pane").id or "")
         tabs = self.query_one(TabbedContent)
         for pane in self.panes:
-            title = pane.border_title or ""
             shown = f"tab-{pane.id}" == tabs.active
-            tabs.get_tab(f"tab-{pane.id}").label = f"[{title}]" if shown else f" {title} "
+            tabs.get_tab(f"tab-{pane.id}").label = _tab_label(pane, shown)
 
     # -- rendering ------------------------------------------------------------------------
 
@@ -1091,6 +1090,13 @@ def _no_mini_boss(options: list[MiniBossOption]) -> str:
     if options:
         return "Every mini-boss brought to this game is destroyed."
     return "No mini-boss was brought to this game."
+
+
+def _tab_label(pane: Widget, shown: bool) -> str:
+    """A tab's label: the tab shown in brackets. Both are as wide, so that marking another
+    tab never moves the underline Textual placed under the tab shown."""
+    title = pane.border_title or ""
+    return f"[{title}]" if shown else f" {title} "
 
 
 def _is_compact(size: Size) -> bool:

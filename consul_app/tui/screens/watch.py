@@ -26,6 +26,7 @@ from consul_app.rules import RuleError, card, phase_name, turn_name, words
 from consul_app.session.doorbell import doorbell, drain
 from consul_app.session.follow import Follower
 from consul_app.session.timeline import Labels
+from consul_app.shown import shown
 from consul_app.tui.screens.card import CardScreen
 from consul_app.tui.view import TableView
 from consul_app.tui.widgets.bonuses import BonusesPane
@@ -35,6 +36,7 @@ from consul_app.tui.widgets.footer import Footer
 from consul_app.tui.widgets.log import LogPane
 from consul_app.tui.widgets.next_step import NextStep
 from consul_app.tui.widgets.pane import Pane
+from consul_app.tui.widgets.pool import PoolPane
 
 POLL_SECONDS = 0.25
 """How often the save's stat is looked at (the doorbell rings sooner where there is one)."""
@@ -56,14 +58,36 @@ class WatchScreen(Screen[None]):
         background: $warning 25%;
         text-style: bold;
     }
+    WatchScreen #next-step {
+        max-height: 2;
+    }
     WatchScreen #watch-panes {
         layout: grid;
-        grid-size: 3 2;
-        grid-columns: 36 1fr 1fr;
-        grid-rows: 1fr 1fr;
+        grid-size: 3 3;
+        grid-columns: 30 1fr 1fr;
+        grid-rows: 18fr 8fr 8fr;
         height: 1fr;
     }
-    WatchScreen #watch-panes #chart, WatchScreen #watch-panes #boss {
+    WatchScreen #watch-panes #chart {
+        row-span: 3;
+    }
+    WatchScreen #watch-panes #pool {
+        column-span: 2;
+    }
+    WatchScreen #watch-panes #boss {
+        row-span: 2;
+    }
+    /* In the boss fight the boss's card takes the tall left column, the chart a small slot. */
+    WatchScreen #watch-panes.-boss-fight {
+        grid-columns: 46 1fr 1fr;
+    }
+    WatchScreen #watch-panes.-boss-fight #boss {
+        row-span: 3;
+    }
+    WatchScreen #watch-panes.-boss-fight #chart {
+        row-span: 1;
+    }
+    WatchScreen #watch-panes.-boss-fight #log {
         row-span: 2;
     }
     WatchScreen #watch-tabs {
@@ -83,39 +107,52 @@ class WatchScreen(Screen[None]):
         self.clock = clock
         """When the save was read, as the banner says (tests stop it)."""
         self.compact = True
+        self.fight = False
+        """The boss is in play: its card takes the tall column."""
         self.read_at: datetime | None = None
         self._bell: int | None = None
 
     def compose(self) -> ComposeResult:
         self.compact = _is_compact(self.app.size)
+        self.fight = self._fight()
         panes = self._panes()
         yield Static(id="watching")
         yield NextStep(id="next-step", classes="title-bar")
         if self.compact:
-            game = self.follower.game
-            fight = game is not None and game.timeline.state.boss.spawned
-            with TabbedContent(id="watch-tabs", initial="tab-boss" if fight else "tab-chart"):
+            initial = "tab-boss" if self.fight else "tab-pool"
+            with TabbedContent(id="watch-tabs", initial=initial):
                 for pane in panes:
                     with TabPane(pane.border_title or "", id=f"tab-{pane.id}"):
                         yield pane
         else:
-            with Container(id="watch-panes"):
+            with Container(id="watch-panes", classes="-boss-fight" if self.fight else ""):
+                if self.fight:  # (placed in this order: the boss's card first, the chart last)
+                    order = ("boss", "pool", "bonuses", "log", "chart")
+                    panes.sort(key=lambda pane: order.index(pane.id or ""))
                 yield from panes
         yield Footer(compact=True, show_command_palette=False)
 
-    def _panes(self) -> list[Pane]:
-        """The spectator's panes, titled without the table's pane keys."""
+    def _fight(self) -> bool:
+        game = self.follower.game
+        return game is not None and game.timeline.state.boss.spawned
+
+    def _panes(self) -> list[Pane | PoolPane]:
+        """The spectator's panes, titled without the table's pane keys: the spawning pool is
+        the table's, with the monsters on the dungeon as they play now (their dice, wounds
+        and status effects, each marked one on a row of its own)."""
         game = self.follower.game
         assert game is not None  # the screen opens on a game read
         chart = ChartPane(id="chart")
         chart.border_title = words(game.timeline.state.setup.edition).chart
-        panes: list[Pane] = [
+        panes: list[Pane | PoolPane] = [
             chart,
+            PoolPane(id="pool"),
             BossPane(id="boss"),
             BonusesPane(id="bonuses"),
             LogPane(id="log"),
         ]
-        for pane, title in zip(panes[1:], ("Boss", "Bonuses", "What happened"), strict=True):
+        titles = ("Spawning pool and dungeon", "Boss", "Bonuses", "What happened")
+        for pane, title in zip(panes[1:], titles, strict=True):
             pane.border_title = title
         return panes
 
@@ -142,12 +179,18 @@ class WatchScreen(Screen[None]):
         """Show the save's new state (or its new problem), if it has one."""
         if self.follower.poll():
             self.read_at = self.clock()
+            if self._fight() != self.fight:  # (the boss spawned, or that was undone)
+                self.call_later(self._laid_out_again)
+                return
             self.show_game()
+
+    async def _laid_out_again(self) -> None:
+        await self.recompose()
+        self.show_game()
 
     async def on_resize(self, event: Resize) -> None:
         if _is_compact(event.size) != self.compact:
-            await self.recompose()
-            self.show_game()
+            await self._laid_out_again()
 
     def show_game(self) -> None:
         game = self.follower.game
@@ -159,6 +202,7 @@ class WatchScreen(Screen[None]):
         self.query_one(NextStep).show(view, "")
         for pane in self.query(Pane):
             pane.show(view)
+        self.query_one(PoolPane).show(view)
 
     def action_card(self, whose: str) -> None:
         """The boss's (or the mini-boss's) card as the engine computes it now."""
@@ -180,7 +224,7 @@ class WatchScreen(Screen[None]):
         at = self.read_at.strftime("%H:%M:%S") if self.read_at else ""
         lines = Text.assemble(
             (" WATCHING ", "bold reverse"),
-            f"  read-only · {follower.path.name} · {turn_name(view.state)}, "
+            f"  read-only · {shown(follower.path.name)} · {turn_name(view.state)}, "
             f"{phase_name(view.state)} · read {at}",
         )
         if follower.last:
