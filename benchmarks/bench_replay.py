@@ -11,6 +11,7 @@ undo at the end of that game.
 from __future__ import annotations
 
 import importlib.util
+import random
 import subprocess
 import sys
 import tempfile
@@ -82,6 +83,24 @@ def next_action(pack: EditionPack, state: GameState, n: int) -> Action:
             continue
         return action
     raise RuntimeError(f"no legal action at {n}")
+
+
+UNDO = 0.035
+"""How often the player undoes (as a Consul does, about 3.5% of the time measured)."""
+REDO = 0.005
+
+
+def play(session: Session, count: int, seed: int = 21) -> None:
+    """`count` moves of `next_action`'s player, with undos and redos mixed in (seeded)."""
+    rng = random.Random(seed)
+    for n in range(count):
+        roll = rng.random()
+        if roll < UNDO and session.can_undo:
+            session.undo()
+        elif roll < UNDO + REDO and session.can_redo:
+            session.redo()
+        else:
+            session.dispatch(next_action(session.pack, session.state, n))
 
 
 def write_game(content: ContentPack, path: Path) -> Session:

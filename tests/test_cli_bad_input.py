@@ -14,7 +14,7 @@ from consul_app.content import ContentPack
 from consul_app.content.folders import pack_files
 from consul_app.rules import DestroyHero, default_setup
 from consul_app.session import Session
-from consul_app.session.journal import read_journal
+from consul_app.session.reading import read_journal
 
 DEEP = "[" * 100_000 + "]" * 100_000
 

@@ -69,20 +69,20 @@ def run(args: argparse.Namespace) -> int:
     if missing is not None:
         return _fail(missing)
     save = resolve(args.save)
-    try:
-        game = load_game(load_pack_cached(args.content), save)
+    to_stdout = args.output is None
+    try:  # all of it: every line is read (and named if damaged) before a word is written
+        game = load_game(load_pack_cached(args.content), save, full=True)
+        for warning in game.warnings:
+            print(f"consul export: warning: {warning}", file=sys.stderr)
+        if args.format == "md":
+            text = to_markdown(game)
+        else:  # to a terminal that is not UTF-8, \u escapes keep the JSON whole and valid
+            import json  # (not at import: `consul` imports every command to parse its line)
+
+            ascii_only = to_stdout and not _utf8(sys.stdout)
+            text = json.dumps(to_json(game), indent=2, ensure_ascii=ascii_only) + "\n"
     except (ContentError, SaveError) as err:
         return _fail(str(err))
-    for warning in game.warnings:
-        print(f"consul export: warning: {warning}", file=sys.stderr)
-    to_stdout = args.output is None
-    if args.format == "md":
-        text = to_markdown(game)
-    else:  # to a terminal that is not UTF-8, \u escapes keep the JSON whole and valid
-        import json  # (not at import: `consul` imports every command to parse its line)
-
-        ascii_only = to_stdout and not _utf8(sys.stdout)
-        text = json.dumps(to_json(game), indent=2, ensure_ascii=ascii_only) + "\n"
     if to_stdout:
         # Markdown: what the terminal's encoding lacks becomes an HTML character reference
         # (`&#7838;`), which Markdown shows as the character: valid output in any locale.

@@ -2,43 +2,47 @@
 resumed or summarized without replaying it all.
 
     {"op": "checkpoint", "entries": 200, "line": 203, "offset": 31377, "content_hash": "...",
-     "done": [[1, 180], [183, 200]], "undone": [], "state": {...}, "digest": "..."}
+     "chain": "...", "done": 180, "undone": 3, "state": {...}, "digest": "..."}
 
-`entries`: how many entries precede it; `line`: its line number; `done` / `undone`: the
-numbers of the entries on the undo and redo stacks (bottom first, in runs of numbers that step
-by one); `state`: the GameState after them, computed with the content of `content_hash`;
-`offset`: where the line starts in the file; `digest`: SHA-256 of the line without it.
-A checkpoint is only a cache of the journal: one that does not verify (digest, offset, or not
-JSON at all) is reported and the one before it is used, down to a full replay; delete them all
-and the same game comes back. A torn one dropped at a resync (RS) is not reported again.
+`entries`: how many entries precede it; `line`: its line number; `offset`: where the line
+starts in the file; `chain`: the journal's running hash after those entries (chain.py: it binds
+the checkpoint to this game and to the entries before it); `done` / `undone`: how many actions
+the undo and redo stacks hold (which ones follows from the journal: the stacks of the
+checkpoint before it and the entries in between, see past.py), so a checkpoint's size does not
+grow with the game; `state`: the GameState after them, computed with the content of
+`content_hash`; `digest`: SHA-256 of the line without it.
+
+A checkpoint is only a cache of the journal: it is used only where it fits (its digest, its
+chain and count against the entries before it, what its state names against the content);
+anything else is named in a warning and the one before it is used, down to a full replay;
+delete them all and the same game comes back. Checkpoints written before the chain existed
+(their `done` and `undone` are runs of entry numbers) cannot be bound to their journal: they
+are skipped without a word, and the game replayed.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
+import re
 from collections.abc import Iterator
-from dataclasses import dataclass, field
-from pathlib import Path
+from dataclasses import dataclass
 from typing import Any
 
-from consul_app.session.journal import (
-    CHECKPOINT,
-    CHECKPOINT_START,
-    RS,
-    SaveError,
-    damaged_checkpoint,
-    is_checkpoint_line,
-)
+from consul_app.session import chain
+from consul_app.session.journal import CHECKPOINT, CHECKPOINT_START, RS
 
 CHECKPOINT_EVERY = 100
-"""Entries between two checkpoints (so a resume replays at most this many)."""
+"""Entries between two checkpoints of a journal (so a resume replays at most this many)."""
 CLOSE_AFTER = 16
 """Closing a game adds a checkpoint if at least this many entries came since the last one."""
 
 _STARTS = (b"\n", RS)
-_LINE = CHECKPOINT_START
-_FIELDS = ("entries", "line", "offset", "content_hash", "done", "undone", "state")
+_FIELDS = ("entries", "line", "offset", "content_hash", "chain", "done", "undone", "state")
+_OLD_FIELDS = ("entries", "line", "offset", "content_hash", "done", "undone", "state")
+_END = re.compile(rb', "digest": "[0-9a-f]{64}"\}\Z')
+"""How a checkpoint line ends (the digest last): a damaged one is known by it too."""
+_LINE_START = b'{"op": '
 
 
 def _digest(body: dict[str, Any]) -> str:
@@ -52,22 +56,33 @@ def seal(body: dict[str, Any]) -> dict[str, Any]:
     return {**line, "digest": _digest(line)}
 
 
+def looks_like_checkpoint(text: bytes) -> bool:
+    """`text` (a damaged line, or the lines a lost or added newline made of one) was a
+    checkpoint line: it starts or ends as the writer starts or ends one, and no other line's
+    start follows in it (a checkpoint holds no `op` key but its own, and JSON strings escape
+    their quotes), so no entry was joined onto it. One damage (a byte changed, added or taken
+    away) leaves its start or its end; skipping such a line never skips an entry."""
+    shaped = text.startswith(CHECKPOINT_START) or _END.search(text[-80:]) is not None
+    return shaped and text.find(_LINE_START, 1) < 0
+
+
 @dataclass(frozen=True)
 class Checkpoint:
-    """A verified checkpoint line."""
+    """A checkpoint line whose digest verifies (not yet checked against the journal)."""
 
     entries: int
     line: int
     offset: int
     content_hash: str
-    done: list[list[int]]
-    undone: list[list[int]]
+    chain: bytes | None
+    """None: written before the chain existed, so it cannot be bound (it is not used)."""
+    done: int
+    undone: int
     state: dict[str, Any]
 
-
-def count(runs: list[list[int]]) -> int:
-    """How many entry numbers the runs hold."""
-    return sum(abs(last - first) + 1 for first, last in runs)
+    def fits(self, entries: int, running: bytes) -> bool:
+        """It summarises the journal whose first `entries` entries hash to `running`."""
+        return self.chain is not None and (self.entries, self.chain) == (entries, running)
 
 
 def _runs(value: Any) -> bool:
@@ -77,126 +92,68 @@ def _runs(value: Any) -> bool:
     )
 
 
-def verify(value: Any, offset: int) -> Checkpoint | str:
-    """The checkpoint in a parsed line found at `offset` (None: not JSON), or what is wrong
-    with it."""
+def _count(runs: list[list[int]]) -> int:
+    return sum(abs(last - first) + 1 for first, last in runs)
+
+
+def _chain(value: Any) -> bytes | None:
+    if not isinstance(value, str) or len(value) != 2 * chain.SIZE:
+        return None
+    try:
+        return bytes.fromhex(value)
+    except ValueError:
+        return None
+
+
+def verify(value: Any) -> Checkpoint | str:
+    """The checkpoint in a parsed line (None: not JSON), or what is wrong with it."""
     if value is None:
         return "is damaged (not JSON)"
-    if not isinstance(value, dict) or set(value) != {"op", "digest", *_FIELDS}:
+    if not isinstance(value, dict):
+        return "is not a checkpoint line"
+    keys = set(value)
+    old = keys == {"op", "digest", *_OLD_FIELDS}
+    if not old and keys != {"op", "digest", *_FIELDS}:
         return "is not a checkpoint line"
     body = {k: v for k, v in value.items() if k != "digest"}
     if value["digest"] != _digest(body):
-        return "does not match its digest"
-    if value["offset"] != offset:
-        return "is not where it was written (the lines before it changed)"
+        return "is damaged (it does not match its digest)"
     if not (
-        type(value["entries"]) is int
-        and type(value["line"]) is int
-        and _runs(value["done"])
-        and _runs(value["undone"])
+        all(type(value[k]) is int and value[k] >= 0 for k in ("entries", "line", "offset"))
         and isinstance(value["state"], dict)
         and isinstance(value["content_hash"], str)
     ):
         return "is not a checkpoint line"
-    return Checkpoint(**{name: value[name] for name in _FIELDS})
+    if old:
+        if not (_runs(value["done"]) and _runs(value["undone"])):
+            return "is not a checkpoint line"
+        done, undone, bound = _count(value["done"]), _count(value["undone"]), None
+    else:
+        done, undone, bound = value["done"], value["undone"], _chain(value["chain"])
+        if bound is None or not all(type(n) is int and n >= 0 for n in (done, undone)):
+            return "is not a checkpoint line"
+    fields = {name: value[name] for name in ("entries", "line", "offset", "content_hash")}
+    return Checkpoint(**fields, chain=bound, done=done, undone=undone, state=value["state"])
 
 
-@dataclass(frozen=True)
-class Found:
-    """A good checkpoint in the file: its line number and the byte after its line."""
-
-    checkpoint: Checkpoint
-    line: int
-    start: int
-    stop: int
-
-
-def _parse(raw: bytes) -> Any:
+def parse(raw: bytes) -> Any:
+    """The JSON value of a line, or None if it is not JSON."""
     try:
         return json.loads(raw.decode("utf-8"))
     except (ValueError, RecursionError):
         return None
 
 
-def candidates(data: bytes, low: int, high: int) -> Iterator[int]:
-    """Where checkpoint lines start in `data[low:high]`, the last first (each found by
-    searching back from the one before: the cost is the distance walked)."""
+def candidates(data: bytes, low: int, high: int) -> Iterator[tuple[int, int]]:
+    """Where whole checkpoint lines start and stop (after the newline) in `data[low:high]`,
+    the last first (each found by searching back from the one before: the cost is the
+    distance walked). A line cut short (no newline, or a resync's RS in it) is not one."""
     end = high
-    while (at := data.rfind(_LINE, low, end)) >= 0:
-        if data[at - 1 : at] in _STARTS:
-            yield at
+    while (at := data.rfind(CHECKPOINT_START, low, end)) >= 0:
         end = at
+        if data[at - 1 : at] not in _STARTS:
+            continue
+        stop = data.find(b"\n", at, high)
+        if stop >= 0 and data.find(RS, at, stop) < 0:
+            yield at, stop + 1
 
-
-def at_end(data: bytes, start: int) -> Checkpoint | None:
-    """The checkpoint that ends `data` (the last bytes of a file, from offset `start`), if it
-    verifies: the game as it was left, with no entry after it."""
-    if not data.endswith(b"\n"):
-        return None
-    begin = max(data.rfind(b"\n", 0, len(data) - 1), data.rfind(RS, 0, len(data) - 1)) + 1
-    if begin == 0 or not data.startswith(_LINE, begin):
-        return None  # not a checkpoint, or not all of it in `data`
-    checked = verify(_parse(data[begin:-1]), start + begin)
-    return checked if isinstance(checked, Checkpoint) else None
-
-
-def last_checkpoint(path: Path, data: bytes, low: int, warnings: list[str]) -> Found | None:
-    """The last checkpoint of the journal `data` (entries start at byte `low`) that verifies;
-    each damaged one on the way is reported in `warnings`."""
-    for start in candidates(data, low, len(data)):
-        stop = data.find(b"\n", start)
-        if stop < 0 or RS in data[start:stop]:
-            continue  # torn: the reader reports it while it ends the file, then a resync drops it
-        checked = verify(_parse(data[start:stop]), start)
-        if isinstance(checked, Checkpoint):
-            return Found(checked, checked.line, start, stop + 1)
-        line = data[:start].count(b"\n") + 1  # (a damaged file: the cost of counting is fine)
-        warnings.append(damaged_checkpoint(path, line, checked, "from the one before"))
-    return None
-
-
-@dataclass
-class Earlier:
-    """The entries before a checkpoint, read backwards from it on demand (an undo or the log
-    reaches back), each line parsed once."""
-
-    path: Path
-    data: bytes
-    low: int
-    """Where the entries start (after the header line)."""
-    end: int
-    """Where the checkpoint starts: entries 1..`count` lie before it."""
-    count: int
-    line: int
-    """The checkpoint's line number."""
-    _values: dict[int, tuple[Any, int]] = field(default_factory=dict)
-    _next: int = -1
-    _pos: int = -1
-
-    def value(self, number: int) -> tuple[Any, int]:
-        """The parsed JSON of entry `number` (1-based) and its line number."""
-        if self._next < 0:
-            self._next, self._pos = self.count, self.end
-        while number not in self._values:
-            self._step_back()
-        return self._values[number]
-
-    def _step_back(self) -> None:
-        if self._next < 1 or self._pos <= self.low:
-            raise SaveError(self.path, "the lines before a checkpoint do not match it")
-        stop = self._pos - 1  # the newline (or RS) that ends the line before
-        start = max(self.data.rfind(b"\n", 0, stop) + 1, self.low)
-        raw = self.data[start:stop]
-        self._pos = start
-        self.line -= 1
-        if RS in raw:  # only what follows a line's last RS was kept (see journal.py)
-            raw = raw.rsplit(RS, 1)[1]
-        if is_checkpoint_line(raw):
-            return  # an earlier checkpoint, damaged or not: no entry
-        value = _parse(raw)
-        if value is None:
-            raise SaveError(self.path, "unreadable line before a checkpoint (not JSON)", self.line)
-        if isinstance(value, dict) and value.get("op") == CHECKPOINT:
-            return
-        self._values[self._next] = value, self.line
-        self._next -= 1

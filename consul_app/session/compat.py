@@ -15,6 +15,7 @@ from consul_app.rules import (
     DestroyMonsters,
     DestroySpawningPoint,
     EquipRelics,
+    GameState,
     RemoveStatus,
     Setup,
     Spawn,
@@ -32,6 +33,7 @@ KIND_NAMES = {
     "relics": "relic",
     "bonuses": "bonus",
     "status_effects": "status effect",
+    "charts": "chart",
 }
 
 
@@ -71,6 +73,36 @@ def missing_ids(pack: EditionPack, setup: Setup, actions: list[Done]) -> list[st
     missing = {
         f"{KIND_NAMES[kind]} {entry!r} ({where})": None
         for kind, entry, where in refs
+        if entry not in pack.kind(kind)
+    }
+    return list(missing)
+
+
+def _state_refs(state: GameState) -> Iterator[tuple[str, str]]:
+    if state.chart is not None:
+        yield "charts", state.chart
+    for counts in (state.pool, state.board):
+        yield from (("monsters", m) for m in counts)
+    for tracked in state.tracked:
+        yield "monsters", tracked.id
+        yield from (("status_effects", s) for s in tracked.status)
+    for point in state.spawning_points:
+        yield "spawning_points", point.id
+        yield from (("status_effects", s) for s in point.status_effects)
+    yield from (("bonuses", b.bonus) for b in state.bonuses)
+    if state.mini_boss is not None:
+        yield "mini_bosses", state.mini_boss.id
+        yield from (("status_effects", s) for s in state.mini_boss.status)
+    yield from (("mini_bosses", m) for m in state.mini_bosses_destroyed)
+    yield from (("relics", r) for r in state.boss.relics)
+    yield from (("status_effects", s) for s in state.boss.status)
+
+
+def state_missing(pack: EditionPack, state: GameState) -> list[str]:
+    """Each id a state (a checkpoint's) names that `pack` lacks, as "monster 'x'"."""
+    missing = {
+        f"{KIND_NAMES[kind]} {entry!r}": None
+        for kind, entry in [*_setup_refs(state.setup), *_state_refs(state)]
         if entry not in pack.kind(kind)
     }
     return list(missing)

@@ -20,19 +20,11 @@ from pathlib import Path
 from consul_app.content import ContentPack
 from consul_app.files import open_limited
 from consul_app.rules import GameState
-from consul_app.session.journal import (
-    MAX_BYTES,
-    RS,
-    Do,
-    Journal,
-    Line,
-    Redo,
-    SaveError,
-    Undo,
-    _parse,
-    _read_entries,
-)
-from consul_app.session.load import Game, _done, load_game
+from consul_app.session.checkpoint import parse
+from consul_app.session.entries import done_of
+from consul_app.session.journal import MAX_BYTES, RS, Do, Line, Redo, SaveError, Undo
+from consul_app.session.lines import Start, Warnings, read
+from consul_app.session.load import Game, load_game
 from consul_app.session.timeline import Done, Refused, Stack, Timeline
 from consul_app.shown import shown
 
@@ -97,6 +89,8 @@ class Follower:
         """How many lines come before `_offset` (the header is line 1)."""
         self._entries = 0
         """How many entries come before `_offset`."""
+        self._chain = b""
+        """The journal's running hash after them (chain.py)."""
         self._warnings: list[str] = []
         """The whole read's warnings that still hold (not about a line read on since)."""
         self._whole = True
@@ -127,7 +121,7 @@ class Follower:
             return self._trouble("the save was replaced by another game")
         data, good = self._contents(0)
         self._offset, self._line, dropped = _end_of_lines(data, game.lines, game.torn)
-        self._entries = game.entries
+        self._entries, self._chain = game.entries, game.chain
         about = f"{shown(self.path)}, line {dropped}: "
         self._warnings = [w for w in game.warnings if not w.startswith(about)]
         if self.game is not None:
@@ -141,8 +135,9 @@ class Follower:
         game = self.game
         assert game is not None
         data, good = self._contents(self._offset)
-        journal = Journal(self.path, game.header, [])
-        _read_entries(journal, data, self._line + 1, report=True)
+        said = Warnings(self.path)
+        start = Start(0, self._line + 1, self._entries, self._chain)
+        journal = read(self.path, data, game.key, start, len(data), said, final=True)
         timeline = game.timeline
         before = _copy(timeline.done, sum(isinstance(line.op, Undo) for line in journal.lines))
         self._whole = True  # (until every entry is played: a refused one leaves it half read)
@@ -153,7 +148,8 @@ class Follower:
         self._offset += played
         self._line += data.count(b"\n", 0, played)
         self._entries += len(journal.lines)
-        warnings = self._warnings + journal.warnings
+        self._chain = journal.chain
+        warnings = self._warnings + said.said
         news = bool(journal.lines) or warnings != game.warnings or self.problem is not None
         game.warnings, game.torn = warnings, journal.torn
         self.last = what_changed(before, timeline.done) or self.last
@@ -187,7 +183,7 @@ def _play(path: Path, timeline: Timeline, number: int, line: Line) -> None:
     """Entry `number` (read from `line`) played onto `timeline`, as `load_game` plays it."""
     match line.op:
         case Do():
-            done = _done(path, timeline.pack, line.op, line.number)
+            done = done_of(path, timeline.pack, line.op, line.number)
             timeline.do(number, done, _replay(path, timeline, done))
         case Undo():
             if not timeline.done:
@@ -213,7 +209,7 @@ def _copy(done: Stack, undos: int) -> Stack:
     `undos` entries are kept (an undo takes them off, a new action may drop them)."""
     numbers = list(islice(done.numbers(newest_first=True), undos))
     kept = dict(zip(numbers, done.newest(undos), strict=True))
-    return Stack(done.runs(), lambda number: kept.get(number) or done.entry(number))
+    return done.copy(lambda number: kept.get(number) or done.entry(number))
 
 
 def _last_line_start(data: bytes) -> int:
@@ -230,6 +226,6 @@ def _end_of_lines(data: bytes, lines: int, torn: bool) -> tuple[int, int, int]:
         end = data.index(b"\n", end) + 1
     if torn and end:  # a whole last line dropped (damaged): read it again with what follows
         start = data.rfind(b"\n", 0, end - 1) + 1
-        if _parse(data[start : end - 1].rsplit(RS, 1)[-1]) is None:
+        if parse(data[start : end - 1].rsplit(RS, 1)[-1]) is None:
             return start, lines - 1, lines
     return end, lines, lines + 1

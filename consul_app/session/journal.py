@@ -7,16 +7,15 @@
     {"op": "checkpoint", "entries": 200, "done": [[1, 200]], "undone": [], "state": ...}
 
 Entries are the do, undo and redo lines: entry n is the n-th of them. A checkpoint line is a
-cache of the game after the entries before it (see checkpoint.py): never needed, verified by
-its digest before it is used, and the game is the same without it.
+cache of the game after the entries before it (see checkpoint.py): never needed, used only
+where it fits the journal, and the game is the same without it.
 
 A line counts only once its newline is on disk. A crash mid-write leaves a torn last line; the
 reader drops it with a warning. The file is never rewritten, so the next entry after a torn line
 starts with an ASCII record separator (RS, 0x1E, as in RFC 7464 JSON text sequences): RS means
 "drop whatever came since the last good line". JSON text never holds a raw RS, so only the text
-after a line's last RS is an entry. A checkpoint line that is no longer JSON is known by its
-start (`is_checkpoint_line`), named in the warnings and skipped: it holds no entry. Anything else
-unreadable is refused with `SaveError`.
+after a line's last RS is an entry. How damaged lines are read: lines.py; `read_journal`:
+reading.py.
 """
 
 from __future__ import annotations
@@ -29,7 +28,7 @@ import re
 import tempfile
 import threading
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal, NoReturn
@@ -37,6 +36,7 @@ from typing import TYPE_CHECKING, Any, Literal, NoReturn
 import msgspec
 
 from consul_app.files import MB, open_limited, read_limited
+from consul_app.session import chain
 from consul_app.shown import shown
 from consul_app.tagged import tagged_reader
 
@@ -121,24 +121,17 @@ _read_op = tagged_reader(Op, "op")
 CHECKPOINT = "checkpoint"
 CHECKPOINT_START = b'{"op": "checkpoint"'
 """How a checkpoint line starts (as written): a damaged one is still known by it."""
-_LINE_START = b'{"op": '
-"""How every line the writer puts after the header starts (`op` first, `json.dumps` spacing)."""
 
 
-def is_checkpoint_line(raw: bytes) -> bool:
-    """`raw` (one line, after its last RS) is a checkpoint line, whole or damaged: it starts as
-    the writer starts one, and no other line's start follows in it (a checkpoint holds no `op`
-    key but its own, and JSON strings escape their quotes), so no entry was joined onto it by a
-    lost newline. Skipping such a line never skips an entry."""
-    return raw.startswith(CHECKPOINT_START) and raw.find(_LINE_START, 1) < 0
-
-
-def damaged_checkpoint(path: Path, line: int, what: str, replayed: str) -> str:
-    """The warning for a checkpoint line that is not used."""
-    return (
-        f"{shown(path)}, line {line}: the checkpoint {what}; ignored it, the game is replayed "
-        f"{replayed} (nothing is lost)"
-    )
+def entry_op(value: Any) -> Op | None:
+    """The entry in a parsed line, or None if it is not one (not JSON, or not a valid
+    entry)."""
+    if value is None:
+        return None
+    try:
+        return _read_op(value)
+    except msgspec.ValidationError:
+        return None
 
 
 @dataclass(frozen=True)
@@ -149,36 +142,12 @@ class Line:
     op: Op
 
 
-@dataclass
-class Journal:
-    """A journal as read from disk."""
-
-    path: Path
-    header: Header
-    lines: list[Line]
-    warnings: list[str] = field(default_factory=list)
-    torn: bool = False
-    """The file ends in a dropped line: the next write must start with RS."""
-    entries: int = 0
-    """How many entries the file holds (those before `checkpoint` too)."""
-    line_count: int = 1
-    """How many complete lines the file holds (the header is line 1)."""
-    checkpoint: Any = None
-    """The checkpoint `lines` follow (a `checkpoint.Found`), when read from one."""
-    data: bytes = b""
-    """The file's bytes, when read from a checkpoint (the entries before it are read later)."""
-
-
-def _parse(raw: bytes) -> Any:
-    """The JSON value of a line, or None if it is not JSON (torn or garbage)."""
+def parse_header(path: Path, raw: bytes) -> Header:
+    """The header line `raw` (line 1), or `SaveError`."""
     try:
-        return json.loads(raw.decode("utf-8"))
-    except (ValueError, RecursionError):  # bad UTF-8 or JSON (both ValueErrors), or nested
-        return None  # deeper than the parser goes: not a line this app wrote
-
-
-def _header(path: Path, raw: bytes) -> Header:
-    value = _parse(raw)
+        value = json.loads(raw.decode("utf-8"))
+    except (ValueError, RecursionError):
+        value = None
     if not isinstance(value, dict) or value.get("format") != FORMAT:
         raise SaveError(path, "not a Consul journal (no journal header)", 1)
     if value.get("version") != VERSION:
@@ -209,32 +178,7 @@ def validation_message(err: msgspec.ValidationError) -> str:
     return f"{loc}: {text}" if loc else text
 
 
-def _entry(path: Path, number: int, value: Any) -> Line:
-    try:
-        return Line(number, _read_op(value))
-    except msgspec.ValidationError as err:
-        raise SaveError(path, f"not a journal entry ({validation_message(err)})", number) from None
-
-
-def _corrupt(path: Path, number: int) -> SaveError:
-    return SaveError(path, "unreadable line in the middle of the journal (not JSON)", number)
-
-
-def _cut_short(path: Path, number: int) -> str:
-    return (
-        f"{shown(path)}, line {number}: cut short (the app stopped while writing it); dropped it, "
-        f"the game resumes from the line before"
-    )
-
-
-def _damaged_last(path: Path, number: int) -> str:
-    return (
-        f"{shown(path)}, line {number}: damaged (a whole line, but not JSON); dropped it, the "
-        f"game resumes from the line before"
-    )
-
-
-def _contents(path: Path, *, mapped: bool) -> bytes:
+def contents(path: Path, *, mapped: bool) -> bytes:
     """The whole save, or `SaveError`. `mapped`: the file mapped into memory, read from disk
     only where it is looked at (a resume looks at the header and the end)."""
     try:
@@ -248,97 +192,6 @@ def _contents(path: Path, *, mapped: bool) -> bytes:
     except (OSError, ValueError) as err:
         reason = err.strerror if isinstance(err, OSError) else None
         raise SaveError(path, f"cannot read the save ({reason or err})") from None
-
-
-@dataclass(frozen=True)
-class Tail:
-    """The header of a journal and its last bytes (a bounded read)."""
-
-    header: Header
-    data: bytes
-    start: int
-    """Where `data` starts in the file."""
-
-
-def read_tail(path: Path, size: int) -> Tail:
-    """The header line and at most the last `size` bytes after it; `SaveError` as
-    `read_journal` for a file that is not a journal."""
-    try:
-        fd, length = open_limited(path, MAX_BYTES)
-        with os.fdopen(fd, "rb") as file:
-            head = file.readline(MAX_BYTES)
-            if not head.endswith(b"\n"):
-                raise SaveError(path, "not a Consul journal (no complete header line)", 1)
-            header = _header(path, head[:-1])
-            start = max(len(head), length - size)
-            file.seek(start)
-            return Tail(header, file.read(size), start)
-    except OSError as err:
-        raise SaveError(path, f"cannot read the save ({err.strerror or err})") from None
-
-
-def read_journal(path: Path, *, from_checkpoint: bool = False) -> Journal:
-    """Read and check a journal; a torn last line is dropped with a warning, anything else
-    unreadable raises `SaveError`. Never writes.
-
-    `from_checkpoint`: read only the lines after the last good checkpoint (`checkpoint`), the
-    entries before it are left to `checkpoint.Earlier`; a damaged checkpoint is reported in
-    `warnings` and the one before it is used instead."""
-    data = _contents(path, mapped=from_checkpoint)
-    if not data or (data[:1].isspace() and not data.strip()):
-        raise SaveError(path, "empty file, not a Consul journal", 1)
-    first = data.find(b"\n")
-    if first < 0:
-        raise SaveError(path, "not a Consul journal (no complete header line)", 1)
-    header = _header(path, data[:first])
-    journal = Journal(path, header, [])
-    start, number = first + 1, 2
-    if from_checkpoint:
-        from consul_app.session.checkpoint import last_checkpoint
-
-        found = last_checkpoint(path, data, first + 1, journal.warnings)
-        if found is not None:
-            journal.checkpoint, journal.data = found, data
-            journal.entries = found.checkpoint.entries
-            start, number = found.stop, found.line + 1
-    # from a checkpoint, `last_checkpoint` has named every damaged one after it already
-    _read_entries(journal, data[start:], number, report=not from_checkpoint)
-    return journal
-
-
-def _read_entries(journal: Journal, data: bytes, first: int, *, report: bool) -> None:
-    """The entries in `data` (lines numbered from `first`) onto `journal.lines`; checkpoint
-    lines are skipped (`report`: one that is not JSON is named in `warnings`)."""
-    path = journal.path
-    *complete, tail = data.split(b"\n")
-    pending: int | None = None  # an unreadable line: torn if nothing readable follows it
-    for number, raw in enumerate(complete, start=first):
-        if RS in raw:  # a writer dropped what came before and resynced here
-            pending = None
-            raw = raw.rsplit(RS, 1)[1]
-        if pending is not None:
-            raise _corrupt(path, pending)
-        if is_checkpoint_line(raw):  # only a cache (see checkpoint.py): damaged or not, no entry
-            if report and _parse(raw) is None:
-                journal.warnings.append(
-                    damaged_checkpoint(path, number, "is damaged (not JSON)", "without it")
-                )
-            continue
-        value = _parse(raw)
-        if value is None:
-            pending = number
-            continue
-        journal.lines.append(_entry(path, number, value))
-        journal.entries += 1
-    journal.line_count = first - 1 + len(complete)
-    if tail:  # no newline: torn; an unreadable line before it was torn too only if RS follows
-        if pending is not None and RS not in tail:
-            raise _corrupt(path, pending)
-        journal.warnings.append(_cut_short(path, first + len(complete)))
-        journal.torn = True
-    elif pending is not None:  # its newline was written: damaged since, not cut short
-        journal.warnings.append(_damaged_last(path, pending))
-        journal.torn = True
 
 
 def _encode(line: _Struct) -> bytes:
@@ -383,13 +236,28 @@ class JournalWriter:
     """Appends entries to a journal; each is written and fsynced before `append` returns, or
     with `overlap=True` written, its fsync left running until `settle`."""
 
-    def __init__(self, path: Path, *, torn: bool = False, entries: int = 0, lines: int = 1) -> None:
+    def __init__(
+        self,
+        path: Path,
+        key: bytes,
+        *,
+        torn: bool = False,
+        entries: int = 0,
+        lines: int = 1,
+        running: bytes | None = None,
+        since: int = 0,
+    ) -> None:
         self.path = path
         self._resync = torn
         self.entries = entries
         """How many entries the file holds: the last one appended is entry `entries`."""
         self.lines = lines
         """How many complete lines the file holds (a line torn off ends up in the next)."""
+        self.since = since
+        """How many entries follow the last checkpoint of the file."""
+        self._key = key
+        self._chain = running if running is not None else chain.start(key)
+        """The journal's running hash after its entries (chain.py)."""
         self._syncing: Future[None] | None = None
         """The fsync of the last line written with `overlap=True`, until `settle`."""
         try:
@@ -410,8 +278,9 @@ class JournalWriter:
             raise NotADirectoryError(errno.ENOTDIR, os.strerror(errno.ENOTDIR)) from None
         fd, name = tempfile.mkstemp(dir=path.parent, prefix=f".{path.stem}.", suffix=".tmp")
         tmp = Path(name)
+        line = _encode(header)
         try:
-            _write_all(fd, _encode(header))
+            _write_all(fd, line)
             os.fsync(fd)
         finally:
             os.close(fd)
@@ -422,7 +291,7 @@ class JournalWriter:
         finally:
             tmp.unlink()
         _fsync_dir(path.parent)
-        return cls(path)
+        return cls(path, chain.game_key(line[:-1]))
 
     def append(self, op: Op, *, overlap: bool = False) -> None:
         """Append one entry and fsync it. If the disk refuses, raise SaveError and stop: after a
@@ -430,8 +299,11 @@ class JournalWriter:
 
         `overlap`: write the line, start its fsync on the writer's thread and return; `settle`
         waits for it (and raises the SaveError a failed fsync would have raised here)."""
-        self._write(_encode(op), overlap=overlap)
+        line = _encode(op)
+        self._write(line, overlap=overlap)
         self.entries += 1
+        self.since += 1
+        self._chain = chain.step(self._key, self._chain, line[:-1])
 
     def settle(self) -> None:
         """Wait for the fsync an `append(overlap=True)` started (none: return at once). If it
@@ -444,10 +316,10 @@ class JournalWriter:
         except OSError as err:
             self._refused(err)
 
-    def append_checkpoint(self, body: Callable[[int, int, int], dict[str, Any]]) -> None:
-        """Append a checkpoint line: `body(entries, line, offset)` given how many entries
-        precede it, its line number and the byte offset where it starts (sealed with its
-        digest here)."""
+    def append_checkpoint(self, body: Callable[[], dict[str, Any]]) -> None:
+        """Append a checkpoint line: how many entries precede it, its line number, the byte
+        offset where it starts and the running hash here, then `body()` (the game's fields),
+        sealed with its digest."""
         from consul_app.session.checkpoint import seal
 
         if self._fd is None:
@@ -456,9 +328,13 @@ class JournalWriter:
             offset = os.fstat(self._fd).st_size + (len(RS) if self._resync else 0)
         except OSError:
             return
-        sealed = seal(body(self.entries, self.lines + 1, offset))
+        where = {"entries": self.entries, "line": self.lines + 1, "offset": offset}
+        fields = body()
+        bound = {"content_hash": fields.pop("content_hash"), "chain": self._chain.hex()}
+        sealed = seal({**where, **bound, **fields})
         line = json.dumps(sealed, ensure_ascii=False) + "\n"
         self._write(line.encode("utf-8"))
+        self.since = 0
 
     def _write(self, line: bytes, *, overlap: bool = False) -> None:
         self.settle()  # one line at a time on the disk: the one before is fsynced first

@@ -1,13 +1,13 @@
 """Reading a saved game back: the journal, checked against the content, then replayed.
 
-A save with checkpoints is resumed from its last good one (same content): only the entries
-after it are read and replayed; those before it are read from the file when the log shows
-them or an undo takes them back. Without a usable checkpoint the whole journal is replayed.
+A save with checkpoints is resumed from its last one that fits (reading.py) and was made with
+the same content: only the entries after it are read and replayed; those before it are read
+from the file when the log shows them or an undo takes them back (past.py). Otherwise the
+whole journal is read, and replayed from its last checkpoint that fits (or from the start).
 """
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
@@ -16,34 +16,15 @@ import msgspec
 
 from consul_app.content import ContentPack, EditionPack
 from consul_app.content.models import Chart
-from consul_app.rules import (
-    Action,
-    AddStatus,
-    AdvanceGauge,
-    GameState,
-    Setup,
-    SetupError,
-    Wound,
-    describe,
-    new_game,
-    read_action,
-)
-from consul_app.rules.describe import gauge_full_label
-from consul_app.session.checkpoint import Checkpoint, Earlier, Found, candidates, count, verify
-from consul_app.session.compat import missing_ids
-from consul_app.session.journal import (
-    Do,
-    Header,
-    Journal,
-    Line,
-    Redo,
-    SaveError,
-    Undo,
-    changed_content,
-    read_journal,
-    validation_message,
-)
-from consul_app.session.timeline import Done, Refused, Stack, Timeline
+from consul_app.rules import GameState, Setup, SetupError, new_game
+from consul_app.session.checkpoint import Checkpoint
+from consul_app.session.compat import missing_ids, state_missing
+from consul_app.session.entries import play
+from consul_app.session.journal import Header, SaveError, changed_content, validation_message
+from consul_app.session.lines import Point
+from consul_app.session.past import Past
+from consul_app.session.reading import Journal, read_journal
+from consul_app.session.timeline import Refused, Stack, Timeline
 
 
 @dataclass
@@ -59,39 +40,19 @@ class Game:
     """How many entries the journal holds (the next one appended is `entries + 1`)."""
     lines: int = 1
     """How many complete lines it holds."""
+    key: bytes = b""
+    chain: bytes = b""
+    """The journal's running hash (chain.py), for the writer to go on from."""
+    since: int = 0
+    """How many entries follow its last checkpoint."""
 
 
-def _setup(journal: Journal) -> Setup:
+def _setup(path: Path, header: Header) -> Setup:
     try:
-        return msgspec.convert(journal.header.setup, Setup)
+        return msgspec.convert(header.setup, Setup)
     except msgspec.ValidationError as err:
         problem = validation_message(err)
-    raise SaveError(journal.path, f"the game setup is not valid ({problem})", 1)
-
-
-def _done(path: Path, pack: EditionPack, op: Do, line: int | None) -> Done:
-    try:
-        action = read_action(op.action)
-    except msgspec.ValidationError as err:
-        raise SaveError(path, f"unknown action ({validation_message(err)})", line) from None
-    return Done(action, _label(pack, action, op.label), line)
-
-
-def _label(pack: EditionPack, action: Action, written: str) -> str:
-    """The label of `action`, rebuilt from it: labels are derived data, and a changed byte in
-    one must not reach the screen. The written label is kept only when it is the rebuilt one,
-    or that with the ending a hit that destroys its model adds (it depends on the state before,
-    which a resume from a checkpoint does not replay), or the ending a status effect its model
-    is immune to adds, or a power gauge move that filled the gauge (what it really moved)."""
-    label = describe(pack, action)
-    endings = ["", ": destroyed", ": defeated"] if isinstance(action, Wound) else [""]
-    if isinstance(action, AddStatus):
-        names = [*(s.name for s in pack.status_effects.values()), "Status Effects"]
-        endings += [f": removed at once (Immune: {name})" for name in names]
-    kept = {label + ending for ending in endings}
-    if isinstance(action, AdvanceGauge):
-        kept |= {gauge_full_label(n, action.squares) for n in range(1, action.squares + 1)}
-    return written if written in kept else label
+    raise SaveError(path, f"the game setup is not valid ({problem})", 1)
 
 
 def _new_game(path: Path, pack: EditionPack, setup: Setup) -> GameState:
@@ -102,88 +63,39 @@ def _new_game(path: Path, pack: EditionPack, setup: Setup) -> GameState:
         raise SaveError(path, reason, 1) from None
 
 
-def _stacks(
-    path: Path, pack: EditionPack, lines: list[Line], first: int, done: Stack, undone: Stack
-) -> int:
-    """Play the entries `lines` (numbered from `first`) onto the stacks; return how many
-    actions at the bottom of `done` stayed in effect throughout."""
-    kept = len(done)
-    for number, line in enumerate(lines, start=first):
-        match line.op:
-            case Do():
-                done.push(number, _done(path, pack, line.op, line.number))
-                undone.clear()
-            case Undo():
-                if not done:
-                    raise SaveError(path, "undo with nothing to undo", line.number)
-                undone.push(*done.pop())
-                kept = min(kept, len(done))
-            case Redo():
-                if not undone:
-                    raise SaveError(path, "redo with nothing to redo", line.number)
-                done.push(*undone.pop())
-    return kept
+class Fit:
+    """Whether a checkpoint's state may be used with this content, and that state."""
 
-
-class _Before:
-    """What lies before the checkpoint a game was resumed from: its entries (read back on
-    demand) and older checkpoints (states to replay an undo from)."""
-
-    def __init__(
-        self, path: Path, pack: EditionPack, data: bytes, low: int, found: Found
-    ) -> None:
-        self.path = path
+    def __init__(self, pack: EditionPack) -> None:
         self.pack = pack
-        self.data = data
-        self.low = low
-        self.start = found.start
-        self.entries = Earlier(path, data, low, found.start, found.checkpoint.entries, found.line)
-        self._older: list[tuple[int, Checkpoint | str]] | None = None
+        self.content_hash = pack.content_hash()
+        self._states: dict[int, GameState | str] = {}
 
-    def fetch(self, number: int) -> Done:
-        value, line = self.entries.value(number)
-        try:
-            op = msgspec.convert(value, Do)
-        except msgspec.ValidationError:
-            raise SaveError(
-                self.path, "the checkpoint after this line does not match it", line
-            ) from None
-        return _done(self.path, self.pack, op, line)
+    def _read(self, found: Checkpoint) -> GameState | str:
+        if found.offset not in self._states:
+            try:
+                state: GameState | str = msgspec.convert(found.state, GameState)
+            except msgspec.ValidationError as err:
+                state = f"cannot be read ({validation_message(err)})"
+            else:
+                if missing := state_missing(self.pack, state):
+                    state = f"names {', '.join(missing)}, which the content lacks"
+            self._states[found.offset] = state
+        return self._states[found.offset]
 
-    def older(self, content_hash: str, done: Stack, limit: int) -> tuple[int, GameState] | None:
-        """The newest older checkpoint of this content whose actions are the first ones of
-        `done` (a stack is fixed by its top: the same top, the same actions below it)."""
-        if self._older is None:
-            self._older = [
-                (at, verify(_parse_line(self.data, at), at))
-                for at in candidates(self.data, self.low, self.start)
-            ]
-        for _, found in self._older:
-            if not isinstance(found, Checkpoint) or found.content_hash != content_hash:
-                continue
-            size = count(found.done)
-            if size > limit or (size and done.number_at(size - 1) != found.done[-1][1]):
-                continue
-            base = _base(found)
-            if base is not None:
-                return base
-        return None
+    def reason(self, found: Checkpoint) -> str | None:
+        """Why its state may not be used ("": made with other content, said elsewhere)."""
+        if found.content_hash != self.content_hash:
+            return ""
+        state = self._read(found)
+        return state if isinstance(state, str) else None
 
-
-def _base(point: Checkpoint) -> tuple[int, GameState] | None:
-    """The state a checkpoint holds, after its actions (None if this Consul cannot read it)."""
-    try:
-        return count(point.done), msgspec.convert(point.state, GameState)
-    except msgspec.ValidationError:
-        return None
-
-
-def _parse_line(data: bytes, start: int) -> object:
-    stop = data.find(b"\n", start)
-    try:
-        return json.loads(data[start:stop].decode("utf-8"))
-    except (ValueError, RecursionError):
-        return None
+    def state(self, point: Point) -> GameState | None:
+        found = point.checkpoint
+        if found is None or self.reason(found) is not None:
+            return None
+        state = self._read(found)
+        return state if isinstance(state, GameState) else None
 
 
 def started_with(pack: EditionPack, header: Header) -> EditionPack:
@@ -202,39 +114,64 @@ def started_with(pack: EditionPack, header: Header) -> EditionPack:
 
 def load_game(content: ContentPack, path: Path, *, full: bool = False) -> Game:
     """Read and replay a save; raises `SaveError` naming the file (and line) if it cannot be
-    resumed with this content. Never writes. `full`: replay it all, ignoring checkpoints."""
-    journal = read_journal(path, from_checkpoint=not full)
-    setup = _setup(journal)
-    pack = started_with(content.edition(setup.edition), journal.header)
-    current_hash = pack.content_hash()
-    found = journal.checkpoint
-    if found is not None and found.checkpoint.content_hash != current_hash:
-        journal = read_journal(path)  # made with other content: replay it all with this one
-        found = None
-    warnings = list(journal.warnings)
+    resumed with this content. Never writes. `full`: replay it all, using no checkpoint's
+    state (they still tell damaged lines apart)."""
+    from consul_app.session.journal import contents, parse_header
+
+    data = contents(path, mapped=True)
+    first = data.find(b"\n")
+    header = parse_header(path, bytes(data[:first])) if first > 0 else None
+    fit: Fit | None = None
+    if header is not None:
+        setup = _setup(path, header)
+        fit = Fit(started_with(content.edition(setup.edition), header))
+    journal = read_journal(
+        path, from_checkpoint=not full, accept=None if fit is None else fit.reason
+    )
+    setup = _setup(path, journal.header)
+    if fit is None:
+        fit = Fit(started_with(content.edition(setup.edition), journal.header))
+    return _replay(journal, setup, fit, full=full)
+
+
+def _replay(journal: Journal, setup: Setup, fit: Fit, *, full: bool) -> Game:
+    path, pack = journal.path, fit.pack
+    point = journal.point
     base: tuple[int, GameState] | None = None
     older = None
-    if found is None:
-        done, undone = Stack(), Stack()
-        first = 1
+    first = 1
+    if journal.before is not None and point is not None and point.checkpoint is not None:
+        past = Past(path, pack, journal.key, point, journal.before, fit.state)
+        found = point.checkpoint
+        done = Stack(fetch=past.fetch, below=lambda: past.stacks(0)[0], keep=found.done)
+        undone = Stack(fetch=past.fetch, below=lambda: past.stacks(0)[1], keep=found.undone)
+        first = found.entries + 1
+        older = past.older
+        kept = play(path, pack, journal.lines, first, done, undone)
+        state = fit.state(point)
+        if kept == found.done and state is not None:
+            base = found.done, state
     else:
-        point = found.checkpoint
-        before = _Before(path, pack, journal.data, journal.data.find(b"\n") + 1, found)
-        done, undone = Stack(point.done, before.fetch), Stack(point.undone, before.fetch)
-        first = point.entries + 1
-
-        def older(stack: Stack, limit: int) -> tuple[int, GameState] | None:
-            return before.older(current_hash, stack, limit)
-
-    kept = _stacks(path, pack, journal.lines, first, done, undone)
+        done, undone = Stack(), Stack()
+        lines = journal.lines
+        found = None if full or point is None else point.checkpoint
+        if found is not None:
+            at = found.entries
+            play(path, pack, lines[:at], 1, done, undone)
+            size = len(done)
+            kept = play(path, pack, lines[at:], at + 1, done, undone)
+            state = fit.state(point) if point is not None else None
+            if size == found.done == kept and state is not None:
+                base = found.done, state
+        else:
+            play(path, pack, lines, 1, done, undone)
     changed = changed_content(path, journal.header, pack)
     missing = missing_ids(pack, setup, done.known() + undone.known())
     if missing:
         since = " has changed since this game was saved: it" if changed else ""
         raise SaveError(path, f"the content{since} lacks {', '.join(missing)}")
+    warnings = journal.warnings
     warnings += changed
-    if found is not None and kept == count(found.checkpoint.done):
-        base = _base(found.checkpoint)
     initial = partial(_new_game, path, pack, setup)
     try:
         timeline = Timeline(pack, initial, done=done, undone=undone, base=base, older=older)
@@ -242,5 +179,14 @@ def load_game(content: ContentPack, path: Path, *, full: bool = False) -> Game:
         reason = f"the rules refuse {err.done.label!r} here: {err}"
         raise SaveError(path, reason, err.done.line) from None
     return Game(
-        path, journal.header, timeline, warnings, journal.torn, journal.entries, journal.line_count
+        path,
+        journal.header,
+        timeline,
+        warnings,
+        journal.torn,
+        journal.entries,
+        journal.line_count,
+        journal.key,
+        journal.chain,
+        journal.since,
     )

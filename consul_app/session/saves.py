@@ -8,13 +8,16 @@ from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+import msgspec
+
 from consul_app.content import EDITION_NAMES, ContentPack
 from consul_app.save_files import save_paths
-from consul_app.session.checkpoint import at_end, count
-from consul_app.session.journal import SaveError, changed_content, read_tail
+from consul_app.session.journal import SaveError, changed_content
+from consul_app.session.reading import read_journal
 
 if TYPE_CHECKING:
     from consul_app.rules import GameState
+    from consul_app.session.summary_cache import SummaryCache
 
 
 def finished(state: GameState) -> bool:
@@ -40,22 +43,19 @@ class SaveSummary:
     warnings: list[str] = field(default_factory=list)
 
 
-TAIL = 64 * 1024
-"""How much of a save's end is read for its summary: a checkpoint line is a few KiB."""
-
-
 def _from_checkpoint(content: ContentPack, path: Path, modified: datetime) -> SaveSummary | None:
     """The summary as the game was left: from the header and the checkpoint that ends the
-    file (a game closed cleanly has one). None: there is none, or it is not for this content."""
-    tail = read_tail(path, TAIL)
-    point = at_end(tail.data, tail.start)
-    edition = tail.header.setup.get("edition")
-    if point is None or edition not in EDITION_NAMES:
+    file (a game closed cleanly has one), checked against the journal as a resume checks it.
+    None: there is none, or it is not for this content, or anything is to be said."""
+    journal = read_journal(path, from_checkpoint=True)
+    point = journal.point.checkpoint if journal.point is not None else None
+    edition = journal.header.setup.get("edition")
+    if point is None or journal.lines or journal.warnings or edition not in EDITION_NAMES:
         return None
     pack = content.edition(edition)
     if point.content_hash != pack.content_hash():
         return None
-    state, boss_id = point.state, tail.header.setup.get("boss")
+    state, boss_id = point.state, journal.header.setup.get("boss")
     boss = pack.dungeon_bosses.get(boss_id) if isinstance(boss_id, str) else None
     try:
         return SaveSummary(
@@ -65,9 +65,9 @@ def _from_checkpoint(content: ContentPack, path: Path, modified: datetime) -> Sa
             edition=EDITION_NAMES[edition],
             turn=state["turn"],
             position=state["position"] if state["chart"] else None,
-            actions=count(point.done),
+            actions=point.done,
             finished=state["boss"]["defeated"],
-            warnings=changed_content(path, tail.header, pack),
+            warnings=changed_content(path, journal.header, pack),
         )
     except (KeyError, TypeError):
         return None
@@ -103,9 +103,36 @@ def summarize(content: ContentPack, path: Path) -> SaveSummary:
 
 
 def iter_saves(content: ContentPack, folder: Path | None = None) -> Iterator[SaveSummary]:
-    """Every save in `folder` (default: the saves folder), most recently played first."""
-    for path in save_paths(folder):
-        yield summarize(content, path)
+    """Every save in `folder` (default: the saves folder), most recently played first; a save
+    unchanged since it was last listed is not read again (summary_cache.py)."""
+    from consul_app.session.summary_cache import SummaryCache
+
+    cache = SummaryCache(content)
+    complete = False
+    try:
+        for path in save_paths(folder):
+            yield _summary(content, path, cache)
+        complete = True
+    finally:
+        cache.save(complete=complete)
+
+
+def _summary(content: ContentPack, path: Path, cache: SummaryCache) -> SaveSummary:
+    from consul_app.session.summary_cache import Summary, stamp
+
+    try:
+        info = path.stat()
+    except OSError:
+        return summarize(content, path)
+    at = stamp(info)
+    modified = datetime.fromtimestamp(info.st_mtime).astimezone()
+    kept = cache.get(path, at)
+    if kept is not None:
+        return SaveSummary(path, modified, **msgspec.structs.asdict(kept))
+    summary = summarize(content, path)
+    fields = {name: getattr(summary, name) for name in Summary.__struct_fields__}
+    cache.put(path, at, Summary(**fields))
+    return summary
 
 
 def list_saves(content: ContentPack, folder: Path | None = None) -> list[SaveSummary]:

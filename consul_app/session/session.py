@@ -34,6 +34,7 @@ from consul_app.rules import (
     EndTurn,
     GameState,
     Recap,
+    RuleError,
     Setup,
     Story,
     action_data,
@@ -58,6 +59,11 @@ RECAP_REACH = 1000
 RESUME = "; resume it to go on"
 Listener = Callable[[GameState], None]
 Clock = Callable[[], datetime]
+
+
+class PastUnreadable(RuleError):
+    """An undo or redo that would need a damaged line from before the checkpoint the game was
+    resumed from: refused before anything is written, as a move the rules refuse."""
 
 
 def local_now() -> datetime:
@@ -132,7 +138,6 @@ class Session:
         self._lock = lock
         """Held while the game is open: one writer per save."""
         self._content_hash = game.timeline.pack.content_hash()
-        self._since_checkpoint = 0
         self._content = content
         """To read the save back after a failed write."""
         self._unsettled = False
@@ -178,7 +183,15 @@ class Session:
             game = load_game(content, path)
             if not os.access(path, os.W_OK):
                 raise SaveReadOnly(path)
-            writer = JournalWriter(path, torn=game.torn, entries=game.entries, lines=game.lines)
+            writer = JournalWriter(
+                path,
+                game.key,
+                torn=game.torn,
+                entries=game.entries,
+                lines=game.lines,
+                running=game.chain,
+                since=game.since,
+            )
         except BaseException:
             lock.release()
             raise
@@ -221,6 +234,12 @@ class Session:
     def recap(self) -> Recap | None:
         """Since your last turn: what the last finished phase did (None before the first).
         Replays only from the turn before last; `Recap.start` counts from the game's start."""
+        try:
+            return self._recap()
+        except SaveError:  # a damaged line before the checkpoint: no recap (undo says why)
+            return None
+
+    def _recap(self) -> Recap | None:
         done = self._timeline.done
         ends = []  # the last two ends of a turn, newest first, looked for as far as RECAP_REACH
         newest = islice(done.newest_first(), RECAP_REACH)
@@ -279,6 +298,7 @@ class Session:
         self.settle()
         if not self.can_undo:
             return None
+        self._reachable(len(self._timeline.done) - 1)
         self._append(Undo(), overlap)
         label = self._timeline.undo().label
         self._done(overlap)
@@ -291,6 +311,7 @@ class Session:
         self.settle()
         if not 0 <= count <= len(self._timeline.done):
             raise IndexError(f"{count} actions: the game has {len(self._timeline.done)}")
+        self._reachable(count)
         labels = []
         while len(self._timeline.done) > count:
             self._append(Undo())
@@ -306,13 +327,25 @@ class Session:
         self.settle()
         if not self.can_redo:
             return None
-        redone = self._timeline.undone.top()
+        try:
+            redone = self._timeline.undone.top()
+        except SaveError as err:
+            raise PastUnreadable(f"cannot redo it: {err}") from None
         assert redone is not None
         state = apply(self.pack, self.state, redone.action)
         self._append(Redo(), overlap)
         label = self._timeline.redo(state).label
         self._done(overlap)
         return label
+
+    def _reachable(self, count: int) -> None:
+        """Refuse an undo down to `count` actions (`PastUnreadable`, nothing written) if the
+        entries it takes back, or the state it goes back to, cannot be read from the save."""
+        try:
+            self._timeline.done[count:]
+            self._timeline.state_at(count)
+        except SaveError as err:
+            raise PastUnreadable(f"cannot undo further back: {err}") from None
 
     def settle(self) -> None:
         """Wait for the fsync of the change made with `overlap=True` (none: return at once),
@@ -345,6 +378,8 @@ class Session:
         how many actions the save holds."""
         if self.failed is not None:
             raise SaveError(self.path, "closed after a failed write; resume the save to go on")
+        if self._writer.since >= checkpoint.CHECKPOINT_EVERY:  # one due when the app stopped
+            self._write_checkpoint()
         try:
             self._writer.append(op, overlap=overlap)
         except SaveError as err:
@@ -384,24 +419,25 @@ class Session:
             self.listener(self.state)
         return self.state
 
-    def _journaled(self, every: int | None = None) -> None:
-        """One more entry: every so many, a checkpoint follows it (a resume starts there)."""
-        self._since_checkpoint += 1
-        if self._since_checkpoint >= (every or checkpoint.CHECKPOINT_EVERY):
-            self._since_checkpoint = 0
-            # only a cache: the entry is saved; if the disk refuses, the next entry says so
-            with contextlib.suppress(SaveError):
-                self._writer.append_checkpoint(self._checkpoint)
+    def _journaled(self) -> None:
+        """One more entry: every so many entries of the journal, a checkpoint follows (a
+        resume starts there)."""
+        if self._writer.since >= checkpoint.CHECKPOINT_EVERY:
+            self._write_checkpoint()
 
-    def _checkpoint(self, entries: int, line: int, offset: int) -> dict[str, object]:
+    def _write_checkpoint(self) -> None:
+        # only a cache: the entries are saved; if the disk refuses, the next entry says so
+        with contextlib.suppress(SaveError):
+            self._writer.append_checkpoint(self._checkpoint)
+
+    def _checkpoint(self) -> dict[str, object]:
+        """The game's fields of a checkpoint line: its sizes, not its entries, so that its
+        size does not grow with the game (see checkpoint.py)."""
         timeline = self._timeline
         return {
-            "entries": entries,
-            "line": line,
-            "offset": offset,
             "content_hash": self._content_hash,
-            "done": timeline.done.runs(),
-            "undone": timeline.undone.runs(),
+            "done": len(timeline.done),
+            "undone": len(timeline.undone),
             "state": msgspec.to_builtins(timeline.state),
         }
 
@@ -410,8 +446,8 @@ class Session:
         checkpoint gets one (so the saves list reads it without a replay). A change made with
         `overlap=True` is settled first: `SaveError` if its fsync failed."""
         self.settle()
-        if self._since_checkpoint >= checkpoint.CLOSE_AFTER:
-            self._journaled(every=1)
+        if self.failed is None and self._writer.since >= checkpoint.CLOSE_AFTER:
+            self._write_checkpoint()
         self._writer.close()
         self._lock.release()
 

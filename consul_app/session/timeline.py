@@ -17,10 +17,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
+from itertools import islice
 from typing import overload
 
 from consul_app.content import EditionPack
 from consul_app.rules import Action, GameState, RuleError, apply
+from consul_app.session.journal import SaveError
 
 SNAPSHOT_EVERY = 32
 RECENT = 8
@@ -51,20 +53,59 @@ Fetch = Callable[[int], Done]
 
 class Stack:
     """Entry numbers in stack order (bottom first), kept as runs `[first, last]` of numbers
-    that step by one (up or down); the entries themselves are known or fetched on demand."""
+    that step by one (up or down); the entries themselves are known or fetched on demand.
 
-    def __init__(self, runs: Sequence[Sequence[int]] = (), fetch: Fetch | None = None) -> None:
+    A stack resumed from a checkpoint holds only how many entries lie below its runs: they
+    are the first `keep` of another stack (`below()`, the stack of the checkpoint before,
+    worked out from the journal only when an undo or a reader reaches down there)."""
+
+    def __init__(
+        self,
+        runs: Sequence[Sequence[int]] = (),
+        fetch: Fetch | None = None,
+        *,
+        below: Callable[[], Stack] | None = None,
+        keep: int = 0,
+    ) -> None:
         self._runs: list[list[int]] = [[first, last] for first, last in runs]
-        self._count = sum(abs(last - first) + 1 for first, last in self._runs)
+        self._below = below if keep else None
+        self._keep = keep if below else 0
+        self._count = self._keep + sum(abs(last - first) + 1 for first, last in self._runs)
         self._known: dict[int, Done] = {}
         self._fetch = fetch
 
     def __len__(self) -> int:
         return self._count
 
+    def copy(self, fetch: Fetch) -> Stack:
+        """This stack as it is now (what lies below shared, not read), its entries got by
+        `fetch`: changes to one do not change the other."""
+        return Stack(self._runs, fetch, below=self._below, keep=self._keep)
+
     def runs(self) -> list[list[int]]:
-        """The numbers as runs (what a checkpoint stores)."""
+        """The numbers as runs, bottom first (reads what lies below from the journal)."""
+        self._flatten()
         return [list(run) for run in self._runs]
+
+    def _levels(self) -> Iterator[tuple[Stack, int]]:
+        """This stack, then the ones below it, each with how many of its entries (from the
+        bottom) are also this stack's: walked down one by one (no recursion, however long the
+        game)."""
+        stack, limit = self, len(self)
+        while True:
+            yield stack, limit
+            limit = min(limit, stack._keep)
+            if stack._below is None or not limit:
+                return
+            stack = stack._below()
+
+    def _flatten(self) -> None:
+        """Take what lies below into the runs."""
+        if self._below is None:
+            return
+        parts = [_first(s._runs, limit - s._keep) for s, limit in self._levels()]
+        self._runs = [run for part in reversed(parts) for run in part]
+        self._below, self._keep = None, 0
 
     def push(self, number: int, done: Done) -> None:
         self._known[number] = done
@@ -79,12 +120,19 @@ class Stack:
 
     def pop(self) -> tuple[int, Done]:
         """Take the top entry off: its number and its action."""
-        run = self._runs[-1]
-        number = run[1]
-        if run[0] == number:
-            self._runs.pop()
+        if self._runs:
+            run = self._runs[-1]
+            number = run[1]
+            if run[0] == number:
+                self._runs.pop()
+            else:
+                run[1] -= 1 if run[1] > run[0] else -1
         else:
-            run[1] -= 1 if run[1] > run[0] else -1
+            assert self._below is not None, "pop from an empty stack"
+            number = self._below().number_at(self._keep - 1)
+            self._keep -= 1
+            if not self._keep:
+                self._below = None
         done = self.entry(number)
         del self._known[number]
         self._count -= 1
@@ -93,15 +141,22 @@ class Stack:
     def clear(self) -> None:
         self._runs.clear()
         self._known.clear()
+        self._below, self._keep = None, 0
         self._count = 0
 
     def numbers(self, newest_first: bool = False, start: int = 0) -> Iterator[int]:
         """The numbers bottom first from index `start` on (or top first: all of them)."""
         if newest_first:
-            for first, last in reversed(self._runs):
-                step = 1 if last >= first else -1
-                yield from range(last, first - step, -step)
+            for stack, limit in self._levels():
+                yield from islice(_newest(stack._runs), len(stack) - limit, None)
             return
+        if start < self._keep:
+            if self._count - start <= start:  # nearer the top: read down to it, not all
+                top = islice(self.numbers(newest_first=True), self._count - start)
+                yield from reversed(list(top))
+                return
+            self._flatten()
+        start -= self._keep
         for first, last in self._runs:
             step = 1 if last >= first else -1
             size = abs(last - first) + 1
@@ -111,9 +166,15 @@ class Stack:
 
     def shared(self, other: Stack) -> int:
         """How many entries at the bottom both stacks hold (read from the same journal: the
-        same number is the same entry), without reading any: whole runs that are the same
-        count at once, so the cost is that of the runs that differ, not of the game."""
-        same = 0
+        same number is the same entry), without reading any: the cost is that of the runs
+        that differ (or, for stacks resumed from checkpoints, of the entries near their tops
+        that differ), not of the game."""
+        if self._below is not None or other._below is not None:  # resumed from checkpoints:
+            same = min(len(self), len(other))  # a stack is fixed by its top (in one journal)
+            while same and self.number_at(same - 1) != other.number_at(same - 1):
+                same -= 1
+            return same
+        same = 0  # whole runs that are the same count at once
         for (first, last), (their_first, their_last) in zip(self._runs, other._runs, strict=False):
             if first != their_first:
                 break
@@ -131,7 +192,7 @@ class Stack:
         return same
 
     def top_number(self) -> int | None:
-        return self._runs[-1][1] if self._runs else None
+        return self.number_at(self._count - 1) if self._count else None
 
     def entry(self, number: int) -> Done:
         done = self._known.get(number)
@@ -142,7 +203,17 @@ class Stack:
 
     def number_at(self, index: int) -> int:
         """The number of the entry at `index` from the bottom."""
-        return next(self.numbers(start=index))
+        stack = self
+        while index < stack._keep:
+            assert stack._below is not None
+            stack = stack._below()
+        index -= stack._keep
+        for first, last in stack._runs:
+            size = abs(last - first) + 1
+            if index < size:
+                return first + index * (1 if last >= first else -1)
+            index -= size
+        raise IndexError(index)
 
     def known(self) -> list[Done]:
         """The entries read so far (this run's, or already fetched)."""
@@ -191,6 +262,27 @@ class Stack:
         return found
 
 
+def _newest(runs: list[list[int]]) -> Iterator[int]:
+    """The numbers of `runs`, the last first."""
+    for first, last in reversed(runs):
+        step = 1 if last >= first else -1
+        yield from range(last, first - step, -step)
+
+
+def _first(runs: list[list[int]], count: int) -> list[list[int]]:
+    """The first `count` numbers of `runs`, as runs."""
+    taken: list[list[int]] = []
+    for first, last in runs:
+        if count <= 0:
+            break
+        size = abs(last - first) + 1
+        if size > count:
+            last = first + (count - 1) * (1 if last >= first else -1)
+        taken.append([first, last])
+        count -= size
+    return taken
+
+
 class Labels(Sequence[str]):
     """The labels of the actions in effect, newest first, read only as far as asked for (the
     log pane shows as many as fit)."""
@@ -209,13 +301,23 @@ class Labels(Sequence[str]):
         if isinstance(index, slice):
             start, stop, step = index.indices(len(self))
             if step != 1 or start != 0:
-                return [done.label for done in self._stack.newest(len(self))][index]
-            return [done.label for done in self._stack.newest(stop)]
+                return self._newest(len(self))[index]
+            return self._newest(stop)
         if index < 0:
             index += len(self)
         if not 0 <= index < len(self):
             raise IndexError(index)
-        return self._stack.newest(index + 1)[index].label
+        return self._newest(index + 1)[index]
+
+    def _newest(self, count: int) -> list[str]:
+        """Up to `count` labels from the newest; one the save cannot give says why."""
+        labels: list[str] = []
+        try:
+            for number in islice(self._stack.numbers(newest_first=True), count):
+                labels.append(self._stack.entry(number).label)
+        except SaveError as err:
+            labels += [f"(not readable: {err})"] * (min(count, len(self)) - len(labels))
+        return labels
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Sequence) and list(self) == list(other)

@@ -16,7 +16,8 @@ import pytest
 
 from consul_app.content import ContentPack
 from consul_app.session import Session
-from consul_app.session.journal import Op, read_journal
+from consul_app.session.journal import Op
+from consul_app.session.reading import read_journal
 
 TESTS = Path(__file__).resolve().parents[1]
 TORN = b'{"op": "do", "action": {"type": "destroy_hero"}, "label": "A hero is destroyed"}'

@@ -183,7 +183,7 @@ def test_an_unreadable_action_before_the_checkpoint_is_refused_when_reached(
     number = _damage(live.path, 5, lambda line: b"x" * len(line))  # no checkpoint moves
     game = load_game(content, live.path)
     assert len(game.timeline.done) == 44
-    with pytest.raises(SaveError, match=f"line {number}: unreadable line before a checkpoint"):
+    with pytest.raises(SaveError, match=f"line {number}: unreadable line in the middle"):
         list(game.timeline.done)
 
 

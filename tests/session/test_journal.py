@@ -16,8 +16,8 @@ from consul_app.session.journal import (
     Redo,
     SaveError,
     Undo,
-    read_journal,
 )
+from consul_app.session.reading import read_journal
 
 HEADER = Header(
     app="consul-app test", pack=PackRef(sources=["test"], content_hash="h1"), setup={"a": 1}
@@ -87,7 +87,7 @@ def test_torn_last_line_is_dropped_then_resynced(tmp_path: Path, tail: bytes) ->
     assert journal.warnings == [
         f"{path}, line 4: {what}; dropped it, the game resumes from the line before"
     ]
-    writer = JournalWriter(path, torn=journal.torn)
+    writer = JournalWriter(path, journal.key, torn=journal.torn)
     writer.append(_do(3))
     writer.append(_do(4))
     writer.close()
@@ -104,7 +104,7 @@ def test_torn_resync_is_dropped_too(tmp_path: Path) -> None:
         f.write(RS + b'{"op": "do", "ac')  # crash 2, while resyncing
     assert _ops(path) == [_do(1)]
     journal = read_journal(path)
-    writer = JournalWriter(path, torn=journal.torn)
+    writer = JournalWriter(path, journal.key, torn=journal.torn)
     writer.append(_do(2))
     writer.close()
     assert _ops(path) == [_do(1), _do(2)]

@@ -7,6 +7,8 @@ import random
 import subprocess
 import sys
 
+import pytest
+
 from consul_app.content import ContentPack
 from consul_app.content.cache import load_pack_cached
 from consul_app.paths import saves_dir
@@ -117,3 +119,40 @@ def test_resuming_and_playing_a_game_imports_no_pydantic(
     write the game with msgspec: pydantic only validates content YAML."""
     printed = _on_a_closed_save(content, setup, PLAY_ON)
     assert printed == f"{CLOSE_AFTER + 1} []\n"
+
+
+def test_a_save_unchanged_since_the_last_list_is_not_read_again(
+    content: ContentPack, setup: Setup, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The second list reads no save (only their stamps and the kept summaries); a save
+    played on, or another content, is read again; a kept file that is not ours is not used."""
+    from consul_app.paths import cache_dir
+    from consul_app.session import saves as saves_module
+
+    games = []
+    for _ in range(3):
+        with Session.new(content, setup) as session:
+            session.dispatch(DestroyHero())
+        games.append(session)
+    first = list_saves(content)
+    assert (cache_dir() / "saves.json").is_file()
+    read: list[object] = []
+    real = saves_module.summarize
+
+    def summarize(*args: object) -> object:
+        read.append(args[1])
+        return real(*args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(saves_module, "summarize", summarize)
+    assert list_saves(content) == first and read == []
+    with Session.resume(content, games[1].path) as session:
+        session.dispatch(DestroyHero())
+    again = list_saves(content)
+    assert read == [games[1].path]
+    assert next(s for s in again if s.path == games[1].path).actions == 2
+    (cache_dir() / "saves.json").write_text('{"format": 1, "content": {}, "saves": []}')
+    read.clear()
+    assert list_saves(content) == again and len(read) == 3  # not a cache of ours: unused
+    os.chmod(cache_dir() / "saves.json", 0o666)
+    read.clear()
+    assert list_saves(content) == again and len(read) == 3  # others may write it: unused

@@ -141,3 +141,26 @@ def test_delete_yes_does_not_ask_and_keeps_both_of_one_name(
     )
     assert main(["delete", "no-such-game", "--yes"]) == 2
     assert "no save 'no-such-game'" in capsys.readouterr().err
+
+
+def test_list_colours_the_status_in_a_terminal_and_nothing_else(
+    saves: list[Path], content: ContentPack
+) -> None:
+    """The table is laid out as plain text (fast: rich's Table measured every cell); in a
+    terminal with colours the status is painted, without them (or with NO_COLOR) it is not."""
+    import io
+
+    from rich.console import Console
+
+    from consul_app.commands.saves import painter, saves_table
+    from consul_app.session import list_saves
+
+    listed = list_saves(content)
+    for colours, painted in (("standard", True), (None, False)):
+        console = Console(file=io.StringIO(), force_terminal=True, color_system=colours)
+        text = saves_table(listed, 80, painter(console))
+        assert ("\x1b[32min play\x1b[0m" in text) is painted
+        assert ("\x1b[31mdamaged\x1b[0m" in text) is painted
+        assert ("\x1b[" in text) is painted
+    plain = saves_table(listed, 80)
+    assert plain.splitlines()[2] == "─" * max(len(line) for line in plain.splitlines()[1:4])

@@ -459,7 +459,12 @@ class TableScreen(Screen[None]):
         """The game's story so far (it opens by itself when the game ends)."""
         from consul_app.tui.screens.summary import SummaryScreen  # plotext: only when asked
 
-        self.app.push_screen(SummaryScreen(self.session.story()))
+        try:
+            told = self.session.story()
+        except SaveError as err:  # a damaged line before the checkpoint resumed from
+            self.notify(str(err), title="Cannot tell the story", severity="error", timeout=30)
+            return
+        self.app.push_screen(SummaryScreen(told))
 
     def _recap_the_phase(self, turn: int) -> None:
         """A new turn has begun: the steps pane tells what the phase of `turn` did (once it is
@@ -992,7 +997,12 @@ class TableScreen(Screen[None]):
 
     def action_history(self) -> None:
         """Every action by turn; "undo to here" comes back as the labels taken back."""
-        self.app.push_screen(HistoryScreen(self.session), self._undone)
+        try:
+            history = HistoryScreen(self.session)
+        except SaveError as err:  # a damaged line before the checkpoint resumed from
+            self.notify(str(err), title="Cannot show the history", severity="error", timeout=30)
+            return
+        self.app.push_screen(history, self._undone)
 
     def _undone(self, labels: list[str] | None) -> None:
         if labels:
