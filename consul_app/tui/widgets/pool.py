@@ -130,10 +130,11 @@ class PoolTable(DataTable[str]):
         if row_index < 0 or column_index < 0:  # the header: as DataTable does
             return self._marked(row_index, column_index, base_style, width, cursor, hover)
         row, column = self.coordinate_to_cell_key(Coordinate(row_index, column_index))
-        key = (  # (the cell's place and text, and what DataTable's own cache is keyed on)
+        key = (  # (the cell's place, text and height, and what DataTable's cache is keyed on)
             row_index,
             column_index,
             self.get_cell(row, column),
+            self.rows[row].height,
             base_style,
             width,
             cursor,
