@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from msgspec.structs import replace
-from textual.app import App, ComposeResult, SystemCommand
+from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding
 from textual.content import Content
 from textual.message import Message
@@ -36,6 +36,7 @@ from textual.widgets import Static
 
 from consul_app.preferences import Preferences, load_preferences, save_preferences
 from consul_app.tui.hangup import quit_on_hangup
+from consul_app.tui.held_keys import HoldsKeys
 from consul_app.tui.screen_css import load_screen_css
 from consul_app.tui.widgets.footer import Footer
 
@@ -88,7 +89,7 @@ class LoadingScreen(Screen[None]):
         )
 
 
-class ConsulApp(App[None]):
+class ConsulApp(HoldsKeys):
     """Consul at the table. `save` opens (or creates) that journal instead of the saves folder.
 
     `content`: the pack to play with; None (as `consul` starts it) loads the bundled pack, the
