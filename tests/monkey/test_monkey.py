@@ -13,8 +13,8 @@ import pytest
 
 from .keys import Run, monkey
 
-BOUNDED_SEEDS = range(1, 4)
-BOUNDED_KEYS = 30
+BOUNDED_SEEDS = range(1, 5)
+BOUNDED_KEYS = 40
 
 
 async def test_random_keys_on_random_games_raise_nothing(tmp_path: Path) -> None:
