@@ -3,7 +3,7 @@ PY ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: run test lint bench screenshots clean
+.PHONY: run test lint bench screenshots soak clean
 
 $(BIN)/python:
 	$(PY) -m venv $(VENV)
@@ -22,6 +22,17 @@ run: $(VENV)/.installed
 test: $(VENV)/.installed
 	$(BIN)/ruff check consul_app tests benchmarks scripts
 	env -u PYTHONDONTWRITEBYTECODE $(BIN)/python -m pytest -n auto
+
+# The key monkey's long run: random setups and random keys for MINUTES, from setup SEED on
+# (SETUPS: at most that many setups; KEYS: keys per setup). It goes on past a failure and
+# tells every one at the end, each with its seed, setup and last keys.
+SEED ?= 1
+MINUTES ?= 30
+SETUPS ?=
+KEYS ?= 80
+soak: $(VENV)/.installed
+	MONKEY_SEED=$(SEED) MONKEY_MINUTES=$(MINUTES) MONKEY_SETUPS=$(SETUPS) MONKEY_KEYS=$(KEYS) \
+	  $(BIN)/python -m pytest tests/monkey -m soak -n 0 -s -q
 
 lint: $(VENV)/.installed
 	$(BIN)/ruff check consul_app tests benchmarks scripts

@@ -46,6 +46,11 @@ def saves_dir() -> Path:
     return data_home() / "saves"
 
 
+def crash_dir() -> Path:
+    """Where a crash's report is written (`crashes/` in the data folder)."""
+    return data_home() / "crashes"
+
+
 def config_file() -> Path:
     """The preferences (TOML): platformdirs' user config dir, or `config.toml` in
     $CONSUL_DATA_DIR when set."""

@@ -108,4 +108,6 @@ def start(content: list[Path] | None = None, save: Path | None = None) -> int:
     if app.load_error is not None:
         print(app.load_error, file=sys.stderr)
         return 2
+    if app.crash is not None:  # (in plain words: the traceback is in the report)
+        print(app.crash.words(), file=sys.stderr)
     return app.return_code or 0

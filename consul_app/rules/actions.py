@@ -15,8 +15,9 @@ from consul_app.tagged import tagged_reader
 
 Target = Literal["boss", "mini-boss", "spawning-point", "monster"]
 """A tracked model: the dungeon boss, the mini-boss on the dungeon, a spawning point (`model`
-and `tile` name it) or a monster in play (`model` is its id; `which` picks one already marked
-with wounds or status effects, None a fresh one from the dungeon)."""
+and `tile` name it; `which` one of a pair on one tile, see `GameState.standing_point`) or a
+monster in play (`model` is its id; `which` picks one already marked with wounds or status
+effects, None a fresh one from the dungeon)."""
 PositiveInt = Annotated[int, msgspec.Meta(gt=0)]
 NonNegativeInt = Annotated[int, msgspec.Meta(ge=0)]
 Counts = Annotated[dict[str, PositiveInt], msgspec.Meta(min_length=1)]
@@ -64,8 +65,12 @@ class DestroyMarked(_Action, tag="destroy_marked"):
 
 
 class DestroySpawningPoint(_Action, tag="destroy_spawning_point"):
+    """`which`: one of a pair on one tile (see `GameState.standing_point`); None: the first
+    standing one of that id on that tile (all journals held before pairs were told apart)."""
+
     spawning_point: str
     tile: PositiveInt
+    which: NonNegativeInt | None = None
 
 
 class EndGame(_Action, tag="end_game"):
@@ -216,9 +221,18 @@ def _written(cls: type[_Action]) -> tuple[str, ...]:
 
 
 _KEYS: dict[type, tuple[str, ...]] = {cls: _written(cls) for cls in get_args(Action)}
+_WHEN_SET: dict[type, frozenset[str]] = {DestroySpawningPoint: frozenset({"which"})}
+"""Fields added since journals held the action: written only when set, so its old lines are
+written again as they were."""
 
 
 def action_data(action: Action) -> dict[str, Any]:
-    """The action as JSON data for the journal (every field, defaults too)."""
+    """The action as JSON data for the journal (every field, defaults too, but for those in
+    `_WHEN_SET`)."""
     data = msgspec.to_builtins(action)
-    return {key: data[key] for key in _KEYS[type(action)]}
+    optional = _WHEN_SET.get(type(action), frozenset())
+    return {
+        key: data[key]
+        for key in _KEYS[type(action)]
+        if key not in optional or data[key] is not None
+    }

@@ -9,7 +9,7 @@ from consul_app.content.pack import EditionPack
 from consul_app.rules import actions as a
 from consul_app.rules.editions.words import words
 from consul_app.rules.hearts import boss_hearts
-from consul_app.rules.names import counts_text, name_of
+from consul_app.rules.names import counts_text, name_of, point_name
 from consul_app.rules.power_gauge import fills_needed, gauge_full, gauge_of
 from consul_app.rules.state import GameState
 from consul_app.rules.texts import step_title
@@ -60,7 +60,7 @@ def who(pack: EditionPack, action: a.Wound | a.Heal | a.AddStatus | a.RemoveStat
     """The model an action is on, by name: "Boss", "Spawning point Cursed Barrow on tile 2"."""
     match action.target:
         case "spawning-point":
-            name = name_of(pack, "spawning_points", action.model or "")
+            name = point_name(pack, action.model or "", action.which)
             return f"Spawning point {name} on tile {action.tile}"
         case "monster":
             name = name_of(pack, "monsters", action.model or "")
@@ -88,11 +88,9 @@ def _hearts_and_wounds(pack: EditionPack, state: GameState, action: a.Wound) -> 
                 raise KeyError("mini-boss")
             return pack.mini_bosses[mini.id].hearts, mini.wounds
         case "spawning-point":
-            point = next(
-                p
-                for p in state.standing_spawning_points()
-                if p.id == action.model and p.tile == action.tile
-            )
+            point = state.standing_point(action.model or "", action.tile or 0, action.which)
+            if point is None:
+                raise KeyError(action.model)
             return pack.spawning_points[point.id].hearts, point.wounds
         case _:
             marked = [m for m in state.tracked if m.id == action.model]
@@ -143,7 +141,7 @@ _LABELS: dict[type, Callable[[EditionPack, Any], str]] = {
         f"Destroyed {name_of(pack, 'monsters', act.model)} #{act.which + 1}"
     ),
     a.DestroySpawningPoint: lambda pack, act: (
-        f"Spawning point {name_of(pack, 'spawning_points', act.spawning_point)} "
+        f"Spawning point {point_name(pack, act.spawning_point, act.which)} "
         f"on tile {act.tile} destroyed"
     ),
     a.DestroyHero: lambda *_: "A hero is destroyed",

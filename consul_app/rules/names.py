@@ -17,6 +17,12 @@ def name_of(pack: EditionPack, kind: str, entry_id: str) -> str:
     return entry.name if entry else entry_id
 
 
+def point_name(pack: EditionPack, point_id: str, which: int | None) -> str:
+    """A spawning point's name; one of a pair on one tile (`which`) numbered: "Twin Idol #2"."""
+    name = name_of(pack, "spawning_points", point_id)
+    return name if which is None else f"{name} #{which + 1}"
+
+
 def counts_text(pack: EditionPack, counts: dict[str, int]) -> str:
     """{"leaping-spider": 2} -> "2 Leaping Spider"."""
     return ", ".join(f"{n} {name_of(pack, 'monsters', m)}" for m, n in counts.items())

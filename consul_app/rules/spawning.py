@@ -7,7 +7,7 @@ from consul_app.content.pack import EditionPack
 from consul_app.rules.actions import DestroyMarked, DestroyMonsters, DestroySpawningPoint, Spawn
 from consul_app.rules.editions import edition_rules
 from consul_app.rules.errors import RuleError
-from consul_app.rules.names import bits_name
+from consul_app.rules.names import bits_name, point_name
 from consul_app.rules.state import GameState, SpawningPointState
 from consul_app.rules.steps import StepState
 from consul_app.rules.texts import step_title
@@ -139,16 +139,10 @@ def remove_destroyed_monsters(pack: EditionPack, state: GameState, counts: dict[
 def destroy_spawning_point(
     pack: EditionPack, state: GameState, action: DestroySpawningPoint
 ) -> None:
-    point = next(
-        (
-            p
-            for p in state.standing_spawning_points()
-            if p.id == action.spawning_point and p.tile == action.tile
-        ),
-        None,
-    )
+    point = state.standing_point(action.spawning_point, action.tile, action.which)
     if point is None:
-        raise RuleError(f"no standing {action.spawning_point} spawning point on tile {action.tile}")
+        name = point_name(pack, action.spawning_point, action.which)
+        raise RuleError(f"no standing {name} spawning point on tile {action.tile}")
     spawning_point_falls(pack, state, point)
 
 

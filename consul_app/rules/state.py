@@ -120,6 +120,26 @@ class GameState(Data):
     def standing_spawning_points(self) -> list[SpawningPointState]:
         return [p for p in self.spawning_points if p.status == "standing"]
 
+    def standing_point(
+        self, model: str, tile: int, which: int | None = None
+    ) -> SpawningPointState | None:
+        """The standing spawning point `model` on `tile`. Id and tile do not tell apart the
+        two models of a pair placed on one tile: `which` is the n-th of that id on that tile
+        (setup order, standing or not, so it never changes); None (journals written before)
+        the first standing one."""
+        if which is None:
+            found = (p for p in self.standing_spawning_points() if (p.id, p.tile) == (model, tile))
+            return next(found, None)
+        alike = [p for p in self.spawning_points if (p.id, p.tile) == (model, tile)]
+        point = alike[which] if which < len(alike) else None
+        return point if point is not None and point.status == "standing" else None
+
+    def point_number(self, point: SpawningPointState) -> int | None:
+        """`which` of this spawning point (for `standing_point`): None when it is the only
+        one of its id on its tile."""
+        alike = [p for p in self.spawning_points if (p.id, p.tile) == (point.id, point.tile)]
+        return None if len(alike) == 1 else next(n for n, p in enumerate(alike) if p is point)
+
     def evolve(self) -> GameState:
         """A deep copy to change; the frozen setup is shared (it never changes).
 

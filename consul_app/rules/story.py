@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from consul_app.content import EditionPack
 from consul_app.rules.actions import Action, DestroyHero
 from consul_app.rules.editions.words import words
-from consul_app.rules.names import name_of
+from consul_app.rules.names import name_of, point_name
 from consul_app.rules.state import GameState
 from consul_app.rules.views import boss_status
 
@@ -138,7 +138,7 @@ def _points(pack: EditionPack, before: GameState, after: GameState) -> list[Even
     for old, new in zip(before.spawning_points, after.spawning_points, strict=False):
         if old.status == new.status:
             continue
-        name = f"{name_of(pack, 'spawning_points', new.id)} (tile {new.tile})"
+        name = f"{point_name(pack, new.id, after.point_number(new))} (tile {new.tile})"
         how = "destroyed" if new.status == "destroyed" else "removed when the boss spawned"
         events.append(Event(before.turn, f"{name} {how}"))
     return events

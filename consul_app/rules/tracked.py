@@ -11,7 +11,7 @@ from consul_app.rules.actions import AddStatus, Heal, RemoveStatus, Wound
 from consul_app.rules.boss import boss_statuses, heal_boss, wound_boss
 from consul_app.rules.errors import RuleError
 from consul_app.rules.mini_boss import heal_mini_boss, mini_boss_statuses, wound_mini_boss
-from consul_app.rules.names import name_of
+from consul_app.rules.names import name_of, point_name
 from consul_app.rules.spawning import remove_destroyed_monsters, spawning_point_falls
 from consul_app.rules.state import GameState, SpawningPointState, TrackedMonster
 
@@ -107,14 +107,15 @@ def remove_status(pack: EditionPack, state: GameState, action: RemoveStatus) -> 
 
 
 def standing_point(pack: EditionPack, state: GameState, action: OnModel) -> SpawningPointState:
-    """The standing spawning point `action.model` on `action.tile`."""
+    """The standing spawning point `action.model` on `action.tile` (`action.which`: one of a
+    pair there)."""
     if action.model is None or action.tile is None:
         raise RuleError("name the spawning point and its tile")
-    for point in state.standing_spawning_points():
-        if point.id == action.model and point.tile == action.tile:
-            return point
-    name = name_of(pack, "spawning_points", action.model)
-    raise RuleError(f"no standing {name} spawning point on tile {action.tile}")
+    point = state.standing_point(action.model, action.tile, action.which)
+    if point is None:
+        name = point_name(pack, action.model, action.which)
+        raise RuleError(f"no standing {name} spawning point on tile {action.tile}")
+    return point
 
 
 def marked_monsters(state: GameState, monster: str) -> list[TrackedMonster]:

@@ -75,11 +75,12 @@ def _consequences(pack: EditionPack, old: GameState, new: GameState) -> Iterator
         yield "The dungeon boss is defeated: the heroes win"
     for gone in new.mini_bosses_destroyed[len(old.mini_bosses_destroyed) :]:
         yield f"Mini-boss {_name(pack, 'mini_bosses', gone)} destroyed"
-    standing = {(p.id, p.tile) for p in old.standing_spawning_points()}
-    for point in new.spawning_points:
-        if point.status == "destroyed" and (point.id, point.tile) in standing:
+    for was, point in zip(old.spawning_points, new.spawning_points, strict=False):
+        if point.status == "destroyed" and was.status == "standing":
             name = _name(pack, "spawning_points", point.id)
-            yield f"Spawning point {name} on tile {point.tile} destroyed"
+            which = new.point_number(point)
+            number = "" if which is None else f" #{which + 1}"
+            yield f"Spawning point {name}{number} on tile {point.tile} destroyed"
     for hero, wounds in new.hero_wounds.items():
         if wounds != old.hero_wounds.get(hero, 0):
             yield f"{hero} suffers a wound ({wounds} so far)"

@@ -19,15 +19,17 @@ import contextlib
 import gc
 import threading
 import time
+from collections import deque
 from collections.abc import Callable, Iterable, Sequence
 from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from msgspec.structs import replace
-from textual.app import App, ComposeResult, SystemCommand
+from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding
 from textual.content import Content
+from textual.events import Event, Key
 from textual.message import Message
 from textual.notifications import SeverityLevel
 from textual.screen import Screen
@@ -36,7 +38,9 @@ from textual.widgets import Static
 
 from consul_app.preferences import Preferences, load_preferences, save_preferences
 from consul_app.shown import shown
+from consul_app.tui.crash import Crash, unread_report, write_report
 from consul_app.tui.hangup import quit_on_hangup
+from consul_app.tui.held_keys import HoldsKeys
 from consul_app.tui.screen_css import load_screen_css
 from consul_app.tui.widgets.footer import Footer
 
@@ -48,6 +52,8 @@ if TYPE_CHECKING:
 
 Opening = Callable[[], None]
 """What the app does first once the content is loaded (runs on the app's thread)."""
+LAST_KEYS = 40
+"""How many of the last keys a crash's report gives."""
 WARM_UP_AFTER = 0.5
 """Seconds from the first usable frame to the warm-up (`tui/warm_up.py`): the screen has
 settled by then, and nobody presses a key that fast."""
@@ -89,7 +95,7 @@ class LoadingScreen(Screen[None]):
         )
 
 
-class ConsulApp(App[None]):
+class ConsulApp(HoldsKeys):
     """Consul at the table. `save` opens (or creates) that journal instead of the saves folder.
 
     `content`: the pack to play with; None (as `consul` starts it) loads the bundled pack, the
@@ -150,6 +156,10 @@ class ConsulApp(App[None]):
         self._freeze_warm_up = False
         self._first: Opening | None = None
         """What opens first, when the content was at hand for the first screen."""
+        self.crash: Crash | None = None
+        """Set when an error nobody expected ended the app (`consul play` then says so)."""
+        self._keys: deque[str] = deque(maxlen=LAST_KEYS)
+        """The last keys pressed, for a crash's report."""
         self._unsaid: list[tuple[float, str, str, SeverityLevel]] = []
         """Notices posted while no notice line was shown (time they are due until, message,
         title, severity): the table, whose toasts are hidden, says them when it shows."""
@@ -193,6 +203,8 @@ class ConsulApp(App[None]):
     def on_mount(self) -> None:
         quit_on_hangup(self)
         self._apply_preferences()
+        if (crashed := unread_report()) is not None:
+            self.notify(crashed, title="Crash report", severity="warning", timeout=60)
         if self._first is not None:
             self._open(self._first)
         else:  # after the first frame, so that loading does not hold it up
@@ -563,8 +575,25 @@ class ConsulApp(App[None]):
             self.push_screen(screen)
 
     def on_unmount(self) -> None:
-        if self.session is not None:
+        if self.session is not None and self.crash is None:  # (after a crash: as it was)
             self.session.close()
+
+    # -- a crash costs nothing --------------------------------------------------------------
+
+    async def on_event(self, event: Event) -> None:
+        if isinstance(event, Key) and not event.is_forwarded and self._held_keys is None:
+            self._keys.append(event.key)  # (once: not as it bubbles back; held: when let go)
+        await super().on_event(event)
+
+    def _handle_exception(self, error: Exception) -> None:
+        """An error nobody expected: its report written, the save left as it was, and the
+        words `consul play` says instead of the traceback. (Textual's private hook and its
+        list of what to print on exit: the one place this app uses them.)"""
+        if self.crash is None:
+            save = self.session.path if self.session is not None else self.save_path
+            self.crash = write_report(error, self._keys, save)
+        super()._handle_exception(error)  # (exit code 1; a test's Pilot raises it again)
+        self._exit_renderables.clear()
 
     # -- help and the command palette -----------------------------------------------------
 

@@ -20,6 +20,7 @@ from consul_app.rules import (
     GameState,
     MiniBossOption,
     RemoveStatus,
+    SpawningPointLine,
     marked_monsters,
     spawning_point_lines,
 )
@@ -127,10 +128,8 @@ def status_names(pack: EditionPack, ids: list[str]) -> str:
 
 
 def point_statuses(pack: EditionPack, state: GameState, choice: str) -> list[str]:
-    """The status effects of a chosen spawning point (`id@tile`)."""
-    point, tile = choice.rsplit("@", 1)
-    lines = spawning_point_lines(pack, state)
-    line = next((p for p in lines if p.id == point and str(p.tile) == tile), None)
+    """The status effects of a chosen spawning point (a `spawning_point_choices` id)."""
+    line = next((p for p in spawning_point_lines(pack, state) if _point_id(p) == choice), None)
     return line.status_effects if line is not None else []
 
 
@@ -149,10 +148,11 @@ def mini_boss_choice(option: MiniBossOption) -> Choice:
 def spawning_point_choices(
     pack: EditionPack, state: GameState, *, wounds: bool = False
 ) -> list[Choice]:
-    """The spawning points still standing, by name and tile (with their wounds if asked)."""
+    """The spawning points still standing, by name and tile (with their wounds if asked); the
+    two of a pair on one tile by number ("Shadow Warrens #2 on tile 2")."""
     return [
         Choice(
-            f"{line.id}@{line.tile}",
+            _point_id(line),
             f"{line.name} on tile {line.tile}"
             + (f"  ({line.wounds}/{line.hearts} wounds)" if wounds else ""),
         )
@@ -161,16 +161,28 @@ def spawning_point_choices(
     ]
 
 
+def _point_id(line: SpawningPointLine) -> str:
+    """A spawning point's choice id: `id@tile`, and `#which` for one of a pair on one tile."""
+    return f"{line.id}@{line.tile}" + ("" if line.which is None else f"#{line.which}")
+
+
+def _point_fields(choice: str) -> tuple[str, int, int | None]:
+    """(id, tile, which) of a `_point_id`."""
+    point, at = choice.rsplit("@", 1)
+    tile, _, which = at.partition("#")
+    return point, int(tile), int(which) if which else None
+
+
 def spawning_point_ref(choice: str) -> dict[str, Any]:
-    """The fields of an action on a chosen spawning point (`id@tile`)."""
-    point, tile = choice.rsplit("@", 1)
-    return {"target": "spawning-point", "model": point, "tile": int(tile)}
+    """The fields of an action on a chosen spawning point (a `spawning_point_choices` id)."""
+    point, tile, which = _point_fields(choice)
+    return {"target": "spawning-point", "model": point, "tile": tile, "which": which}
 
 
 def spawning_point_destroyed(choice: str) -> Action:
-    """The action for a chosen spawning point (`id@tile`)."""
-    point, tile = choice.rsplit("@", 1)
-    return DestroySpawningPoint(spawning_point=point, tile=int(tile))
+    """The action for a chosen spawning point (a `spawning_point_choices` id)."""
+    point, tile, which = _point_fields(choice)
+    return DestroySpawningPoint(spawning_point=point, tile=tile, which=which)
 
 
 def _name(entries: Mapping[str, object], entry_id: str) -> str:

@@ -88,7 +88,7 @@ def test_destroyed_monsters_go_back_to_the_pool(sde2: EditionPack, game: GameSta
 def test_spawning_points_destroyed_and_remaining(sde2: EditionPack, game: GameState) -> None:
     state = apply(sde2, game, DestroySpawningPoint(spawning_point="nest", tile=3))
     assert spawning_points_remaining(state) == [("burrow", 2)]
-    with pytest.raises(RuleError, match="no standing nest spawning point on tile 3"):
+    with pytest.raises(RuleError, match="no standing Nest spawning point on tile 3"):
         apply(sde2, state, DestroySpawningPoint(spawning_point="nest", tile=3))
 
 

@@ -20,12 +20,15 @@ from consul_app.rules import (
     SpawnMiniBoss,
     Summon,
     Wound,
+    action_data,
     apply,
     describe,
     new_game,
     power_up_steps,
     read_action,
+    spawning_point_lines,
 )
+from consul_app.rules.setup import PlacedSpawningPoint
 
 from .packs import current, finish_steps, make_setup, open_keys, play, run_to
 from .test_boss_sde2 import in_play as sde2_boss_in_play
@@ -184,3 +187,37 @@ def test_old_wound_actions_still_load() -> None:
     action = read_action({"type": "wound", "target": "mini-boss", "wounds": 2})
     assert action == Wound(target="mini-boss", wounds=2)
     assert action.model is None and action.which is None
+
+
+def test_the_two_models_of_a_pair_on_one_tile_are_told_apart(sde2: EditionPack) -> None:
+    """A paired spawning point stands with its partner, both on one tile by default: id and
+    tile do not tell them apart, so `which` (the n-th of that id on that tile, in setup order)
+    picks one; without it (journals written before) the first standing one is meant."""
+    pair = [PlacedSpawningPoint(id="twin", tile=2), PlacedSpawningPoint(id="twin", tile=2)]
+    game = new_game(sde2, make_setup(spawning_points=pair))
+    hit = Wound(target="spawning-point", model="twin", tile=2, which=1, wounds=2)
+    state = apply(sde2, game, hit)
+    assert [p.wounds for p in state.spawning_points] == [0, 2]
+    assert describe(sde2, hit, game) == "Spawning point Twin Idol #2 on tile 2 takes 2 wounds"
+    state = apply(sde2, state, DestroySpawningPoint(spawning_point="twin", tile=2, which=0))
+    assert [(p.status, p.wounds) for p in state.spawning_points] == [
+        ("destroyed", 0),
+        ("standing", 2),
+    ]
+    with pytest.raises(RuleError, match="no standing Twin Idol #1 spawning point on tile 2"):
+        apply(sde2, state, Wound(target="spawning-point", model="twin", tile=2, which=0))
+    old = apply(sde2, state, Wound(target="spawning-point", model="twin", tile=2))
+    assert [p.wounds for p in old.spawning_points] == [0, 3]  # the first standing one
+    points = spawning_point_lines(sde2, state)
+    assert [(p.which, p.where) for p in points] == [(0, "destroyed"), (1, "standing")]
+    alone = spawning_point_lines(sde2, new_game(sde2, make_setup()))
+    assert [p.which for p in alone] == [None, None]  # one of its id on its tile: no number
+
+
+def test_a_destroyed_spawning_point_is_written_as_before_unless_it_is_one_of_a_pair() -> None:
+    """Journals hold `DestroySpawningPoint` without `which`: it is written only when set, so
+    the lines of old saves are written again byte for byte."""
+    old = {"spawning_point": "nest", "tile": 3, "type": "destroy_spawning_point"}
+    assert action_data(read_action(old)) == old
+    new = DestroySpawningPoint(spawning_point="twin", tile=2, which=1)
+    assert read_action(action_data(new)) == new

@@ -95,6 +95,7 @@ def test_play_opens_a_save_by_its_number(
 
     class App:
         load_error = None
+        crash = None
         return_code = 0
 
         def __init__(self, *, content_dirs: list[Path], save: Path | None) -> None:

@@ -11,6 +11,7 @@ from consul_app.rules.boss import boss_of, boss_reminders, extra_relics, fight_c
 from consul_app.rules.chart import space_summary, spaces
 from consul_app.rules.editions.words import words
 from consul_app.rules.hearts import boss_hearts, relic_hearts
+from consul_app.rules.names import point_name
 from consul_app.rules.options import refusal
 from consul_app.rules.power_gauge import fills_needed, gauge_of
 from consul_app.rules.state import GameState
@@ -161,6 +162,9 @@ class SpawningPointLine:
     wounds: int
     status_effects: list[str]
     where: str
+    which: int | None = None
+    """One of a pair on one tile: the n-th of its id there (its name says #n+1); None: the
+    only one."""
 
 
 def spawning_point_lines(pack: EditionPack, state: GameState) -> list[SpawningPointLine]:
@@ -168,12 +172,13 @@ def spawning_point_lines(pack: EditionPack, state: GameState) -> list[SpawningPo
     return [
         SpawningPointLine(
             p.id,
-            pack.spawning_points[p.id].name,
+            point_name(pack, p.id, which := state.point_number(p)),
             p.tile,
             pack.spawning_points[p.id].hearts,
             p.wounds,
             list(p.status_effects),
             p.status,
+            which,
         )
         for p in state.spawning_points
     ]

@@ -257,11 +257,13 @@ def card(
     *,
     marked: int | None = None,
     tile: int | None = None,
+    which: int | None = None,
 ) -> CardView:
     """The card of a monster, pet, spawning point, mini-boss or dungeon boss of the pack (or of
     a pet the setup names without a card: only what it gained). With `marked`, the card of that
     marked monster of the kind (`marked_monsters` order) with the status effects it suffers;
-    with `tile`, of the spawning point standing there. Unknown ids (or no such marked monster
+    with `tile`, of the spawning point standing there (`which`: one of a pair there, see
+    `GameState.standing_point`). Unknown ids (or no such marked monster
     or point) raise `RuleError`."""
     model, kind = _find(pack, state, model_id)
     if model is None:
@@ -272,7 +274,7 @@ def card(
     names = _all_names(model, lines, relics)
     effects = keyword_effects(pack, state, model, names)
     mighty = any(e.keyword == "Mighty" for e in effects)
-    suffers = _suffers(pack, state, model_id, kind, marked, tile)
+    suffers = _suffers(pack, state, model_id, kind, marked, (tile, which))
     adds = _Adds(lines, relics, effects, mighty, suffers, state.setup.mode == "arcade")
     adds.conditions = conditions(pack, state, model, names)
     numbers = {
@@ -474,7 +476,7 @@ def _suffers(
     model_id: str,
     kind: CardKind,
     marked: int | None,
-    tile: int | None,
+    at: tuple[int | None, int | None],
 ) -> list[StatusEffect]:
     """The status effects the boss (in play), the mini-boss (on the dungeon), the marked monster
     or the spawning point suffers now (those with an `effect` change its figures)."""
@@ -489,9 +491,8 @@ def _suffers(
         if kind not in ("monster", "pet") or marked >= len(ones):
             raise RuleError(f"no marked {model_id!r} #{marked + 1} in play")
         ids = ones[marked].status
-    elif tile is not None:
-        points = state.standing_spawning_points()
-        point = next((p for p in points if p.id == model_id and p.tile == tile), None)
+    elif (tile := at[0]) is not None:
+        point = state.standing_point(model_id, tile, at[1])
         if point is None:
             raise RuleError(f"no standing spawning point {model_id!r} on tile {tile}")
         ids = point.status_effects

@@ -75,6 +75,7 @@ from consul_app.tui.choices import (
     status_choices,
     statuses_of,
 )
+from consul_app.tui.held_keys import hold_keys, let_keys_go
 from consul_app.tui.screens.card import CardScreen
 from consul_app.tui.screens.chart_edit import ChartEditScreen
 from consul_app.tui.screens.confirm import ConfirmScreen
@@ -303,22 +304,40 @@ class TableScreen(Screen[None]):
         wanted = self._opening_pane() if self.compact else None
         self._focus(wanted or "pool")  # (compact: the tab composed as the first one shown)
 
+    def _in_play(self) -> bool:
+        """The app runs and this screen is on its stack: a screen closing (the app quits) takes
+        its panes away while keys and resizes already sent to it are still to come."""
+        return self.app.is_running and self in self.app.screen_stack
+
     def _opening_pane(self) -> str | None:
         """The tab shown first: the step's pane, or the steps with the recap."""
         return _pane_for(None, self.current_step()) or ("steps" if self.recap else None)
 
     async def on_resize(self, event: Resize) -> None:
-        if _is_compact(event.size) != self.compact:
-            await self.recompose()
-            self._start()
+        """Tabs or panes, as the terminal's size is now: resizes in quick succession come
+        after it changed again, and `compose` lays out for the app's size, not the event's.
+        (A screen closing as the app quits has nothing left to lay out, and mounts nothing.)"""
+        if not self._in_play():
+            return
+        if _is_compact(self.app.size) != self.compact:
+            hold_keys(self.app)  # (they act on the panes once they are whole and drawn)
+            try:
+                await self.recompose()
+                if self.query(NextStep):
+                    self._start()
+            finally:
+                self.call_after_refresh(let_keys_go, self.app)
         else:  # (a new height alone does not resize the bar, yet sets its rows)
             self.query_one(NextStep).fit()
 
     @on(TabbedContent.TabActivated)
     def _tab_shown(self, event: TabbedContent.TabActivated) -> None:
-        """Focus the pane shown; its tab is marked in brackets too (not by colour alone)."""
+        """Focus the pane shown; its tab is marked in brackets too (not by colour alone).
+        (Not the tabs a resize has just removed: their message may come after.)"""
+        tabs = event.tabbed_content
+        if tabs not in self.query(TabbedContent):
+            return
         self._focus(event.pane.query_one(".pane").id or "")
-        tabs = self.query_one(TabbedContent)
         for pane in self.panes:
             shown = f"tab-{pane.id}" == tabs.active
             tabs.get_tab(f"tab-{pane.id}").label = _tab_label(pane, shown)
@@ -480,6 +499,8 @@ class TableScreen(Screen[None]):
         """Any key dismisses the recap and an error notice (and then does what it does). Digits
         without a pane (0, 7-9) count too; Esc or any key that takes no count forgets a count
         typed."""
+        if not self._in_play():
+            return
         self._dismiss_recap()
         undo = self._bindings.key_to_bindings.get(event.key, [])
         self.query_one(NoticeLine).read(undoing=any(b.action == "undo" for b in undo))

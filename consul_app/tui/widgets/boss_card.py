@@ -166,7 +166,7 @@ def _points(view: TableView) -> list[RenderableType]:
             _line(f"  {point.wounds}/{point.hearts} {point.name} (tile {point.tile}) {track}")
         )
         if point.status_effects:  # (on lines of their own: the line above may be cut)
-            model = card(view.pack, view.state, point.id, tile=point.tile)
+            model = card(view.pack, view.state, point.id, tile=point.tile, which=point.which)
             names = status_names(view.pack, point.status_effects)
             lines.append(Hanging(Text(f"suffers {names}", "italic"), indent=4))
             lines.append(Figures(suffered_figures(model), indent=4))

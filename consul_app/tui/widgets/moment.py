@@ -29,6 +29,11 @@ def _counts(pack: EditionPack, counts: dict[str, int]) -> str:
     return ", ".join(shown) or "none"
 
 
+def _number(which: int | None) -> str:
+    """" #2" for the second of a pair of spawning points on one tile ("" for the only one)."""
+    return "" if which is None else f" #{which + 1}"
+
+
 def _suffers(pack: EditionPack, status: list[str]) -> str:
     """ ", suffers Slow, Hex" ("" for none)."""
     return f", suffers {_names(pack, 'status_effects', status)}" if status else ""
@@ -64,7 +69,7 @@ def moment(pack: EditionPack, state: GameState) -> Group:
         status = _suffers(pack, state.mini_boss.status)
         lines.append(Text(f"Mini-boss: {mini}, {state.mini_boss.wounds} wounds{status}"))
     points = [
-        f"{_names(pack, 'spawning_points', [p.id])} "
+        f"{_names(pack, 'spawning_points', [p.id])}{_number(state.point_number(p))} "
         f"(tile {p.tile}{_suffers(pack, p.status_effects)})"
         for p in state.standing_spawning_points()
     ]

@@ -130,10 +130,11 @@ class PoolTable(DataTable[str]):
         if row_index < 0 or column_index < 0:  # the header: as DataTable does
             return self._marked(row_index, column_index, base_style, width, cursor, hover)
         row, column = self.coordinate_to_cell_key(Coordinate(row_index, column_index))
-        key = (  # (the cell's place and text, and what DataTable's own cache is keyed on)
+        key = (  # (the cell's place, text and height, and what DataTable's cache is keyed on)
             row_index,
             column_index,
             self.get_cell(row, column),
+            self.rows[row].height,
             base_style,
             width,
             cursor,
@@ -220,17 +221,22 @@ def _height(cells: list[str]) -> int:
 
 
 class PoolPane(Vertical):
-    """The spawning pool with a line about the current spawn step."""
+    """The spawning pool with a line about the current spawn step. It holds its parts rather
+    than query them: its table's scroll and resize handlers run on keys already sent to it
+    while a resize recomposes the screen, when its other parts may be gone from it."""
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id, classes="pane")
         self.border_title = "2 Spawning pool"
         self._shown: object = None
+        self._budget = Section(classes="budget")
+        self._table = PoolTable(cursor_type="row", zebra_stripes=True)
+        self._more = Section(classes="more")
 
     def compose(self) -> ComposeResult:
-        yield Section(classes="budget")
-        yield PoolTable(cursor_type="row", zebra_stripes=True)
-        yield Section(classes="more")
+        yield self._budget
+        yield self._table
+        yield self._more
 
     def show(self, view: TableView) -> None:
         """Render the pool for this moment of the game (unless it is unchanged)."""
@@ -239,7 +245,7 @@ class PoolPane(Vertical):
         state = view.state
         closed = free_spawn_refusal(state) if spawning is None else None
         width = self.content_region.width
-        table = self.query_one(PoolTable)
+        table = self._table
         size = (width, self.content_region.height)
         key = (state.pool, state.board, state.tracked, state.bonuses, spawning, closed, size)
         if key == self._shown:
@@ -285,7 +291,7 @@ class PoolPane(Vertical):
             else:
                 why = refusal(view.pack, state, Spawn(monsters={stocked[0].id: 1})) or ""
             budget = _nothing_spawns(spawning, why)
-        said_above = self.query_one(".budget", Section)
+        said_above = self._budget
         said_above.update(budget)  # (painted only if it changed)
         if width and said_above.size.height != said_above.get_content_height(
             self.size, self.size, width
@@ -305,8 +311,7 @@ class PoolPane(Vertical):
     def say_more(self) -> None:
         """Under the table, how many rows are out of sight above and below it and how to see
         them (nothing, and that line given back to the table, when they all fit)."""
-        table = self.query_one(PoolTable)
-        more = self.query_one(".more", Section)
+        table, more = self._table, self._more
         if sum(self._heights) <= self._room():
             more.display = False
             return
@@ -326,8 +331,8 @@ class PoolPane(Vertical):
         """The lines the table's rows have when no line under it says there are more (from
         the lines above the table as they are now, also before they are laid out)."""
         width = self.content_region.width
-        above = self.query_one(".budget", Section).get_content_height(self.size, self.size, width)
-        return self.content_region.height - above - self.query_one(PoolTable).header_height
+        above = self._budget.get_content_height(self.size, self.size, width)
+        return self.content_region.height - above - self._table.header_height
 
 
 def _lines(rows: dict[str, list[str]]) -> int:
