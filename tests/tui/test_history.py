@@ -107,3 +107,22 @@ async def test_history_shows_the_recap_and_fits_80_columns(
 def test_several_undos_make_one_notice() -> None:
     assert undo_notice(["Boss takes a wound"]) == "Boss takes a wound"
     assert undo_notice(["c", "b", "a"]) == "undid 3: c ... a"
+
+
+async def test_undo_to_here_after_the_table_changed_layout_under_the_history(
+    content: ContentPack, tmp_path: Path
+) -> None:
+    """Found by the key monkey (make soak SEED=1033 SETUPS=1): the terminal resized from panes
+    to tabs while the history was open, then "undo to here": the table showed the game on
+    panes just recomposed, whose sections did not exist yet (KeyError: 'body')."""
+    app = make_app(content, _saved(content, tmp_path))
+    async with app.run_test(size=WIDE) as pilot:
+        table = app.screen
+        assert isinstance(table, TableScreen)
+        await pilot.press("H", "down", "down")
+        await pilot.resize_terminal(*SMALL)
+        await pilot.press("u", "enter")
+        await pilot.pause()
+        assert app.screen is table
+        assert notes(app)[-1].startswith("Undone: ")
+        assert "Turn" in text(table.query_one("#next-step"))
