@@ -226,6 +226,8 @@ class TableScreen(Screen[None]):
         self._count_at = 0.0
         self._held = False
         """The count was begun with `#`: digits add to it (never a pane) until its key."""
+        self._recomposing = False
+        """A resize is composing the panes anew (tabs for panes, or panes for tabs)."""
         self._tab_digit: tuple[int, str, float] | None = None
         """In tabs, the digit that last only brought a tab to the front (digit, pane, when)."""
         self._tab_hint: str | None = None
@@ -321,11 +323,14 @@ class TableScreen(Screen[None]):
             return
         if _is_compact(self.app.size) != self.compact:
             hold_keys(self.app)  # (they act on the panes once they are whole and drawn)
+            self._recomposing = True
             try:
                 await self.recompose()
+                self._recomposing = False
                 if self.query(NextStep):
                     self._start()
             finally:
+                self._recomposing = False
                 self.call_after_refresh(let_keys_go, self.app)
         else:  # (a new height alone does not resize the bar, yet sets its rows)
             self.query_one(NextStep).fit()
@@ -355,7 +360,10 @@ class TableScreen(Screen[None]):
         return self.view().current
 
     def show_game(self) -> None:
-        """Render every pane from the session's state."""
+        """Render every pane from the session's state (not while the panes are composed anew:
+        their start shows it, once they are whole)."""
+        if self._recomposing:
+            return
         view = self.view()
         if finished(view.state) != self._over:
             self._over = not self._over

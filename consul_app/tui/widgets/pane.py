@@ -46,8 +46,6 @@ class Pane(VerticalScroll, can_focus=True):
         one section fills its height with it: a body that grows or shrinks within the pane
         keeps its height, so the screen need not be laid out again."""
         self._view = view
-        if not self._sections:  # composed anew (the table changed layout): its start shows it
-            return
         fill = self.scrollable_content_region.height if len(self.SECTIONS) == 1 else 0
         for section in self.SECTIONS:
             key = self.key(view, section), fill
