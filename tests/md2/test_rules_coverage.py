@@ -3,14 +3,13 @@ tests that quote and check it (split as the SDE texts are); this keeps the map h
 
 from __future__ import annotations
 
-import ast
 import re
 from functools import cache
 from pathlib import Path
 
 import pytest
 
-from tests.rules.test_rules_coverage import KINDS, core, normal, sentences
+from tests.rules.test_rules_coverage import KINDS, core, docstrings_in, sentences
 
 HERE = Path(__file__).resolve().parent
 COVERAGE = HERE / "RULES_COVERAGE.md"
@@ -27,16 +26,6 @@ def rows() -> list[tuple[str, str, str]]:
     return found
 
 
-@cache
-def docstrings() -> dict[tuple[str, str], str]:
-    docs = {}
-    for path in HERE.glob("test_*.py"):
-        for node in ast.walk(ast.parse(path.read_text())):
-            if isinstance(node, ast.FunctionDef) and node.name.startswith("test_"):
-                docs[(path.name, node.name)] = normal(ast.get_docstring(node) or "")
-    return docs
-
-
 @pytest.mark.skipif(not TEXT.is_file(), reason="the rules texts (../shared/rules) are not here")
 def test_every_sentence_of_the_text_has_a_row() -> None:
     expected = [s.replace("|", "/") for _, s in sentences(TEXT.read_text())]
@@ -46,7 +35,7 @@ def test_every_sentence_of_the_text_has_a_row() -> None:
 
 
 def test_every_row_says_how_and_the_named_tests_quote_it() -> None:
-    docs = docstrings()
+    docs = docstrings_in(HERE)
     problems = []
     for number, sentence, coverage in rows():
         kind = next((k for k in KINDS if coverage.startswith(k + ":")), None)

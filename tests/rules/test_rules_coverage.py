@@ -87,13 +87,18 @@ def rows() -> list[Row]:
 
 
 @cache
-def docstrings() -> dict[tuple[str, str], str]:
+def docstrings_in(folder: Path) -> dict[tuple[str, str], str]:
+    """(file name, test name) -> the test's docstring, normalised, for the tests of `folder`."""
     docs = {}
-    for path in HERE.glob("test_*.py"):
+    for path in folder.glob("test_*.py"):
         for node in ast.walk(ast.parse(path.read_text())):
             if isinstance(node, ast.FunctionDef) and node.name.startswith("test_"):
                 docs[(path.name, node.name)] = normal(ast.get_docstring(node) or "")
     return docs
+
+
+def docstrings() -> dict[tuple[str, str], str]:
+    return docstrings_in(HERE)
 
 
 @pytest.mark.skipif(not RULES.is_dir(), reason="the rules texts (../shared/rules) are not here")
