@@ -15,6 +15,7 @@ from pathlib import Path
 
 from consul_app import __version__
 from consul_app.paths import crash_dir
+from consul_app.shown import shown
 
 UNREAD = "unread"
 """A file in the crash folder naming the report the next start has not mentioned yet."""
@@ -35,13 +36,15 @@ class Crash:
         if self.save is not None:
             lines.append(
                 f"Your game is safe: every action you saw on the screen is in its save, "
-                f"{self.save}, left as it was."
+                f"{shown(self.save)}, left as it was."
             )
-            lines.append(f"To go on with it: consul play --save '{self.save}' (or just consul).")
+            lines.append(
+                f"To go on with it: consul play --save '{shown(self.save)}' (or just consul)."
+            )
         else:
             lines.append("No game was open: no save was touched.")
         if self.report is not None:
-            lines.append(f"What happened and your last keys are in {self.report}.")
+            lines.append(f"What happened and your last keys are in {shown(self.report)}.")
             lines.append("Sending that file with a bug report helps to fix it.")
         else:
             lines.append(f"The report could not be written ({self.problem}).")
