@@ -17,6 +17,7 @@ from textual.widgets.option_list import Option
 from consul_app.content import EditionPack
 from consul_app.rules import LookupHit, lookup
 from consul_app.tui.screens.confirm import fit_height
+from consul_app.tui.widgets.laid_out import PagedOptionList
 
 MODELS = ("monster", "spawning point", "mini-boss", "dungeon boss")
 """Kinds of hit that have a card to open."""
@@ -53,7 +54,7 @@ class LookupScreen(ModalScreen[None]):
                 id="lookup-query",
             )
             with Horizontal(id="lookup-found"):
-                yield OptionList(id="lookup-hits")
+                yield PagedOptionList(id="lookup-hits")
                 with VerticalScroll(id="lookup-text"):
                     yield Static()
             yield Static(

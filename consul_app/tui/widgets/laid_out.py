@@ -13,7 +13,21 @@ from textual.geometry import Size
 from textual.widgets import OptionList
 
 
-class LaidOutOptionList(OptionList):
+class PagedOptionList(OptionList):
+    """An OptionList whose PgUp/PgDn do nothing while it has no room: Textual's counts lines
+    only in a list with room, then looked up the highlighted option's line and raised KeyError
+    (the lookup squeezed to no rows by a resize, then PgUp: found by the key monkey)."""
+
+    def action_page_up(self) -> None:
+        if self.scrollable_content_region:
+            super().action_page_up()
+
+    def action_page_down(self) -> None:
+        if self.scrollable_content_region:
+            super().action_page_down()
+
+
+class LaidOutOptionList(PagedOptionList):
     """An OptionList with its scrollbar in its first frame."""
 
     def _size_updated(
