@@ -37,6 +37,8 @@ import msgspec
 
 from consul_app.files import MB, open_limited, read_limited
 from consul_app.session import chain
+from consul_app.session.checkpoint import seal
+from consul_app.session.marks import RS
 from consul_app.shown import shown
 from consul_app.tagged import tagged_reader
 
@@ -47,7 +49,6 @@ if TYPE_CHECKING:
 
 FORMAT = "consul-journal"
 VERSION = 1
-RS = b"\x1e"
 MAX_BYTES = 16 * MB
 """A journal larger than this is not read: a long game writes a few hundred lines (about 100 KB),
 16 MB would hold over 50,000 actions. Reading it stays quick and within memory."""
@@ -118,9 +119,6 @@ class Redo(_Op, tag="redo"):
 
 Op = Do | Undo | Redo
 _read_op = tagged_reader(Op, "op")
-CHECKPOINT = "checkpoint"
-CHECKPOINT_START = b'{"op": "checkpoint"'
-"""How a checkpoint line starts (as written): a damaged one is still known by it."""
 
 
 def entry_op(value: Any) -> Op | None:
@@ -320,8 +318,6 @@ class JournalWriter:
         """Append a checkpoint line: how many entries precede it, its line number, the byte
         offset where it starts and the running hash here, then `body()` (the game's fields),
         sealed with its digest."""
-        from consul_app.session.checkpoint import seal
-
         if self._fd is None:
             return
         try:
