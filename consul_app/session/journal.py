@@ -45,8 +45,6 @@ from consul_app.tagged import tagged_reader
 if TYPE_CHECKING:
     from concurrent.futures import Future, ThreadPoolExecutor
 
-    from consul_app.content import EditionPack
-
 FORMAT = "consul-journal"
 VERSION = 1
 MAX_BYTES = 16 * MB
@@ -77,10 +75,12 @@ class PackRef(_Struct):
 
 
 class Header(_Struct, kw_only=True):
-    """Line 1 of a journal. `setup` is the rules' Setup as JSON."""
+    """Line 1 of a journal. `game`: which game it is (`games.py`; none: SDE, as every save
+    written before there was a second game); `setup` is that game's setup as JSON."""
 
     format: Literal["consul-journal"] = FORMAT
     version: int = VERSION
+    game: str = "sde"
     app: str
     created: str | None = None
     pack: PackRef
@@ -89,9 +89,10 @@ class Header(_Struct, kw_only=True):
     """The chart the game started with (a correction saved later does not change it)."""
 
 
-def changed_content(path: Path, header: Header, pack: EditionPack) -> list[str]:
-    """The warning for a game saved with other content than `pack` (none if the same)."""
-    saved, now = header.pack.content_hash, pack.content_hash()
+def changed_content(path: Path, header: Header, now: str) -> list[str]:
+    """The warning for a game saved with other content than that of hash `now` (none if the
+    same)."""
+    saved = header.pack.content_hash
     if saved == now:
         return []
     return [

@@ -20,5 +20,6 @@ def test_a_save_of_before_the_game_interface_resumes_unchanged(tmp_path: Path) -
     assert now["state"] == then["state"]
     assert now["history"] == then["history"]
     assert now["redo"] == then["redo"]
+    assert now["json"].pop("game") == "sde"  # (the one key the export gained)
     assert now["json"] == then["json"]
     assert now["markdown"] == then["markdown"]
