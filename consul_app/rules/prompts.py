@@ -19,6 +19,7 @@ from consul_app.rules.boss import (
 )
 from consul_app.rules.chart import space_summary, spaces
 from consul_app.rules.editions.words import words
+from consul_app.rules.fight_bosses import brought_bosses
 from consul_app.rules.hearts import boss_hearts
 from consul_app.rules.mini_boss import timeout_brings
 from consul_app.rules.names import bits_name, counts_text, name_of, tiles_text
@@ -144,7 +145,7 @@ def reflected_sighting(
 
 def _view(pack: EditionPack, state: GameState, step: StepState, current: bool) -> Step:
     choices = _choices(pack, state, step)
-    action = _action(state, step)
+    action = _action(pack, state, step)
     title = t.step_title(state.setup.edition, step.key)
     if step.key == "mini-boss" and not step.options:
         title += f": {t.NONE_LEFT}"
@@ -165,12 +166,13 @@ def _view(pack: EditionPack, state: GameState, step: StepState, current: bool) -
     )
 
 
-def _action(state: GameState, step: StepState) -> a.Action | None:
+def _action(pack: EditionPack, state: GameState, step: StepState) -> a.Action | None:
     match step.key:
         case "advance-chart":
             return a.AdvanceChart(space=step.space or state.position + 1)
         case "boss-spawn":
-            return a.SpawnBoss(boss=state.setup.boss)
+            others = [b.boss for b in brought_bosses(pack, state)]
+            return a.SpawnBoss(boss=state.setup.boss, with_bosses=others or None)
         case "mini-boss" | "timeout-mini-boss":
             return a.SpawnMiniBoss(mini_boss=step.options[0]) if len(step.options) == 1 else None
         case "relics" | "choose-bonus" | "boss-sighting":
