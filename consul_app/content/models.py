@@ -285,6 +285,12 @@ class FightCard(Entry, kw_only=True):
     ] = []
     note: Text | None = None
 
+    def __post_init__(self) -> None:
+        named = {e.name for e in (*self.dungeon_effect, *self.boss_spawn, *self.timeout)}
+        for mod in self.modifiers:
+            if mod.effect not in named:
+                raise ValueError(f"modifiers: {mod.effect!r} is not an effect of this card")
+
 
 class StatModifier(Strict, kw_only=True):
     """A change a relic makes to its bearer's card: `add` is dice for a dice stat ("1R"),
