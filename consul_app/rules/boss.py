@@ -104,7 +104,8 @@ def choose_relics(pack: EditionPack, state: GameState, action: EquipRelics | Cho
             raise RuleError(f"unknown relic {relic_id!r}")
         if relic_id not in allowed:
             raise RuleError(f"{relic.name} bears another boss's portrait")
-    _check_slots(pack, state, action.relics)
+    if state.setup.edition != "classic":  # (1.0 treasure all reads "Top": not its slot)
+        _check_slots(pack, state, action.relics)
     state.boss.relics = list(action.relics)
     if isinstance(action, EquipRelics):
         state.boss.hearts = hearts_with(pack, state, state.boss.relics)

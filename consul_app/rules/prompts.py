@@ -19,7 +19,7 @@ from consul_app.rules.boss import (
 )
 from consul_app.rules.chart import space_summary, spaces
 from consul_app.rules.editions.words import words
-from consul_app.rules.fight_bosses import brought_bosses
+from consul_app.rules.fight_bosses import brought_bosses, fight_card
 from consul_app.rules.hearts import boss_hearts
 from consul_app.rules.mini_boss import timeout_brings
 from consul_app.rules.names import bits_name, counts_text, name_of, tiles_text
@@ -333,6 +333,12 @@ def _relic_note(relic: Relic) -> str:
 
 
 def _relics(pack: EditionPack, state: GameState, step: StepState) -> str:
+    if state.setup.edition == "classic":
+        return (
+            f"{_boss(pack, state)} may equip its Character Treasure (the cards bearing its "
+            "portrait): it gains them as though printed on its card. The rules texts do not say "
+            "how many: tick those your game uses."
+        )
     extra = "".join(f", {n} more for {why}" for why, n in extra_relics(pack, state))
     per_slot = relics_per_slot(pack, state)
     slots = "one relic per equipment slot" if per_slot == 1 else f"{per_slot} relics per slot"
@@ -453,6 +459,14 @@ def _summons(pack: EditionPack, state: GameState, step: StepState) -> str:
         text += (
             f" Not in the spawning pool, so none can spawn: {counts_text(pack, outside)}; "
             "move those on the dungeon to its place, then confirm."
+        )
+    card = fight_card(pack, state)
+    named = card.timeout_summons if card is not None else []
+    absent = {s.monster: s.count for s in named if s.monster not in step.summons}
+    if absent:
+        text += (
+            f" The card also names {counts_text(pack, absent)}: no spawning point of this game "
+            "brings them, so none come."
         )
     return text
 
