@@ -57,8 +57,8 @@ from consul_app.rules import (
     turn_name,
     words,
 )
+from consul_app.sde.game import finished
 from consul_app.session import SaveError, Session
-from consul_app.session.saves import finished
 from consul_app.tui.choices import (
     Target,
     boss_choices,
