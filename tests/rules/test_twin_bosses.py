@@ -25,6 +25,7 @@ from consul_app.rules import (
     SpawnBoss,
     Wound,
     apply,
+    describe,
     new_game,
     power_up_steps,
     recap,
@@ -99,6 +100,7 @@ def test_ugg_at_half_hearts_brings_no_timeout_his_fall_does_and_the_heroes_win_w
     _, state = _fight("ugg")
     state = _do(pack, state, Wound(wounds=3))
     assert not state.boss.timeout
+    assert describe(pack, Wound(wounds=2), state) == "Boss takes 2 wounds: destroyed"
     state = _do(pack, state, Wound(wounds=2))
     assert state.boss.timeout and not state.boss.defeated
     state = finish_steps(pack, state)
