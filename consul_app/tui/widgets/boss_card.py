@@ -235,6 +235,8 @@ def _relics(view: TableView, boss: BossStatus) -> list[RenderableType]:
     if not boss.relic_slots and not boss.relics:
         return []
     head = Text(f"Relics: {len(boss.relics)} of {boss.relic_slots} slot(s)", "bold")
+    if not boss.gets_relics:  # (1.0: its Character Treasure, no slots to fill)
+        head = Text(f"Treasure: {len(boss.relics) or 'none'}", "bold")
     grid = Table.grid(expand=True)
     grid.add_column(width=4)
     grid.add_column(ratio=1)
@@ -246,7 +248,7 @@ def _relics(view: TableView, boss: BossStatus) -> list[RenderableType]:
             grid.add_row("", relic.effect)
         for unread in shown[relic_id].not_applied if relic_id in shown else []:
             grid.add_row("", Text(unread, "bold"))
-    for _ in range(boss.relic_slots - len(boss.relics)):
+    for _ in range(boss.relic_slots - len(boss.relics) if boss.gets_relics else 0):
         grid.add_row("  *", "(empty)")
     return [head, grid]
 
