@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import pytest
 from textual import _wait
 from textual.pilot import Pilot
+
+from consul_app.tui.screens import table as table_screen
 
 # Pilot waits after every key until the app looks idle: less than SLEEP_IDLE of CPU time in a
 # sleep of SLEEP_GRANULARITY (20 ms), twice a key. Much of a Pilot test was that sleeping. With
@@ -24,3 +27,11 @@ async def _press_then_frame(self: Pilot[object], *keys: str) -> None:
 
 
 Pilot.press = _press_then_frame  # type: ignore[method-assign]
+
+
+@pytest.fixture
+def count_clock(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The typed count's clock stands still: a digit and the key after it are typed together
+    however long a loaded machine takes between the two keys (`2w` is a hit of two, not a
+    count that expired after COUNT_WINDOW seconds of a starved process and one wound)."""
+    monkeypatch.setattr(table_screen, "monotonic", lambda: 1000.0)
