@@ -46,9 +46,14 @@ def options(option_list: OptionList | ChoiceList) -> str:
     )
 
 
-async def until(pilot: Pilot[Any], condition: Callable[[], bool], deadline: float = 30.0) -> None:
-    """Let the app run until `condition()` holds; fail after `deadline` seconds."""
+async def until(
+    pilot: Pilot[Any],
+    condition: Callable[[], bool],
+    what: str = "the app never got there",
+    deadline: float = 30.0,
+) -> None:
+    """Let the app run until `condition()` holds; fail after `deadline` seconds saying `what`."""
     end = time.monotonic() + deadline
     while not condition():
-        assert time.monotonic() < end, "the app never got there"
+        assert time.monotonic() < end, f"{what} after {deadline} s"
         await pilot.pause(0.02)
