@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 from textual import _wait
+from textual.notifications import Notification, Notifications
 from textual.pilot import Pilot
 
 from consul_app.tui.screens import table as table_screen
@@ -27,6 +28,25 @@ async def _press_then_frame(self: Pilot[object], *keys: str) -> None:
 
 
 Pilot.press = _press_then_frame  # type: ignore[method-assign]
+
+# A notification is dropped once its timeout (5 s by default) has gone by on the wall clock: a
+# test starved of CPU read `notes()` after it had gone (`... in []`). Every one shown is kept
+# here for `notes()` (and forgotten with the app's own `clear_notifications`).
+_add, _clear = Notifications.add, Notifications.clear
+
+
+def _add_and_keep(self: Notifications, notification: Notification) -> Notifications:
+    vars(self).setdefault("shown", []).append(notification)
+    return _add(self, notification)
+
+
+def _clear_kept(self: Notifications) -> Notifications:
+    vars(self)["shown"] = []
+    return _clear(self)
+
+
+Notifications.add = _add_and_keep  # type: ignore[method-assign]
+Notifications.clear = _clear_kept  # type: ignore[method-assign]
 
 
 @pytest.fixture

@@ -33,8 +33,9 @@ def _plain(content: object, width: int) -> str:
 
 
 def notes(app: App[Any]) -> list[str]:
-    """Every notification shown so far, as "title: message"."""
-    return [f"{n.title}: {n.message}" for n in app._notifications]
+    """Every notification shown so far, as "title: message" (also those whose timeout has
+    gone by: the `shown` that conftest keeps)."""
+    return [f"{n.title}: {n.message}" for n in vars(app._notifications).get("shown", [])]
 
 
 def options(option_list: OptionList | ChoiceList) -> str:
