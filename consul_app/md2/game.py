@@ -84,8 +84,8 @@ class Md2Rules(GameRules):
         return state.round
 
     def summary(self, state: Md2State) -> Summary:
-        mode = " (campaign)" if state.setup.campaign else ""
-        return Summary(title=heroes_name(state.setup), edition=f"{NAME}{mode}", turn=state.round)
+        mode = " campaign" if state.setup.campaign else ""
+        return Summary(title=heroes_name(state.setup), edition=f"MD2{mode}", turn=state.round)
 
     def final(self, state: Md2State) -> dict[str, Any]:
         out: dict[str, Any] = {"round": state.round, "phase": state.phase, "turn": state.turn}

@@ -59,20 +59,22 @@ def moment(state: Md2State) -> str:
 class DashboardScreen(Screen[None]):
     """The MD2 table (module doc). Read only when `session` is None (`consul watch`)."""
 
-    CSS = """
-    #top { height: 1; background: $primary; color: $text; padding: 0 1; }
-    #steps { height: auto; max-height: 2; padding: 0 1; color: $warning; }
-    #dashboards { height: 1fr; }
-    .dashboard { width: 1fr; height: 1fr; border: round $accent; padding: 0 1;
-                 border-title-style: bold; border-subtitle-color: $text-muted; }
-    .log { border: round $secondary; padding: 0 1; }
-    #log-bottom { height: 5; }
-    #log-side { width: 1fr; height: 1fr; display: none; }
+    DEFAULT_CSS = """
+    DashboardScreen #top { height: 1; background: $primary; color: $text; padding: 0 1; }
+    DashboardScreen #steps { height: auto; max-height: 2; padding: 0 1; color: $warning; }
+    DashboardScreen #dashboards { height: 1fr; }
+    DashboardScreen .dashboard {
+        width: 1fr; height: 1fr; border: round $accent; padding: 0 1;
+        border-title-style: bold;
+    }
+    DashboardScreen .log { border: round $secondary; padding: 0 1; }
+    DashboardScreen #log-bottom { height: 5; }
+    DashboardScreen #log-side { width: 1fr; height: 1fr; display: none; }
     DashboardScreen.-wide #log-side { display: block; }
     DashboardScreen.-wide #log-bottom, DashboardScreen.-short #log-bottom { display: none; }
-    #notice { height: 1; padding: 0 1; }
-    #notice.-refused { color: $error; }
-    #keys { height: auto; max-height: 2; padding: 0 1; color: $text-muted; }
+    DashboardScreen #notice { height: 1; padding: 0 1; }
+    DashboardScreen #notice.-refused { color: $error; }
+    DashboardScreen #keys { height: auto; max-height: 2; padding: 0 1; color: $text-muted; }
     """
 
     BINDINGS = [
