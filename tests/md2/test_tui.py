@@ -156,3 +156,4 @@ def test_md2_resumes_the_game_in_progress(
     assert started["save"] == path
     assert main(["md2", "--new", "--heroes", "tinkerer"]) == 0
     assert started["save"] is None and started["heroes"] == ("tinkerer",)
+

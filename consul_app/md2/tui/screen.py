@@ -6,14 +6,15 @@ with the reason, and nothing changes."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import functools
+from collections.abc import Callable, Coroutine
+from typing import Any
 
 from rich.text import Text
-from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal
-from textual.screen import Screen
+from textual.screen import ModalScreen, Screen
 from textual.widgets import Static
 
 from consul_app.md2.content import Md2Content
@@ -47,6 +48,17 @@ def top_line(state: Md2State) -> str:
     if state.setup.campaign:
         parts.append("campaign")
     return " · ".join(parts)
+
+
+def asks(method: Callable[..., Coroutine[Any, Any, None]]) -> Callable[..., None]:
+    """A key that asks (a picker, a name typed in): it runs as a worker, never `exclusive`
+    (under load a second key could cancel the first before it has even asked: a key lost)."""
+
+    @functools.wraps(method)
+    def start(self: DashboardScreen, *args: Any) -> None:
+        self.run_worker(method(self, *args), group="asks")
+
+    return start
 
 
 def moment(state: Md2State) -> str:
@@ -169,10 +181,13 @@ class DashboardScreen(Screen[None]):
             self.say(f"{title}: {unavailable[0].note if unavailable else 'nothing to choose'}",
                      refused=True)
             return None
-        return await self.app.push_screen_wait(PickOneScreen(title, text, choices, unavailable))
+        return await self._dialog(PickOneScreen(title, text, choices, unavailable))
 
     async def ask(self, title: str, text: str, placeholder: str = "") -> str | None:
-        return await self.app.push_screen_wait(AskScreen(title, text, placeholder))
+        return await self._dialog(AskScreen(title, text, placeholder))
+
+    async def _dialog(self, dialog: ModalScreen[str | None]) -> str | None:
+        return await self.app.push_screen_wait(dialog)
 
     def hero_now(self) -> Hero | None:
         """Whose Mana `+`/`-` change: the hero whose turn it is, or the only one playing."""
@@ -192,14 +207,15 @@ class DashboardScreen(Screen[None]):
     def action_enemy_phase(self) -> None:
         self.do(a.StartEnemyPhase())
 
-    @work(exclusive=True)
+    @asks
     async def action_explode(self) -> None:
         state = self.state
         waiting = [b for b in state.exploding if state.zone is None or b.zone == state.zone]
         choices = list({f"{b.zone}|{b.size}": Choice(f"{b.zone}|{b.size}",
                                                      f"{b.zone}: a {b.size} bomb")
                         for b in waiting}.values())
-        none = [Choice("none", "-", "no bomb waits to explode (they do in the enemy phase)")]
+        none = [] if choices else [Choice("none", "-", "no bomb waits to explode (they do in "
+                                          "the enemy phase)")]
         text = "Every bomb of a zone before the next zone; the players choose the order."
         picked = await self.pick("Which bomb explodes?", text, choices, none)
         if picked:
@@ -215,19 +231,24 @@ class DashboardScreen(Screen[None]):
     def action_quest(self) -> None:
         self.do(a.StartQuest())
 
-    @work(exclusive=True)
-    async def action_mana(self, by: int) -> None:
+    def action_mana(self, by: int) -> None:
+        """The Mana of the hero whose turn it is at once; between turns, ask whose."""
         hero = self.hero_now()
-        if hero is None:
-            choices = [Choice(h, HERO_NAMES[h]) for h in self.state.setup.heroes]
-            hero = await self.pick(f"Mana {by:+d}: whose?", "No hero's turn is under way.",
-                                   choices)  # type: ignore[assignment]
-        if hero:
+        if hero is not None:
             self.do(a.ChangeMana(hero=hero, by=by))
+        else:
+            self._whose_mana(by)
+
+    @asks
+    async def _whose_mana(self, by: int) -> None:
+        choices = [Choice(h, HERO_NAMES[h]) for h in self.state.setup.heroes]
+        hero = await self.pick(f"Mana {by:+d}: whose?", "No hero's turn is under way.", choices)
+        if hero:
+            self.do(a.ChangeMana(hero=hero, by=by))  # type: ignore[arg-type]
 
     # --- the Bard ---------------------------------------------------------------------------
 
-    @work(exclusive=True)
+    @asks
     async def action_place_note(self) -> None:
         line = await self.pick("Place a note: which line?", "3 Mana; one note per column.",
                                [Choice(n, n) for n in LINES])
@@ -241,7 +262,7 @@ class DashboardScreen(Screen[None]):
         if column:
             self.do(a.PlaceNote(line=line, column=int(column)))  # type: ignore[arg-type]
 
-    @work(exclusive=True)
+    @asks
     async def action_move_note(self) -> None:
         bard = self.state.bard
         notes = [Choice(str(n.column), f"{n.line} in column {n.column + 1}")
@@ -259,7 +280,7 @@ class DashboardScreen(Screen[None]):
             self.do(a.MoveNote(column=int(moved), to_line=line,  # type: ignore[arg-type]
                                to_column=int(column)))
 
-    @work(exclusive=True)
+    @asks
     async def action_equip_instrument(self) -> None:
         bard = self.state.bard
         equipped = set(bard.instruments) if bard else set()
@@ -276,7 +297,7 @@ class DashboardScreen(Screen[None]):
         elif picked:
             self.do(a.EquipInstrument(instrument=picked))
 
-    @work(exclusive=True)
+    @asks
     async def action_unequip_instrument(self) -> None:
         bard = self.state.bard
         names = {i.id: i.name for i in self.content.instruments.values()}
@@ -285,7 +306,7 @@ class DashboardScreen(Screen[None]):
         if picked:
             self.do(a.UnequipInstrument(instrument=picked))
 
-    @work(exclusive=True)
+    @asks
     async def action_gain_instrument(self) -> None:
         bard = self.state.bard
         choices = []
@@ -299,7 +320,7 @@ class DashboardScreen(Screen[None]):
         if picked:
             self.do(a.GainInstrument(tier=picked))  # type: ignore[arg-type]
 
-    @work(exclusive=True)
+    @asks
     async def action_learn_song(self) -> None:
         bard = self.state.bard
         known = set(bard.songs) if bard else set()
@@ -312,7 +333,7 @@ class DashboardScreen(Screen[None]):
 
     # --- the Tinkerer -----------------------------------------------------------------------
 
-    @work(exclusive=True)
+    @asks
     async def action_place_bomb(self) -> None:
         tinkerer = self.state.tinkerer
         pool = {"small": tinkerer.small_bombs, "large": tinkerer.large_bombs} if tinkerer else {}
@@ -338,7 +359,7 @@ class DashboardScreen(Screen[None]):
         elif pay:
             self.do(a.PlaceBomb(size=size, zone=zone, pay="item"))  # type: ignore[arg-type]
 
-    @work(exclusive=True)
+    @asks
     async def action_draw_gizmo(self) -> None:
         choices = [Choice(t, f"A {TIER_NAMES[t]} gizmo") for t in TIERS]
         picked = await self.pick("Which treasure token?", "Its tier is the gizmo's rarity.",
@@ -346,7 +367,7 @@ class DashboardScreen(Screen[None]):
         if picked:
             self.do(a.DrawGizmo(tier=picked))  # type: ignore[arg-type]
 
-    @work(exclusive=True)
+    @asks
     async def action_spend_gizmo(self) -> None:
         tinkerer = self.state.tinkerer
         held = set(tinkerer.gizmos) if tinkerer else set()
@@ -366,7 +387,7 @@ class DashboardScreen(Screen[None]):
         if picked:
             self.do(a.SpendGizmo(effect=picked))
 
-    @work(exclusive=True)
+    @asks
     async def action_trade_gizmo(self) -> None:
         tinkerer = self.state.tinkerer
         held = list(dict.fromkeys(tinkerer.gizmos)) if tinkerer else []
@@ -376,7 +397,7 @@ class DashboardScreen(Screen[None]):
         if picked:
             self.do(a.TradeGizmo(tier=picked))  # type: ignore[arg-type]
 
-    @work(exclusive=True)
+    @asks
     async def action_exo_armor(self) -> None:
         choices = [Choice("upper", "Upper part", "hand items go to the inventory"),
                    Choice("lower", "Lower part", "head, torso, legs, misc. items go to the "
@@ -393,19 +414,19 @@ class DashboardScreen(Screen[None]):
                    if (c.id in there) == in_play]
         return await self.pick(title, "", choices)
 
-    @work(exclusive=True)
+    @asks
     async def action_create_construct(self) -> None:
         picked = await self._construct("Create which construct?", in_play=False)
         if picked:
             self.do(a.CreateConstruct(construct=picked))  # type: ignore[arg-type]
 
-    @work(exclusive=True)
+    @asks
     async def action_activate_construct(self) -> None:
         picked = await self._construct("Activate which construct?", in_play=True)
         if picked:
             self.do(a.ActivateConstruct(construct=picked))  # type: ignore[arg-type]
 
-    @work(exclusive=True)
+    @asks
     async def action_construct_kill(self) -> None:
         picked = await self._construct("Which construct killed?", in_play=True)
         if not picked:
@@ -415,13 +436,13 @@ class DashboardScreen(Screen[None]):
         if xp:
             self.do(a.ConstructKill(construct=picked, xp=int(xp)))  # type: ignore[arg-type]
 
-    @work(exclusive=True)
+    @asks
     async def action_construct_killed(self) -> None:
         picked = await self._construct("Which construct is killed?", in_play=True)
         if picked:
             self.do(a.ConstructKilled(construct=picked))  # type: ignore[arg-type]
 
-    @work(exclusive=True)
+    @asks
     async def action_skill(self) -> None:
         tinkerer = self.state.tinkerer
         choices = [Choice(s, s.replace("-", " ").title(), f"level {tinkerer.skill(s)}"
@@ -435,7 +456,7 @@ class DashboardScreen(Screen[None]):
         if level is not None:
             self.do(a.SetSkill(skill=skill, level=int(level)))  # type: ignore[arg-type]
 
-    @work(exclusive=True)
+    @asks
     async def action_equip_item(self) -> None:
         name = await self.ask("Which item?", "Its name, as on the card:")
         if not name:
@@ -445,7 +466,7 @@ class DashboardScreen(Screen[None]):
         if slot:
             self.do(a.EquipItem(name=name, slot=None if slot == "-" else slot))  # type: ignore[arg-type]
 
-    @work(exclusive=True)
+    @asks
     async def action_drop_item(self) -> None:
         tinkerer = self.state.tinkerer
         choices = [Choice(i.name, i.name, i.slot or "inventory")
