@@ -216,7 +216,8 @@ class DashboardScreen(Screen[None]):
                         for b in waiting}.values())
         none = [] if choices else [Choice("none", "-", "no bomb waits to explode (they do in "
                                           "the enemy phase)")]
-        text = "Every bomb of a zone before the next zone; the players choose the order."
+        text = ("Its effect is on the Rules card (the Bombs side). Every bomb of a zone before "
+                "the next zone; the players choose the order.")
         picked = await self.pick("Which bomb explodes?", text, choices, none)
         if picked:
             zone, size = picked.rsplit("|", 1)
