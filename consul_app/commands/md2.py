@@ -4,14 +4,20 @@ imported when the command runs.)"""
 
 from __future__ import annotations
 
-import argparse
 import sys
 from pathlib import Path
+from types import SimpleNamespace
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    import argparse
 
 HEROES = {"bard": "Bard", "tinkerer": "Tinkerer"}
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    import argparse
+
     parser = subparsers.add_parser(
         "md2",
         help="Massive Darkness 2: the Bard's and the Tinkerer's dashboards",
@@ -45,6 +51,8 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 
 
 def _heroes(text: str) -> tuple[str, ...]:
+    import argparse
+
     names = tuple(n.strip().lower() for n in text.split(",") if n.strip())
     unknown = [n for n in names if n not in HEROES]
     if unknown or not names or len(set(names)) != len(names):
@@ -78,7 +86,12 @@ def in_progress() -> Path | None:
     return next((p for p in save_paths() if game_of(p) == "md2"), None)
 
 
-def run(args: argparse.Namespace) -> int:
+def run_plain() -> int:
+    """`consul md2` alone, as `run` would run it (the parser is not built)."""
+    return run(SimpleNamespace(new=False, heroes=("bard", "tinkerer"), campaign=False))
+
+
+def run(args: argparse.Namespace | SimpleNamespace) -> int:
     from consul_app.commands.play import refused
 
     if refused():

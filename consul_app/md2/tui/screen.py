@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable, Coroutine
+from dataclasses import dataclass
 from typing import Any
 
 from rich.text import Text
@@ -27,9 +28,7 @@ from consul_app.md2.tui.dashboard import TIERS, bard_text, tinkerer_text
 from consul_app.md2.tui.dialogs import AskScreen, KeysScreen, LogScreen
 from consul_app.md2.tui.keys import KEYS, context_keys
 from consul_app.rules.errors import RuleError
-from consul_app.rules.prompts import Choice
 from consul_app.session import SaveError, Session
-from consul_app.tui.screens.pick_one import PickOneScreen
 
 SKILLS = ("constructs", "exo-armor", "blacksmith")
 WIDE = 110
@@ -48,6 +47,15 @@ def top_line(state: Md2State) -> str:
     if state.setup.campaign:
         parts.append("campaign")
     return " · ".join(parts)
+
+
+@dataclass(frozen=True)
+class Choice:
+    """One answer of a picker (as the SDE picker reads one: `id`, `name`, `note`)."""
+
+    id: str
+    name: str
+    note: str = ""
 
 
 def asks(method: Callable[..., Coroutine[Any, Any, None]]) -> Callable[..., None]:
@@ -181,13 +189,23 @@ class DashboardScreen(Screen[None]):
             self.say(f"{title}: {unavailable[0].note if unavailable else 'nothing to choose'}",
                      refused=True)
             return None
-        return await self._dialog(PickOneScreen(title, text, choices, unavailable))
+        return await self._dialog(self._picker(title, text, choices, unavailable))
 
     async def ask(self, title: str, text: str, placeholder: str = "") -> str | None:
         return await self._dialog(AskScreen(title, text, placeholder))
 
     async def _dialog(self, dialog: ModalScreen[str | None]) -> str | None:
         return await self.app.push_screen_wait(dialog)
+
+    @staticmethod
+    def _picker(
+        title: str, text: str, choices: list[Choice], unavailable: list[Choice] | None
+    ) -> ModalScreen[str | None]:
+        # (imported when first asked: the picker brings SDE's engine, which the first
+        # frame does not need)
+        from consul_app.tui.screens.pick_one import PickOneScreen
+
+        return PickOneScreen(title, text, choices, unavailable)  # type: ignore[arg-type]
 
     def hero_now(self) -> Hero | None:
         """Whose Mana `+`/`-` change: the hero whose turn it is, or the only one playing."""
