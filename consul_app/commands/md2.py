@@ -124,14 +124,17 @@ def run(args: argparse.Namespace | SimpleNamespace) -> int:
 def start(
     *, save: Path | None, path: Path | None, heroes: tuple[str, ...], campaign: bool
 ) -> int:
-    from consul_app.content.errors import ContentError
     from consul_app.md2.game import bundled
     from consul_app.md2.rules import Md2Setup
     from consul_app.md2.tui.app import Md2App
 
     try:
         content = bundled()
-    except ContentError as err:
+    except Exception as err:
+        from consul_app.content.errors import ContentError  # (only now: a start needs none)
+
+        if not isinstance(err, ContentError):
+            raise
         print(f"consul md2: {err}", file=sys.stderr)
         return 2
     setup = Md2Setup(heroes=heroes, campaign=campaign)  # type: ignore[arg-type]

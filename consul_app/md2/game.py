@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 import msgspec
 
-from consul_app.md2.content import Md2Content, load_md2
+from consul_app.md2.content import Md2Content
 from consul_app.md2.rules import Md2Setup, Md2State, apply, new_game, read_md2_action
 from consul_app.md2.rules import actions as a
 from consul_app.md2.rules.labels import label, relabel
@@ -127,8 +127,10 @@ def _hash(data: bytes) -> str:
 
 @cache
 def bundled() -> Md2Content:
-    """The bundled MD2 content (read once per process)."""
-    return load_md2()
+    """The bundled MD2 content (read once per process, from the cache while it fits)."""
+    from consul_app.md2.cache import load_md2_cached
+
+    return load_md2_cached()
 
 
 class Md2(GameKind):
