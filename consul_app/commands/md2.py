@@ -13,6 +13,8 @@ if TYPE_CHECKING:
     import argparse
 
 HEROES = {"bard": "Bard", "tinkerer": "Tinkerer"}
+HEADER_BYTES = 256 * 1024
+"""A journal's header line is read within this many bytes (its chart is a few KB)."""
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -63,15 +65,22 @@ def _heroes(text: str) -> tuple[str, ...]:
 
 
 def game_of(path: Path) -> str | None:
-    """The game a save's header names ("sde" without the field), None if not a journal."""
+    """The game a save's header names ("sde" without the field), None if not a journal. Reads
+    only the header's line (at most HEADER_BYTES), of a regular file only."""
     import json
+    import os
 
-    from consul_app.files import read_limited
+    from consul_app.files import open_limited
+    from consul_app.session.journal import MAX_BYTES
 
     try:
-        first = read_limited(path, 1 << 20).split(b"\n", 1)[0]
+        fd, _size = open_limited(path, MAX_BYTES)
+        try:
+            first = os.read(fd, HEADER_BYTES).split(b"\n", 1)[0]
+        finally:
+            os.close(fd)
         header = json.loads(first)
-    except (OSError, ValueError):
+    except (OSError, ValueError, RecursionError):
         return None
     if not isinstance(header, dict) or header.get("format") != "consul-journal":
         return None

@@ -82,7 +82,7 @@ class WatchApp(App[None]):
             return
         path = self.save_path
         if path is None:
-            latest = latest_unfinished(content)
+            latest = latest_unfinished(content, game=None)  # (of SDE or of MD2)
             if latest is None:
                 self.post_message(LoadFailed("No game in progress to watch (consul list)."))
                 return

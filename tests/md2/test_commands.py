@@ -115,3 +115,27 @@ async def test_serve_shows_an_md2_save_in_a_browser(
             assert served.stop() == 0
     finally:
         served.end(md2_save)
+
+
+async def test_watch_without_a_save_follows_the_md2_game_in_progress(md2_save: Path) -> None:
+    app = WatchApp(bundled_pack())
+    async with app.run_test(size=(120, 40)) as pilot:
+        await until(pilot, lambda: "WATCHING read-only" in _words(app), "the watch screen")
+        assert md2_save.name in _words(app)
+
+
+def test_consul_plays_no_md2_save(md2_save: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """`consul --save` of an MD2 save says which command plays it (the SDE table cannot)."""
+    assert main(["--save", str(md2_save)]) == 2
+    assert "a save of another game (md2); play it with `consul md2 --save SAVE`" in (
+        capsys.readouterr().err
+    )
+
+
+def test_the_sde_resume_list_leaves_md2_saves_out(md2_save: Path) -> None:
+    from consul_app.session import list_saves
+    from consul_app.tui.app import sde_saves
+
+    saves = list_saves(bundled_pack())
+    assert [s.game for s in saves] == ["md2"]
+    assert sde_saves(saves) == []
