@@ -28,7 +28,8 @@ def describe(pack: EditionPack, action: a.Action, before: GameState | None = Non
     `before` the action, a hit that destroys its model says so ("...: destroyed")."""
     label = _LABELS[type(action)](pack, action)
     if isinstance(action, a.Wound) and before is not None and _destroys(pack, before, action):
-        label += ": defeated" if action.target == "boss" else ": destroyed"
+        defeated = action.target == "boss" and not before.other_bosses  # (Ugg: destroyed)
+        label += ": defeated" if defeated else ": destroyed"
     if isinstance(action, a.AddStatus) and before is not None:
         keyword = immune_to(pack, before, action)
         if keyword is not None:
