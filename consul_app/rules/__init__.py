@@ -59,6 +59,7 @@ if TYPE_CHECKING:
     from consul_app.rules.boss import eligible_relics, extra_relics, relics_per_slot
     from consul_app.rules.chart import select_chart, space_summary
     from consul_app.rules.describe import describe
+    from consul_app.rules.editions import Offer, all_editions, edition, edition_of
     from consul_app.rules.editions.words import Words, words
     from consul_app.rules.engine import apply
     from consul_app.rules.errors import RuleError, SetupError
@@ -246,6 +247,10 @@ __all__ = [
     "turn_name",
     "words",
     "Words",
+    "Offer",
+    "all_editions",
+    "edition",
+    "edition_of",
     "turn_notes",
     "turns_until",
     "upcoming_spaces",
@@ -262,6 +267,7 @@ _HOMES: dict[str, str] = {
     "boss": "eligible_relics extra_relics relics_per_slot",
     "chart": "select_chart space_summary",
     "describe": "describe",
+    "editions": "Offer all_editions edition edition_of",
     "editions.words": "Words words",
     "engine": "apply",
     "errors": "RuleError SetupError",

@@ -73,7 +73,7 @@ PETS_RULE = "Pets gain every bonus as if they were 8-Bit monsters."
 NO_PETS = "No pets bundled: add yours as your own content (a monster of rank pet)."
 RELIC_NOT_APPLIED = "part of it not applied: use your card"
 """A relic choice whose effect the app cannot apply whole (`Relic.not_applied`)."""
-NO_BONUSES_1_0 = "SDE 1.0 has no Mighty Monster Chart: monsters gain no bonuses."
+NO_BONUSES_1_0 = "SDE 1.0: monsters gain no bonuses (its rules give none)."
 SUMMON_1_0 = (
     "in unoccupied squares at least 10 squares from every hero (as close to 10 as possible if "
     "it cannot)"

@@ -9,7 +9,7 @@ import msgspec
 
 from consul_app.content import EditionPack
 from consul_app.rules import Action, AddStatus, AdvanceGauge, Wound, describe, read_action
-from consul_app.rules.describe import gauge_full_label
+from consul_app.rules.describe import gauge_full_label, wound_endings
 from consul_app.session.journal import Do, Line, Redo, SaveError, Undo, validation_message
 from consul_app.session.timeline import Done, Stack
 
@@ -30,7 +30,7 @@ def _label(pack: EditionPack, action: Action, written: str) -> str:
     which a resume from a checkpoint does not replay), or the ending a status effect its model
     is immune to adds, or a power gauge move that filled the gauge (what it really moved)."""
     label = describe(pack, action)
-    endings = ["", ": destroyed", ": defeated"] if isinstance(action, Wound) else [""]
+    endings = wound_endings(pack, action) if isinstance(action, Wound) else [""]
     if isinstance(action, AddStatus):
         names = [*(s.name for s in pack.status_effects.values()), "Status Effects"]
         endings += [f": removed at once (Immune: {name})" for name in names]

@@ -10,7 +10,8 @@ from typing import TYPE_CHECKING
 
 import msgspec
 
-from consul_app.content import EDITION_NAMES, ContentPack
+from consul_app.content import ContentPack
+from consul_app.rules.editions import EDITIONS, edition_id
 from consul_app.save_files import save_paths
 from consul_app.session.journal import SaveError, changed_content
 from consul_app.session.reading import read_journal
@@ -34,6 +35,7 @@ class SaveSummary:
     modified: datetime
     boss: str | None = None
     edition: str | None = None
+    """The edition's id ("sde2"; `rules.edition(id)` names it)."""
     turn: int | None = None
     position: int | None = None
     """Chart space (FK: ladder step) reached, 0 = START; None for an edition without a chart."""
@@ -50,9 +52,9 @@ def _from_checkpoint(content: ContentPack, path: Path, modified: datetime) -> Sa
     journal = read_journal(path, from_checkpoint=True)
     point = journal.point.checkpoint if journal.point is not None else None
     edition = journal.header.setup.get("edition")
-    if point is None or journal.lines or journal.warnings or edition not in EDITION_NAMES:
+    if point is None or journal.lines or journal.warnings or edition not in EDITIONS:
         return None
-    pack = content.edition(edition)
+    pack = content.edition(EDITIONS[edition].content)
     if point.content_hash != pack.content_hash():
         return None
     state, boss_id = point.state, journal.header.setup.get("boss")
@@ -62,7 +64,7 @@ def _from_checkpoint(content: ContentPack, path: Path, modified: datetime) -> Sa
             path,
             modified,
             boss=boss.name if boss else str(boss_id),
-            edition=EDITION_NAMES[edition],
+            edition=edition,
             turn=state["turn"],
             position=state["position"] if state["chart"] else None,
             actions=point.done,
@@ -93,7 +95,7 @@ def summarize(content: ContentPack, path: Path) -> SaveSummary:
         path,
         modified,
         boss=boss.name if boss else state.setup.boss,
-        edition=EDITION_NAMES[state.setup.edition],
+        edition=state.setup.edition,
         turn=state.turn,
         position=state.position if state.chart else None,
         actions=len(game.timeline.done),
@@ -128,7 +130,10 @@ def _summary(content: ContentPack, path: Path, cache: SummaryCache) -> SaveSumma
     modified = datetime.fromtimestamp(info.st_mtime).astimezone()
     kept = cache.get(path, at)
     if kept is not None:
-        return SaveSummary(path, modified, **msgspec.structs.asdict(kept))
+        fields = msgspec.structs.asdict(kept)
+        if fields["edition"] is not None:  # kept by an older Consul: the display name
+            fields["edition"] = edition_id(fields["edition"]) or fields["edition"]
+        return SaveSummary(path, modified, **fields)
     summary = summarize(content, path)
     fields = {name: getattr(summary, name) for name in Summary.__struct_fields__}
     cache.put(path, at, Summary(**fields))

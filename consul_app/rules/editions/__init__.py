@@ -1,17 +1,37 @@
-"""What each edition does differently: its turn end, boss fight and timeout steps."""
+"""Each edition in one place: what it is called, its words, what it plays with and gives, and
+(in its own module, loaded on first use) its steps.
+
+The engine, the views, the export, the CLI and the TUI ask the `Edition` of a game; none of
+them compares an edition's id. A new edition is one more `Edition` here (and its module of
+steps, or another edition's), and its content under `data/`."""
 
 from __future__ import annotations
 
-from typing import Protocol
+import importlib
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Literal, Protocol
 
-from consul_app.content.pack import EditionPack
-from consul_app.rules.editions import classic, forgotten_king, sde2
-from consul_app.rules.state import GameState
-from consul_app.rules.steps import StepState
+from consul_app.rules import texts as t
+from consul_app.rules.editions import words as w
+from consul_app.rules.editions.words import Words
+
+if TYPE_CHECKING:
+    from consul_app.content.models import Edition as ContentEdition
+    from consul_app.content.pack import EditionPack
+    from consul_app.rules.state import GameState
+    from consul_app.rules.steps import StepState
+
+Track = Literal["chart", "ladder", "gauge"]
+"""What tracks the Consul's might: the 2.0 Mighty Monster Chart, the Forgotten King ladder, the
+1.0 power gauge."""
+Offer = Literal["correct-chart", "power-gauge"]
+"""Keys an edition offers at the table besides those of every game: correcting the chart (or
+ladder) against the printed one, moving the power gauge."""
 
 
 class EditionRules(Protocol):
-    """What each edition module defines."""
+    """What each edition's module of steps defines."""
 
     def end_turn(self, pack: EditionPack, state: GameState) -> None:
         """The turn (1.0: round) ends: start the steps of its end, or the next turn."""
@@ -28,14 +48,163 @@ class EditionRules(Protocol):
     def spawning_point_destroyed(self, pack: EditionPack, state: GameState, tile: int) -> None:
         """What happens at once when a spawning point on `tile` is destroyed."""
 
+    def boss_arrival(self, pack: EditionPack, state: GameState) -> str | None:
+        """Before the boss is in play, how it gets there (None: nothing to say now)."""
 
-_EDITIONS: dict[str, EditionRules] = {
-    "sde2": sde2,
-    "forgotten-king": forgotten_king,
-    "classic": classic,
-}
+    def turn_notes(self, pack: EditionPack, state: GameState) -> list[str]:
+        """What this turn has set in motion that its end will bring, while no step is open."""
+
+
+def _sde2_loot(tile: int) -> str:
+    return f"loot equal to its tile number plus one ({tile + 1}), in the power-up phase"
+
+
+@dataclass(frozen=True, kw_only=True)
+class Edition:
+    """One edition of the rules."""
+
+    id: str
+    """As saves and content files name it: "sde2"."""
+    name: str
+    """As the Consul reads it: "SDE 2.0"."""
+    content: ContentEdition
+    """The content it plays (its own id for the bundled editions)."""
+    words: Words
+    steps: str
+    """The module of its steps (`EditionRules`)."""
+    track: Track
+    setup_fields: tuple[str, ...]
+    """The `Setup` fields besides the boss, mini-bosses, spawning points and pets that matter
+    in it (2.0: mode and party size pick the chart, heroes with Clever or Dark Reflection
+    change boss sightings; 1.0: the game size)."""
+    bonus_ranks: tuple[str, ...] | None
+    """Who gains the chart's bonuses: these ranks only (FK: elites and minions), or every
+    monster but the dungeon boss (None)."""
+    bonus_rule: str
+    """Who gains bonuses, in short, beside them."""
+    boss_bonus_note: str
+    """What the boss's card says about bonuses."""
+    monster_bonus_note: str | None
+    """What every other card says about bonuses (None: nothing, its bonuses are listed)."""
+    relics_at_spawn: bool
+    """2.0: the boss equips relics at its spawn, one per spawning point still standing."""
+    boss_leaves_chart: bool
+    """2.0: the boss token leaves the chart when it spawns."""
+    spawns_without_points: bool
+    """2.0: with no spawning point in play the boss spawns by itself at the end of the
+    power-up phase."""
+    mini_boss_on_chart_only: bool
+    """2.0: a mini-boss spawns only on a Spawn Mini-Boss space."""
+    points_stop_at_summon: bool
+    """1.0: the spawning points stop producing monsters once the boss is summoned."""
+    twice_with_points: bool
+    """1.0: the boss activates twice in a round with a spawning point on the board."""
+    rampage_counts: bool
+    """2.0: Rampage counts the spawning points destroyed this game."""
+    point_loot: Callable[[int], str]
+    """What a spawning point destroyed on this tile gives, as the log says it."""
+    offers: frozenset[Offer]
+    """The table's keys it offers beyond every edition's."""
+
+    def rules(self) -> EditionRules:
+        """Its steps (imported on first use: the start screen needs only its words)."""
+        return importlib.import_module(self.steps)  # type: ignore[return-value]
+
+
+SDE2 = Edition(
+    id="sde2",
+    name="SDE 2.0",
+    content="sde2",
+    words=w.SDE2,
+    steps="consul_app.rules.editions.sde2",
+    track="chart",
+    setup_fields=("mode", "party_size", "tiles", "heroes"),
+    bonus_ranks=None,
+    bonus_rule=t.BONUS_RULE,
+    boss_bonus_note="The dungeon boss gains no Mighty Monster bonus; its relics apply.",
+    monster_bonus_note=None,
+    relics_at_spawn=True,
+    boss_leaves_chart=True,
+    spawns_without_points=True,
+    mini_boss_on_chart_only=True,
+    points_stop_at_summon=False,
+    twice_with_points=False,
+    rampage_counts=True,
+    point_loot=_sde2_loot,
+    offers=frozenset({"correct-chart"}),
+)
+FORGOTTEN_KING = Edition(
+    id="forgotten-king",
+    name="Forgotten King",
+    content="forgotten-king",
+    words=w.FORGOTTEN_KING,
+    steps="consul_app.rules.editions.forgotten_king",
+    track="ladder",
+    setup_fields=("tiles",),
+    bonus_ranks=("elite", "minion"),
+    bonus_rule=t.FK_BONUS_RULE,
+    boss_bonus_note="The dungeon boss gains no bonus from the ladder.",
+    monster_bonus_note="Forgotten King: only elites and minions gain the ladder's bonuses.",
+    relics_at_spawn=False,
+    boss_leaves_chart=False,
+    spawns_without_points=False,
+    mini_boss_on_chart_only=False,
+    points_stop_at_summon=False,
+    twice_with_points=False,
+    rampage_counts=False,
+    point_loot=lambda tile: "the Forgotten King rules name no loot for it",
+    offers=frozenset({"correct-chart"}),
+)
+CLASSIC = Edition(
+    id="classic",
+    name="SDE 1.0",
+    content="classic",
+    words=w.CLASSIC,
+    steps="consul_app.rules.editions.classic",
+    track="gauge",
+    setup_fields=("game_size", "tiles"),
+    bonus_ranks=(),
+    bonus_rule=t.NO_BONUSES_1_0,
+    boss_bonus_note="SDE 1.0: the dungeon boss gains no bonuses; its treasure applies.",
+    monster_bonus_note="SDE 1.0: monsters gain no bonuses.",
+    relics_at_spawn=False,
+    boss_leaves_chart=False,
+    spawns_without_points=False,
+    mini_boss_on_chart_only=False,
+    points_stop_at_summon=True,
+    twice_with_points=True,
+    rampage_counts=False,
+    point_loot=lambda tile: "the SDE 1.0 rules name no loot for it",
+    offers=frozenset({"power-gauge"}),
+)
+
+EDITIONS: dict[str, Edition] = {e.id: e for e in (SDE2, FORGOTTEN_KING, CLASSIC)}
+"""Every edition by id, in the order the new-game screen offers them."""
+
+
+def edition(edition_id: str) -> Edition:
+    """The edition of this id (KeyError for an unknown one)."""
+    return EDITIONS[edition_id]
+
+
+def edition_of(state: GameState) -> Edition:
+    """The edition this game plays."""
+    return EDITIONS[state.setup.edition]
 
 
 def edition_rules(state: GameState) -> EditionRules:
-    """The rules of this game's edition."""
-    return _EDITIONS[state.setup.edition]
+    """The steps of this game's edition."""
+    return edition_of(state).rules()
+
+
+def all_editions() -> list[Edition]:
+    """Every edition, in the order the new-game screen offers them."""
+    return list(EDITIONS.values())
+
+
+def edition_id(name: str) -> str | None:
+    """The id of an edition named by its id or its display name (as older summaries kept it);
+    None for neither."""
+    if name in EDITIONS:
+        return name
+    return next((e.id for e in EDITIONS.values() if e.name == name), None)

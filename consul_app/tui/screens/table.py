@@ -38,6 +38,7 @@ from consul_app.rules import (
     EndTurn,
     Heal,
     MiniBossOption,
+    Offer,
     Recap,
     RuleError,
     Spawn,
@@ -48,6 +49,7 @@ from consul_app.rules import (
     answer,
     card,
     describe,
+    edition,
     immune_to,
     marked_monsters,
     mini_bosses_left,
@@ -108,6 +110,9 @@ WIDE = Size(110, 34)
 """From this size up the panes stand side by side; below it they are tabs."""
 
 PANES = ("steps", "pool", "chart", "boss", "bonuses", "log")
+OFFERED_BY: dict[str, Offer] = {"table.chart": "correct-chart", "table.gauge": "power-gauge"}
+"""The keys an edition offers (`Edition.offers`), by binding id: the help lists them only in
+a game of an edition that has them."""
 """Pane ids in the order of their keys 1-6 (and of the tabs)."""
 
 GRID_ORDER = ("chart", "steps", "boss", "pool", "bonuses", "log")
@@ -260,10 +265,16 @@ class TableScreen(Screen[None]):
         """The table's keys for the help screen, in the words of `screen`'s game if it is one."""
         if not isinstance(screen, TableScreen):
             return [b for b in cls.BINDINGS if isinstance(b, Binding)]
+        played = edition(screen.session.state.setup.edition)
+        pane = f"{played.words.chart.lower()} pane"
         return [
-            replace(b, description=screen.end_turn_label) if b.action == "end_turn" else b
+            replace(b, description=screen.end_turn_label)
+            if b.action == "end_turn"
+            else replace(b, description=b.description.replace("chart pane", pane))
+            if b.id == "table.pane_chart"
+            else b
             for b in cls.BINDINGS
-            if isinstance(b, Binding)
+            if isinstance(b, Binding) and OFFERED_BY.get(b.id or "", "") in {"", *played.offers}
         ]
 
     # -- layout ---------------------------------------------------------------------------
