@@ -60,7 +60,7 @@ if TYPE_CHECKING:
     from consul_app.rules.chart import select_chart, space_summary
     from consul_app.rules.describe import describe
     from consul_app.rules.editions import Offer, all_editions, edition, edition_of
-    from consul_app.rules.editions.words import Words, words
+    from consul_app.rules.editions.words import Words
     from consul_app.rules.engine import apply
     from consul_app.rules.errors import RuleError, SetupError
     from consul_app.rules.game import new_game
@@ -245,7 +245,6 @@ __all__ = [
     "story_sections",
     "timeout_threshold",
     "turn_name",
-    "words",
     "Words",
     "Offer",
     "all_editions",
@@ -268,7 +267,7 @@ _HOMES: dict[str, str] = {
     "chart": "select_chart space_summary",
     "describe": "describe",
     "editions": "Offer all_editions edition edition_of",
-    "editions.words": "Words words",
+    "editions.words": "Words",
     "engine": "apply",
     "errors": "RuleError SetupError",
     "game": "new_game",

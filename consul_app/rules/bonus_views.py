@@ -9,8 +9,7 @@ from consul_app.content.dice import Dice
 from consul_app.content.models import Bonus, DiceBonus
 from consul_app.content.pack import EditionPack
 from consul_app.rules.bonuses import applies_to
-from consul_app.rules.editions import edition_of
-from consul_app.rules.editions.words import words
+from consul_app.rules.editions import edition, edition_of
 from consul_app.rules.errors import RuleError
 from consul_app.rules.names import bits_name
 from consul_app.rules.state import GameState
@@ -80,7 +79,7 @@ def bonus_rules(pack: EditionPack, state: GameState) -> list[str]:
     8-Bit monsters (said only with pets in the game; with none bundled, where they come from);
     FK: only elites and minions; 1.0 has no bonuses."""
     played = edition_of(state)
-    if played.bonus_ranks is not None:
+    if not played.gains_bonuses or played.bonus_ranks is not None:
         return [played.bonus_rule]
     if state.setup.pets:
         return [PETS_RULE]
@@ -137,7 +136,7 @@ def _group_line(state: GameState, bonus: Bonus, space: int, group: Group) -> Bon
 
 
 def _line(bonus: Bonus, space: int, state: GameState, note: str = "") -> BonusLine:
-    where = words(state.setup.edition).step
+    where = edition(state.setup.edition).words.step
     return BonusLine(
         bonus=bonus.id,
         name=bonus.name,

@@ -6,12 +6,12 @@ from consul_app.content.models import DungeonBoss, FightCard, Relic
 from consul_app.content.pack import EditionPack
 from consul_app.rules.actions import ChooseRelics, EquipRelics, SpawnBoss
 from consul_app.rules.agenda import add_next, require_step
-from consul_app.rules.editions import edition_rules
+from consul_app.rules.editions import edition_of, edition_rules
 from consul_app.rules.errors import RuleError
 from consul_app.rules.hearts import boss_hearts, hearts_with
 from consul_app.rules.keywords import has_keyword
 from consul_app.rules.state import GameState
-from consul_app.rules.texts import ACTIVATES_TWICE, FK_ACTIVATION, SPECIAL_HEALING
+from consul_app.rules.texts import ACTIVATES_TWICE
 from consul_app.rules.timeout import check_timeout
 
 
@@ -56,13 +56,9 @@ def boss_reminders(state: GameState) -> list[str]:
     healing, and two activations in a round with a spawning point on the board."""
     if not state.boss.spawned or state.boss.defeated:
         return []
-    edition = state.setup.edition
-    if edition == "forgotten-king":
-        return [FK_ACTIVATION]
-    if edition == "classic":
-        twice = [ACTIVATES_TWICE] if state.standing_spawning_points() else []
-        return [SPECIAL_HEALING, *twice]
-    return []
+    played = edition_of(state)
+    twice = played.twice_with_points and bool(state.standing_spawning_points())
+    return [*played.boss_reminders, *([ACTIVATES_TWICE] if twice else [])]
 
 
 def spawn_boss(pack: EditionPack, state: GameState, action: SpawnBoss) -> None:
@@ -72,7 +68,7 @@ def spawn_boss(pack: EditionPack, state: GameState, action: SpawnBoss) -> None:
         raise RuleError(f"the dungeon boss of this game is {boss_of(pack, state).name}")
     step.done = True
     state.boss.spawned = True
-    if state.setup.edition == "sde2":
+    if edition_of(state).relics_at_spawn:
         extra = sum(n for _, n in extra_relics(pack, state))
         state.boss.relic_slots = len(state.standing_spawning_points()) + extra
     add_next(state, edition_rules(state).boss_fight_steps(pack, state))

@@ -7,13 +7,11 @@ from typing import Any
 
 from consul_app.content.pack import EditionPack
 from consul_app.rules import actions as a
-from consul_app.rules.editions import edition
-from consul_app.rules.editions.words import words
+from consul_app.rules.editions import edition, step_title
 from consul_app.rules.hearts import boss_hearts
 from consul_app.rules.names import counts_text, name_of, point_name
 from consul_app.rules.power_gauge import fills_needed, gauge_full, gauge_of
 from consul_app.rules.state import GameState
-from consul_app.rules.texts import step_title
 from consul_app.rules.tracked import immune_to
 
 _WHO = {"boss": "Boss", "mini-boss": "Mini-boss"}
@@ -22,6 +20,8 @@ _WHO = {"boss": "Boss", "mini-boss": "Mini-boss"}
 def describe(pack: EditionPack, action: a.Action, before: GameState | None = None) -> str:
     """A short label: "Advance the chart to space 7", "Boss takes 2 wounds". Given the state
     `before` the action, a hit that destroys its model says so ("...: destroyed")."""
+    if isinstance(action, a.EndTurn) and before is not None:
+        return edition(before.setup.edition).words.end_turn  # (the game's own edition)
     label = _LABELS[type(action)](pack, action)
     if isinstance(action, a.Wound) and before is not None and _destroys(pack, before, action):
         label += wound_endings(pack, action)[-1]
@@ -119,7 +119,7 @@ def _advance(pack: EditionPack, action: a.AdvanceChart) -> str:
 
 def _spawn_boss(pack: EditionPack, action: a.SpawnBoss) -> str:
     boss = name_of(pack, "dungeon_bosses", action.boss)
-    return f"{words(pack.edition).arrive} the dungeon boss {boss}"
+    return f"{edition(pack.edition).words.arrive} the dungeon boss {boss}"
 
 
 def _relics(pack: EditionPack, action: a.EquipRelics | a.ChooseRelics) -> str:
@@ -137,7 +137,7 @@ def _sighting(pack: EditionPack, action: a.AnswerSighting) -> str:
 
 
 _LABELS: dict[type, Callable[[EditionPack, Any], str]] = {
-    a.EndTurn: lambda pack, _: words(pack.edition).end_turn,
+    a.EndTurn: lambda pack, _: edition(pack.edition).words.end_turn,
     a.AdvanceChart: _advance,
     a.ConfirmStep: lambda pack, act: f"Done: {step_title(pack.edition, act.step)}",
     a.Spawn: lambda pack, act: f"Spawn {counts_text(pack, act.monsters)}",

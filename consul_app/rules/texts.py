@@ -30,20 +30,7 @@ STEP_TITLES: dict[str, str] = {
     "timeout-mini-boss": "Timeout: a mini-boss comes",
 }
 
-EDITION_STEP_TITLES: dict[str, dict[str, str]] = {
-    "forgotten-king": {"advance-chart": "Climb the ladder one step"},
-    "classic": {
-        "boss-spawn": "Summon the dungeon boss",
-        "boss-spawn-effects": "Adventure Effects: boss fight",
-        "timeout-effects": "Timeout: Adventure Effects card",
-    },
-}
-"""Where an edition names a step its own way (FK's ladder, 1.0's summoning and card)."""
-
-
-def step_title(edition: str, key: str) -> str:
-    """The step's title in this edition's words."""
-    return EDITION_STEP_TITLES.get(edition, {}).get(key) or STEP_TITLES[key]
+"""Each step's title; an edition may name a step its own way (`Edition.step_titles`)."""
 
 
 NONE_LEFT = "none left to spawn"

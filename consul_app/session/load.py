@@ -16,7 +16,7 @@ import msgspec
 
 from consul_app.content import ContentPack, EditionPack
 from consul_app.content.models import Chart
-from consul_app.rules import GameState, Setup, SetupError, new_game
+from consul_app.rules import GameState, Setup, SetupError, edition, new_game
 from consul_app.session.checkpoint import Checkpoint
 from consul_app.session.compat import missing_ids, state_missing
 from consul_app.session.entries import play
@@ -124,13 +124,13 @@ def load_game(content: ContentPack, path: Path, *, full: bool = False) -> Game:
     fit: Fit | None = None
     if header is not None:
         setup = _setup(path, header)
-        fit = Fit(started_with(content.edition(setup.edition), header))
+        fit = Fit(started_with(edition(setup.edition).pack(content), header))
     journal = read_journal(
         path, from_checkpoint=not full, accept=None if fit is None else fit.reason
     )
     setup = _setup(path, journal.header)
     if fit is None:
-        fit = Fit(started_with(content.edition(setup.edition), journal.header))
+        fit = Fit(started_with(edition(setup.edition).pack(content), journal.header))
     return _replay(journal, setup, fit, full=full)
 
 

@@ -54,7 +54,7 @@ def _from_checkpoint(content: ContentPack, path: Path, modified: datetime) -> Sa
     edition = journal.header.setup.get("edition")
     if point is None or journal.lines or journal.warnings or edition not in EDITIONS:
         return None
-    pack = content.edition(EDITIONS[edition].content)
+    pack = EDITIONS[edition].pack(content)
     if point.content_hash != pack.content_hash():
         return None
     state, boss_id = point.state, journal.header.setup.get("boss")

@@ -40,6 +40,7 @@ from consul_app.rules import (
     action_data,
     apply,
     describe,
+    edition,
     new_game,
     recap,
     story,
@@ -156,7 +157,7 @@ class Session:
         """Start a game and its journal (`path`, else a new file in the saves folder).
         Raises `SetupError` for a setup the rules refuse, `SaveError` if it cannot be saved
         (`SaveLocked` if another Consul has `path` open)."""
-        pack = content.edition(setup.edition)
+        pack = edition(setup.edition).pack(content)
         initial = new_game(pack, setup)
         now = clock()
         header = Header(

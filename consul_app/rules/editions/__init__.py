@@ -8,8 +8,8 @@ steps, or another edition's), and its content under `data/`."""
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Literal, Protocol
 
 from consul_app.rules import texts as t
@@ -18,7 +18,7 @@ from consul_app.rules.editions.words import Words
 
 if TYPE_CHECKING:
     from consul_app.content.models import Edition as ContentEdition
-    from consul_app.content.pack import EditionPack
+    from consul_app.content.pack import ContentPack, EditionPack
     from consul_app.rules.state import GameState
     from consul_app.rules.steps import StepState
 
@@ -54,6 +54,9 @@ class EditionRules(Protocol):
     def turn_notes(self, pack: EditionPack, state: GameState) -> list[str]:
         """What this turn has set in motion that its end will bring, while no step is open."""
 
+    def boss_spawn_prompt(self, state: GameState, step: StepState, boss: str) -> str:
+        """What the boss's spawn (1.0: summoning) step tells the Consul to do."""
+
 
 def _sde2_loot(tile: int) -> str:
     return f"loot equal to its tile number plus one ({tile + 1}), in the power-up phase"
@@ -77,6 +80,8 @@ class Edition:
     """The `Setup` fields besides the boss, mini-bosses, spawning points and pets that matter
     in it (2.0: mode and party size pick the chart, heroes with Clever or Dark Reflection
     change boss sightings; 1.0: the game size)."""
+    gains_bonuses: bool
+    """Its monsters gain bonuses from its chart or ladder (1.0: none)."""
     bonus_ranks: tuple[str, ...] | None
     """Who gains the chart's bonuses: these ranks only (FK: elites and minions), or every
     monster but the dungeon boss (None)."""
@@ -105,6 +110,22 @@ class Edition:
     """What a spawning point destroyed on this tile gives, as the log says it."""
     offers: frozenset[Offer]
     """The table's keys it offers beyond every edition's."""
+    boss_reminders: tuple[str, ...]
+    """What the Consul must remember while the boss is in play (FK: its activation each
+    Consul turn; 1.0: special healing), besides `twice_with_points`."""
+    advance_prompt: str
+    """The step that moves the token, in words ("{number}": where to, "{summary}": what it
+    brings)."""
+    step_titles: Mapping[str, str] = field(default_factory=dict)
+    """Where it names a step its own way (FK's ladder, 1.0's summoning and card)."""
+
+    def step_title(self, key: str) -> str:
+        """The step's title in its words."""
+        return self.step_titles.get(key) or t.STEP_TITLES[key]
+
+    def pack(self, content: ContentPack) -> EditionPack:
+        """The content it plays, of all the content loaded."""
+        return content.edition(self.content)
 
     def rules(self) -> EditionRules:
         """Its steps (imported on first use: the start screen needs only its words)."""
@@ -119,6 +140,7 @@ SDE2 = Edition(
     steps="consul_app.rules.editions.sde2",
     track="chart",
     setup_fields=("mode", "party_size", "tiles", "heroes"),
+    gains_bonuses=True,
     bonus_ranks=None,
     bonus_rule=t.BONUS_RULE,
     boss_bonus_note="The dungeon boss gains no Mighty Monster bonus; its relics apply.",
@@ -132,6 +154,11 @@ SDE2 = Edition(
     rampage_counts=True,
     point_loot=_sde2_loot,
     offers=frozenset({"correct-chart"}),
+    boss_reminders=(),
+    advance_prompt=(
+        "Advance the dungeon boss one space, to space {number}: {summary}. Resolve it in "
+        "order: spawn, bonuses, boss sightings."
+    ),
 )
 FORGOTTEN_KING = Edition(
     id="forgotten-king",
@@ -141,6 +168,7 @@ FORGOTTEN_KING = Edition(
     steps="consul_app.rules.editions.forgotten_king",
     track="ladder",
     setup_fields=("tiles",),
+    gains_bonuses=True,
     bonus_ranks=("elite", "minion"),
     bonus_rule=t.FK_BONUS_RULE,
     boss_bonus_note="The dungeon boss gains no bonus from the ladder.",
@@ -154,6 +182,12 @@ FORGOTTEN_KING = Edition(
     rampage_counts=False,
     point_loot=lambda tile: "the Forgotten King rules name no loot for it",
     offers=frozenset({"correct-chart"}),
+    boss_reminders=(t.FK_ACTIVATION,),
+    step_titles={"advance-chart": "Climb the ladder one step"},
+    advance_prompt=(
+        "A mini-boss was destroyed this turn: climb one step, to step {number}: {summary}. "
+        + t.FK_BONUS_RULE
+    ),
 )
 CLASSIC = Edition(
     id="classic",
@@ -163,7 +197,8 @@ CLASSIC = Edition(
     steps="consul_app.rules.editions.classic",
     track="gauge",
     setup_fields=("game_size", "tiles"),
-    bonus_ranks=(),
+    gains_bonuses=False,
+    bonus_ranks=None,
     bonus_rule=t.NO_BONUSES_1_0,
     boss_bonus_note="SDE 1.0: the dungeon boss gains no bonuses; its treasure applies.",
     monster_bonus_note="SDE 1.0: monsters gain no bonuses.",
@@ -176,6 +211,13 @@ CLASSIC = Edition(
     rampage_counts=False,
     point_loot=lambda tile: "the SDE 1.0 rules name no loot for it",
     offers=frozenset({"power-gauge"}),
+    boss_reminders=(t.SPECIAL_HEALING,),
+    advance_prompt="",  # (1.0 has no chart to advance)
+    step_titles={
+        "boss-spawn": "Summon the dungeon boss",
+        "boss-spawn-effects": "Adventure Effects: boss fight",
+        "timeout-effects": "Timeout: Adventure Effects card",
+    },
 )
 
 EDITIONS: dict[str, Edition] = {e.id: e for e in (SDE2, FORGOTTEN_KING, CLASSIC)}
@@ -195,6 +237,11 @@ def edition_of(state: GameState) -> Edition:
 def edition_rules(state: GameState) -> EditionRules:
     """The steps of this game's edition."""
     return edition_of(state).rules()
+
+
+def step_title(edition_id: str, key: str) -> str:
+    """The step's title in the words of the edition of this id."""
+    return EDITIONS[edition_id].step_title(key)
 
 
 def all_editions() -> list[Edition]:

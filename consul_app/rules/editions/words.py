@@ -87,9 +87,3 @@ CLASSIC = Words(
     relic="treasure",
 )
 
-
-def words(edition_id: str) -> Words:
-    """The words of the edition of this id."""
-    from consul_app.rules.editions import EDITIONS
-
-    return EDITIONS[edition_id].words

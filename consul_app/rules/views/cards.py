@@ -714,7 +714,9 @@ def _notes(state: GameState, kind: CardKind, model: Card, actions: list[CardActi
         notes.append(played.boss_bonus_note)
     elif kind == "spawning point":
         notes.append("Spawning points gain no bonus.")
-    elif ranks is not None and _rank(model, kind) not in ranks and played.monster_bonus_note:
+    elif played.monster_bonus_note and (
+        not played.gains_bonuses or (ranks is not None and _rank(model, kind) not in ranks)
+    ):
         notes.append(played.monster_bonus_note)
     hearts_note = getattr(model, "hearts_note", None)
     if hearts_note:

@@ -22,7 +22,6 @@ from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import TabbedContent, TabPane
 
-from consul_app.content import Edition
 from consul_app.rules import (
     Action,
     AddStatus,
@@ -57,7 +56,6 @@ from consul_app.rules import (
     refusal,
     summons_out,
     turn_name,
-    words,
 )
 from consul_app.session import SaveError, Session
 from consul_app.session.saves import finished
@@ -409,7 +407,7 @@ class TableScreen(Screen[None]):
         if fight:
             panes.move_child(boss, before=chart)
             panes.move_child(chart, after=steps)
-            said = words(self.session.state.setup.edition)
+            said = edition(self.session.state.setup.edition).words
             self.notify(  # (one line at 80 columns)
                 f"its card is on the left now, the {said.chart.lower()} top right.",
                 title="The boss fight begins",
@@ -424,7 +422,8 @@ class TableScreen(Screen[None]):
         if self._over:  # no turn to end
             return f"{self._key('app.new_game')}: new game   {self._key('table.undo')}: undo"
         if step is None:
-            end = f"{self._key('table.end_turn')}: {describe(self.session.pack, EndTurn())}"
+            ending = describe(self.session.pack, EndTurn(), self.session.state)
+            end = f"{self._key('table.end_turn')}: {ending}"
             if self.view().boss.in_play:
                 return f"{self._key('table.boss_wound')}: the boss takes a wound   {end}"
             return f"{end}   ?: keys"
@@ -927,14 +926,16 @@ class TableScreen(Screen[None]):
         """Correct this game's chart against the printed board, for the games to come: the
         game in progress keeps the chart it started with."""
         state = self.session.state
+        played = edition(state.setup.edition)
         if state.chart is None:
             self.notify(
-                "SDE 1.0 plays with a power gauge, not a chart (see data/README.md).",
+                f"{played.name} plays with a {played.words.chart.lower()}, not a chart "
+                "(see data/README.md).",
                 severity="warning",
             )
             return
         content = self.app.content  # type: ignore[attr-defined]
-        chart = content.edition(state.setup.edition).charts.get(state.chart)
+        chart = played.pack(content).charts.get(state.chart)
         chart = chart or self.session.pack.charts[state.chart]
         self.app.push_screen(ChartEditScreen(content, chart))
 
@@ -1097,10 +1098,10 @@ class _Shown:
     tab: str | None
 
 
-def _panes(edition: Edition) -> list[Pane | PoolPane]:
+def _panes(edition_id: str) -> list[Pane | PoolPane]:
     """The panes in the order of their keys (`PANES`); pane 3 named in the edition's words."""
     chart = ChartPane(id="chart")
-    chart.border_title = f"3 {words(edition).chart}"
+    chart.border_title = f"3 {edition(edition_id).words.chart}"
     return [
         PromptsPane(id="steps"),
         PoolPane(id="pool"),
