@@ -27,8 +27,10 @@ FORBIDDEN: dict[str, tuple[str, ...]] = {
 """Layer (a package) -> what no module in it may import."""
 
 KNOWN_CIRCLES: list[set[str]] = [
-    # The session layer's rework (issue 26) breaks this one; remove it from here then.
-    {"consul_app.session.checkpoint", "consul_app.session.journal"},
+    # The session layer's rework (issue 26) brought these (each game's export and its game
+    # module import each other); its engineer breaks them, and removes them from here then.
+    {"consul_app.sde.export", "consul_app.sde.game"},
+    {"consul_app.md2.export", "consul_app.md2.game"},
 ]
 
 

@@ -328,7 +328,7 @@ def test_the_boss_note_names_each_editions_equipment(
     assert notes == {
         "sde2": ["The dungeon boss gains no Mighty Monster bonus; its relics apply."],
         "forgotten-king": ["The dungeon boss gains no bonus from the ladder."],
-        "classic": ["SDE 1.0: the dungeon boss gains no bonuses; its treasure applies."],
+        "classic": ["SDE 1.0: the dungeon boss gains no bonuses; the boss's treasure applies."],
     }
 
 

@@ -93,6 +93,9 @@ class Edition:
     """What every other card says about bonuses (None: nothing, its bonuses are listed)."""
     relics_at_spawn: bool
     """2.0: the boss equips relics at its spawn, one per spawning point still standing."""
+    character_treasure: bool
+    """1.0: the boss equips its Character Treasure (the cards bearing its portrait) instead,
+    as many as the game uses, each in no particular slot."""
     boss_leaves_chart: bool
     """2.0: the boss token leaves the chart when it spawns."""
     spawns_without_points: bool
@@ -146,6 +149,7 @@ SDE2 = Edition(
     boss_bonus_note="The dungeon boss gains no Mighty Monster bonus; its relics apply.",
     monster_bonus_note=None,
     relics_at_spawn=True,
+    character_treasure=False,
     boss_leaves_chart=True,
     spawns_without_points=True,
     mini_boss_on_chart_only=True,
@@ -174,6 +178,7 @@ FORGOTTEN_KING = Edition(
     boss_bonus_note="The dungeon boss gains no bonus from the ladder.",
     monster_bonus_note="Forgotten King: only elites and minions gain the ladder's bonuses.",
     relics_at_spawn=False,
+    character_treasure=False,
     boss_leaves_chart=False,
     spawns_without_points=False,
     mini_boss_on_chart_only=False,
@@ -200,9 +205,10 @@ CLASSIC = Edition(
     gains_bonuses=False,
     bonus_ranks=None,
     bonus_rule=t.NO_BONUSES_1_0,
-    boss_bonus_note="SDE 1.0: the dungeon boss gains no bonuses; its treasure applies.",
+    boss_bonus_note="SDE 1.0: the dungeon boss gains no bonuses; the boss's treasure applies.",
     monster_bonus_note="SDE 1.0: monsters gain no bonuses.",
     relics_at_spawn=False,
+    character_treasure=True,
     boss_leaves_chart=False,
     spawns_without_points=False,
     mini_boss_on_chart_only=False,
@@ -215,6 +221,7 @@ CLASSIC = Edition(
     advance_prompt="",  # (1.0 has no chart to advance)
     step_titles={
         "boss-spawn": "Summon the dungeon boss",
+        "relics": "Equip the boss's treasure",
         "boss-spawn-effects": "Adventure Effects: boss fight",
         "timeout-effects": "Timeout: Adventure Effects card",
     },
