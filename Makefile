@@ -21,7 +21,7 @@ run: $(VENV)/.installed
 # compiles the app (and rewrites the tests) again on every run.
 test: $(VENV)/.installed
 	$(BIN)/ruff check consul_app tests benchmarks scripts
-	env -u PYTHONDONTWRITEBYTECODE $(BIN)/python -m pytest -n auto
+	env -u PYTHONDONTWRITEBYTECODE $(BIN)/python -m pytest -n auto --dist worksteal
 
 # The key monkey's long run: random setups and random keys for MINUTES, from setup SEED on
 # (SETUPS: at most that many setups; KEYS: keys per setup; JOBS: processes, one per core if

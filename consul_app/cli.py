@@ -63,6 +63,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         # Most starts: the app at once, no parser (argparse and every command's module took
         # about 1.5 ms of the first frame).
         return play.start()
+    if list(sys.argv[1:] if argv is None else argv) == ["md2"]:
+        from consul_app.commands import md2  # (as above: no parser, no other command)
+
+        return md2.run_plain()
     args = build_parser().parse_args(argv)
     run = getattr(args, "run", play.run)
     if args.play_save is not None:

@@ -82,3 +82,43 @@ def read_limited(path: Path, limit: int) -> bytes:
 def too_large(size: int, limit: int) -> str:
     """ "too large: 200.0 MB, at most 16 MB are read"."""
     return f"too large: {size / MB:.1f} MB, at most {limit // MB} MB are read"
+
+
+def trusted(info: os.stat_result) -> bool:
+    """Ours, and no one else may write it (POSIX; elsewhere the folder's ACLs decide)."""
+    if os.name != "posix":
+        return True
+    return info.st_uid == os.geteuid() and not info.st_mode & (stat.S_IWGRP | stat.S_IWOTH)
+
+
+def private_folder(folder: Path) -> bool:
+    """The cache folder may be used: missing (it is then made private), or a folder of
+    ours that no one else may write (else they could swap the cache for their own)."""
+    try:
+        info = folder.stat()
+    except FileNotFoundError:
+        return True
+    except OSError:
+        return False
+    return stat.S_ISDIR(info.st_mode) and trusted(info)
+
+
+def read_private(path: Path, limit: int) -> bytes | None:
+    """The bytes of `path` if it is a regular file we may trust (see `_trusted`), not a
+    symlink and at most `limit` bytes; else None."""
+    flags = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
+    try:
+        fd = os.open(path, flags)
+    except OSError:
+        return None
+    try:
+        info = os.fstat(fd)  # of the file opened, not of whatever the name points at now
+        if not (stat.S_ISREG(info.st_mode) and trusted(info) and info.st_size <= limit):
+            return None
+        with os.fdopen(os.dup(fd), "rb") as file:
+            data = file.read(limit + 1)
+        return data if len(data) <= limit else None
+    except OSError:
+        return None
+    finally:
+        os.close(fd)

@@ -11,6 +11,7 @@ from __future__ import annotations
 import os
 import sys
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -40,7 +41,26 @@ def main(names: list[str]) -> int:
             )
         (OUT / f"{shot.name}.svg").write_text(svg, encoding="utf-8")
         print(f"screenshots/{shot.name}.svg")
+    md2_shots(names, take_svg_screenshot, ENV_HOME)
     return 0
+
+
+def md2_shots(names: list[str], take_svg_screenshot: Callable[..., str], env_home: str) -> None:
+    """The MD2 screens (tests/md2/scenarios.py), each on a save played to its moment."""
+    from md2.scenarios import SHOTS, make_app
+
+    from consul_app.md2.game import bundled
+
+    for shot in SHOTS:
+        if names and shot.name not in names:
+            continue
+        with tempfile.TemporaryDirectory() as home:
+            os.environ[env_home] = home
+            app = make_app(bundled(), shot, Path(home))
+            title = f"Consul: {shot.name}"
+            svg = take_svg_screenshot(app=app, terminal_size=shot.size, title=title)
+        (OUT / f"{shot.name}.svg").write_text(svg, encoding="utf-8")
+        print(f"screenshots/{shot.name}.svg")
 
 
 if __name__ == "__main__":

@@ -30,6 +30,50 @@ def pytest_xdist_auto_num_workers(config: pytest.Config) -> int | None:
     return (os.cpu_count() or 1) + 1
 
 
+SLOW_FIRST = (
+    "tests/monkey/test_monkey.py",
+    "tests/serve/",
+    "tests/tui/test_play.py::test_a_whole_sde2_game",
+    "tests/rules/test_stateful.py",
+    "tests/session/test_crash.py",
+    "tests/tui/test_rows.py",
+    "tests/session/test_resume.py::test_resume_equals_live",
+    "tests/content/test_errors_fuzz.py",
+    "tests/test_hostile_names.py",
+)
+"""The tests that take longest (5 to 15 s each, a server, a browser, random games), slowest
+first: `make test`'s workers start with them, so none is left alone at the end."""
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Under xdist's `worksteal` (make test), each worker is first given an equal run of the
+    list, in order, and an idle one takes the second half of the longest queue left: so each
+    run starts with its share of the slow tests (dealt in turn, slowest first); the rest keep
+    their order, a file's tests together (its module fixtures made once)."""
+    workers = getattr(config, "workerinput", {}).get("workercount", 0)
+    if workers < 2:  # (a worker is not told the --dist mode: every worker orders alike)
+        return
+
+    def rank(item: pytest.Item) -> int:
+        return next(
+            (n for n, slow in enumerate(SLOW_FIRST) if item.nodeid.startswith(slow)),
+            len(SLOW_FIRST),
+        )
+
+    slow = sorted((i for i in items if rank(i) < len(SLOW_FIRST)), key=rank)
+    rest = [i for i in items if rank(i) == len(SLOW_FIRST)]
+    ordered: list[pytest.Item] = []
+    left = len(items)
+    for worker in range(workers):
+        size = left // (workers - worker)  # as worksteal splits the list
+        mine = slow[worker::workers]
+        take = max(0, size - len(mine))
+        ordered += mine + rest[:take]
+        rest = rest[take:]
+        left -= size
+    items[:] = ordered + rest
+
+
 @pytest.fixture(autouse=True)
 def _isolated_home(
     tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch

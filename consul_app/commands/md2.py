@@ -4,14 +4,22 @@ imported when the command runs.)"""
 
 from __future__ import annotations
 
-import argparse
 import sys
 from pathlib import Path
+from types import SimpleNamespace
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    import argparse
 
 HEROES = {"bard": "Bard", "tinkerer": "Tinkerer"}
+HEADER_BYTES = 256 * 1024
+"""A journal's header line is read within this many bytes (its chart is a few KB)."""
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    import argparse
+
     parser = subparsers.add_parser(
         "md2",
         help="Massive Darkness 2: the Bard's and the Tinkerer's dashboards",
@@ -45,6 +53,8 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 
 
 def _heroes(text: str) -> tuple[str, ...]:
+    import argparse
+
     names = tuple(n.strip().lower() for n in text.split(",") if n.strip())
     unknown = [n for n in names if n not in HEROES]
     if unknown or not names or len(set(names)) != len(names):
@@ -55,15 +65,22 @@ def _heroes(text: str) -> tuple[str, ...]:
 
 
 def game_of(path: Path) -> str | None:
-    """The game a save's header names ("sde" without the field), None if not a journal."""
+    """The game a save's header names ("sde" without the field), None if not a journal. Reads
+    only the header's line (at most HEADER_BYTES), of a regular file only."""
     import json
+    import os
 
-    from consul_app.files import read_limited
+    from consul_app.files import open_limited
+    from consul_app.session.journal import MAX_BYTES
 
     try:
-        first = read_limited(path, 1 << 20).split(b"\n", 1)[0]
+        fd, _size = open_limited(path, MAX_BYTES)
+        try:
+            first = os.read(fd, HEADER_BYTES).split(b"\n", 1)[0]
+        finally:
+            os.close(fd)
         header = json.loads(first)
-    except (OSError, ValueError):
+    except (OSError, ValueError, RecursionError):
         return None
     if not isinstance(header, dict) or header.get("format") != "consul-journal":
         return None
@@ -78,7 +95,12 @@ def in_progress() -> Path | None:
     return next((p for p in save_paths() if game_of(p) == "md2"), None)
 
 
-def run(args: argparse.Namespace) -> int:
+def run_plain() -> int:
+    """`consul md2` alone, as `run` would run it (the parser is not built)."""
+    return run(SimpleNamespace(new=False, heroes=("bard", "tinkerer"), campaign=False))
+
+
+def run(args: argparse.Namespace | SimpleNamespace) -> int:
     from consul_app.commands.play import refused
 
     if refused():
@@ -111,14 +133,17 @@ def run(args: argparse.Namespace) -> int:
 def start(
     *, save: Path | None, path: Path | None, heroes: tuple[str, ...], campaign: bool
 ) -> int:
-    from consul_app.content.errors import ContentError
     from consul_app.md2.game import bundled
     from consul_app.md2.rules import Md2Setup
     from consul_app.md2.tui.app import Md2App
 
     try:
         content = bundled()
-    except ContentError as err:
+    except Exception as err:
+        from consul_app.content.errors import ContentError  # (only now: a start needs none)
+
+        if not isinstance(err, ContentError):
+            raise
         print(f"consul md2: {err}", file=sys.stderr)
         return 2
     setup = Md2Setup(heroes=heroes, campaign=campaign)  # type: ignore[arg-type]

@@ -95,6 +95,12 @@ def start(content: list[Path] | None = None, save: Path | None = None) -> int:
             print(f"consul play: {missing}", file=sys.stderr)
             return 2
         save = find_save(str(save)) or save
+        from consul_app.commands.md2 import game_of
+
+        if save.is_file() and (game := game_of(save)) not in (None, "sde"):
+            print(f"consul play: {save}: a save of another game ({game}); play it with "
+                  f"`consul {game} --save SAVE`", file=sys.stderr)
+            return 2
     # No cyclic garbage collection while starting up: it is a third of the time spent loading
     # (and there is next to no garbage). The app turns it back on after its first usable frame.
     gc.disable()

@@ -56,7 +56,7 @@ def _the_game_in_progress(content_dirs: list[Path]) -> tuple[ContentPack, Path |
         content = load_pack_cached(content_dirs)
     except ContentError as err:
         return str(err)
-    latest = latest_unfinished(content)
+    latest = latest_unfinished(content, game=None)  # (of SDE or of MD2)
     return content, latest.path if latest else None
 
 

@@ -26,7 +26,6 @@ from __future__ import annotations
 
 import hashlib
 import os
-import stat
 import sys
 import tempfile
 from collections.abc import Iterable
@@ -39,6 +38,7 @@ from consul_app import __version__, paths
 from consul_app.content.folders import pack_files, pack_folders, read_file, unique_folders
 from consul_app.content.models import EDITIONS, KINDS, ContentFile, Edition
 from consul_app.content.pack import ContentPack
+from consul_app.files import private_folder, read_private
 
 FORMAT = 4
 """Bump to drop every existing cache (a change in what is stored). 2: JSON, was a pickle.
@@ -146,44 +146,12 @@ def _code_fingerprint() -> bytes:
     return digest.digest()
 
 
-def _trusted(info: os.stat_result) -> bool:
-    """Ours, and no one else may write it (POSIX; elsewhere the folder's ACLs decide)."""
-    if os.name != "posix":
-        return True
-    return info.st_uid == os.geteuid() and not info.st_mode & (stat.S_IWGRP | stat.S_IWOTH)
-
-
-def _private_folder(folder: Path) -> bool:
-    """The cache folder may be used: missing (it is then made private), or a folder of
-    ours that no one else may write (else they could swap the cache for their own)."""
-    try:
-        info = folder.stat()
-    except FileNotFoundError:
-        return True
-    except OSError:
-        return False
-    return stat.S_ISDIR(info.st_mode) and _trusted(info)
+_private_folder = private_folder
 
 
 def _read_private(path: Path) -> bytes | None:
-    """The bytes of `path` if it is a regular file we may trust (see `_trusted`), not a
-    symlink and at most MAX_BYTES; else None."""
-    flags = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
-    try:
-        fd = os.open(path, flags)
-    except OSError:
-        return None
-    try:
-        info = os.fstat(fd)  # of the file opened, not of whatever the name points at now
-        if not (stat.S_ISREG(info.st_mode) and _trusted(info) and info.st_size <= MAX_BYTES):
-            return None
-        with os.fdopen(os.dup(fd), "rb") as file:
-            data = file.read(MAX_BYTES + 1)
-        return data if len(data) <= MAX_BYTES else None
-    except OSError:
-        return None
-    finally:
-        os.close(fd)
+    """`files.read_private` of at most MAX_BYTES."""
+    return read_private(path, MAX_BYTES)
 
 
 def read_cache(path: Path, key: str) -> ContentPack | None:

@@ -7,14 +7,15 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
-from typing import Annotated, Literal
+from typing import TYPE_CHECKING, Annotated, Literal
 
 import msgspec
 
 from consul_app import paths
-from consul_app.content import safeyaml
-from consul_app.content.errors import ContentError, Issue, field_path
 from consul_app.files import MB, read_limited
+
+if TYPE_CHECKING:
+    from consul_app.content.errors import Issue
 
 Tier = Literal["common", "rare", "epic", "legendary"]
 """A treasure tier (rarity); gizmos have the tier of the token drawn."""
@@ -96,7 +97,10 @@ def bundled_dir() -> Path:
 
 def load_md2(folder: Path | None = None) -> Md2Content:
     """The MD2 content in `folder` (the bundled one by default). Raises `ContentError` with
-    every problem of every file (file, line, field)."""
+    every problem of every file (file, line, field). (The YAML reader and SDE's content
+    package are imported here: a start that reads the cache (cache.py) needs neither.)"""
+    from consul_app.content.errors import ContentError, Issue
+
     folder = folder or bundled_dir()
     issues: list[Issue] = []
     kinds: dict[str, dict[str, _Entry]] = {
@@ -117,6 +121,9 @@ def load_md2(folder: Path | None = None) -> Md2Content:
 
 
 def _read(path: Path, issues: list[Issue]) -> _File | None:
+    from consul_app.content import safeyaml
+    from consul_app.content.errors import Issue, field_path
+
     try:
         data = read_limited(path, MAX_FILE_BYTES)
     except OSError as err:

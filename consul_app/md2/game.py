@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 import msgspec
 
-from consul_app.md2.content import Md2Content, load_md2
+from consul_app.md2.content import Md2Content
 from consul_app.md2.rules import Md2Setup, Md2State, apply, new_game, read_md2_action
 from consul_app.md2.rules import actions as a
 from consul_app.md2.rules.labels import label, relabel
@@ -84,8 +84,8 @@ class Md2Rules(GameRules):
         return state.round
 
     def summary(self, state: Md2State) -> Summary:
-        mode = " (campaign)" if state.setup.campaign else ""
-        return Summary(title=heroes_name(state.setup), edition=f"{NAME}{mode}", turn=state.round)
+        mode = " campaign" if state.setup.campaign else ""
+        return Summary(title=heroes_name(state.setup), edition=f"MD2{mode}", turn=state.round)
 
     def final(self, state: Md2State) -> dict[str, Any]:
         out: dict[str, Any] = {"round": state.round, "phase": state.phase, "turn": state.turn}
@@ -127,8 +127,10 @@ def _hash(data: bytes) -> str:
 
 @cache
 def bundled() -> Md2Content:
-    """The bundled MD2 content (read once per process)."""
-    return load_md2()
+    """The bundled MD2 content (read once per process, from the cache while it fits)."""
+    from consul_app.md2.cache import load_md2_cached
+
+    return load_md2_cached()
 
 
 class Md2(GameKind):

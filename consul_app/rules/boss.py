@@ -132,8 +132,6 @@ def wound_boss(pack: EditionPack, state: GameState, wounds: int, model: str | No
         _require_in_play(pack, state)
         hearts = boss_hearts(pack, state)
         state.boss.wounds = min(hearts, state.boss.wounds + wounds)
-        if boss_destroyed(pack, state):
-            state.boss.status = []
     state.boss.defeated = heroes_win(pack, state)
     check_timeout(pack, state)
 

@@ -24,7 +24,10 @@ def describe(pack: EditionPack, action: a.Action, before: GameState | None = Non
         return edition(before.setup.edition).words.end_turn  # (the game's own edition)
     label = _LABELS[type(action)](pack, action)
     if isinstance(action, a.Wound) and before is not None and _destroys(pack, before, action):
-        label += wound_endings(pack, action)[-1]
+        if action.target == "boss" and before.other_bosses:
+            label += ": destroyed"  # (Ugg: one of two bosses)
+        else:
+            label += wound_endings(pack, action)[-1]
     if isinstance(action, a.AddStatus) and before is not None:
         keyword = immune_to(pack, before, action)
         if keyword is not None:
@@ -39,7 +42,7 @@ def wound_endings(pack: EditionPack, action: a.Wound) -> list[str]:
     model adds: the boss "defeated", a spawning point "destroyed" with what it gives in this
     edition (a journal written before that said only "destroyed")."""
     if action.target == "boss":
-        return ["", ": defeated"]
+        return ["", ": destroyed", ": defeated"]
     if action.target == "spawning-point" and action.tile is not None:
         return ["", ": destroyed", f": destroyed, {edition(pack.edition).point_loot(action.tile)}"]
     return ["", ": destroyed"]

@@ -147,7 +147,9 @@ def _boss(pack: EditionPack, before: GameState, after: GameState) -> list[str]:
     name = name_of(pack, "dungeon_bosses", after.setup.boss)
     lines: list[str] = []
     if boss.spawned and not was.spawned:
-        lines.append(f"{name} {edition(after.setup.edition).words.arrived}.")
+        others = [name_of(pack, "dungeon_bosses", b.id) for b in after.other_bosses]
+        brought = "".join(f" with {other}" for other in others)  # (Mugg came with Ugg)
+        lines.append(f"{name} {edition(after.setup.edition).words.arrived}{brought}.")
     if boss.relics != was.relics:
         relics = ", ".join(name_of(pack, "relics", r) for r in boss.relics) or "none"
         lines.append(f"Relics: {relics}.")

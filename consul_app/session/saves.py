@@ -144,15 +144,15 @@ def list_saves(content: ContentPack, folder: Path | None = None) -> list[SaveSum
 
 
 def latest_unfinished(
-    content: ContentPack, folder: Path | None = None, *, game: str = "sde"
+    content: ContentPack, folder: Path | None = None, *, game: str | None = "sde"
 ) -> SaveSummary | None:
-    """The most recently played game of `game` that can be resumed and is not over (replays
-    only as many saves as needed)."""
+    """The most recently played game of `game` (None: of any game) that can be resumed and is
+    not over (replays only as many saves as needed)."""
     return next(
         (
             s
             for s in iter_saves(content, folder)
-            if not s.damaged and not s.finished and s.game == game
+            if not s.damaged and not s.finished and game in (None, s.game)
         ),
         None,
     )

@@ -59,6 +59,12 @@ WARM_UP_AFTER = 0.5
 settled by then, and nobody presses a key that fast."""
 
 
+
+def sde_saves(saves: list[SaveSummary]) -> list[SaveSummary]:
+    """The saves this table plays: SDE's (another game's are played by its own command, `consul
+    md2`; a damaged one may be of any game, so it is listed with what is wrong with it)."""
+    return [s for s in saves if s.game == "sde" or s.damaged]
+
 class LoadFailed(Message):
     """Nothing to show: `error` says why (the content's problems, or no game to watch). The
     app (`ConsulApp` or `WatchApp`) exits with code 2, and its command prints `error`."""
@@ -323,7 +329,7 @@ class ConsulApp(HoldsKeys):
             from consul_app.session import list_saves
             from consul_app.tui.screens import resume
 
-            saves = list_saves(content)
+            saves = sde_saves(list_saves(content))
             if resume.offer_saves(saves):  # also when the game played last is damaged
                 return partial(self._show_saves, saves)
         return self.action_new_game
@@ -353,7 +359,7 @@ class ConsulApp(HoldsKeys):
 
         if self.content is None:
             return
-        saves = list_saves(self.content)
+        saves = sde_saves(list_saves(self.content))
         if not saves:
             self.notify("No saved games yet.")
             return

@@ -82,7 +82,7 @@ class WatchApp(App[None]):
             return
         path = self.save_path
         if path is None:
-            latest = latest_unfinished(content)
+            latest = latest_unfinished(content, game=None)  # (of SDE or of MD2)
             if latest is None:
                 self.post_message(LoadFailed("No game in progress to watch (consul list)."))
                 return
@@ -95,6 +95,12 @@ class WatchApp(App[None]):
         self.post_message(self.Opened(follower))
 
     def on_watch_app_opened(self, message: Opened) -> None:
+        game = message.follower.game
+        if game is not None and game.header.game == "md2":
+            from consul_app.md2.tui.watch import Md2WatchScreen
+
+            self.push_screen(Md2WatchScreen(message.follower))
+            return
         from consul_app.tui.screens.watch import WatchScreen
 
         self.push_screen(WatchScreen(message.follower, self.clock))

@@ -17,6 +17,7 @@ slip in the converter is caught rather than repeated. Run it as a script for the
 
 from __future__ import annotations
 
+import functools
 import json
 import re
 from collections.abc import Iterator
@@ -177,7 +178,9 @@ class Reference:
         return []
 
 
+@functools.cache
 def _norm(name: str) -> str:
+    """A name as compared (the same few thousand names are compared again and again: kept)."""
     name = re.sub(r"\s+", " ", name).strip().lower()
     name = name.replace("lrod", "lord").replace("molton", "molten")
     return re.sub(r"^the (.*)$", r"\1", name)

@@ -94,7 +94,7 @@ def test_the_saves_list_tells_the_games_apart(content: Md2Content, tmp_path: Pat
     sde = bundled_pack()
     (found,) = list_saves(sde, tmp_path)
     assert (found.game, found.boss, found.turn, found.actions) == ("md2", "Bard & Tinkerer", 1, 1)
-    assert found.edition == "Massive Darkness 2 (campaign)"
+    assert found.edition == "MD2 campaign"
     assert latest_unfinished(sde, tmp_path) is None
     latest = latest_unfinished(sde, tmp_path, game="md2")
     assert latest is not None and latest.path.name == "md2.jsonl"

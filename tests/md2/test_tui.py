@@ -156,3 +156,10 @@ def test_md2_resumes_the_game_in_progress(
     assert started["save"] == path
     assert main(["md2", "--new", "--heroes", "tinkerer"]) == 0
     assert started["save"] is None and started["heroes"] == ("tinkerer",)
+
+
+
+def test_readme_lists_every_md2_key() -> None:
+    readme = (Path(__file__).parents[2] / "README.md").read_text(encoding="utf-8")
+    for key in KEYS:
+        assert f"| `{key.shown}` | {key.section} | {key.description} |" in readme, key.shown

@@ -172,7 +172,7 @@ def play_game(seed: int, folder: Path) -> Game:
     boss = rng.random() < 0.35 or twin is not None  # (the others play as they always did)
     turns = rng.randint(1, 14)
     with Session.new(content, setup, path=path, clock=lambda: NOW) as session:
-        after = rng.randint(0, 12)
+        after = rng.randint(0, 12) + (6 if twin is not None else 0)  # (wounds on both)
         for _ in range(600):
             state = session.state
             if state.boss.defeated or state.ended:
@@ -224,22 +224,33 @@ def _next(pack: EditionPack, state: GameState, rng: random.Random, boss: bool) -
             return DestroySpawningPoint(spawning_point=point.id, tile=point.tile, which=which)
         if state.setup.edition == "classic":
             return AdvanceGauge(squares=rng.randint(1, 6))
+    twin_fight = state.other_bosses and not state.boss.timeout
+    if twin_fight and idle and roll < 0.5:  # (a fight of two bosses: wound either, for a while)
+        return _boss_wound(pack, state, rng)
     move = next_move(pack, state)
     if move.kind == "answer" and move.step is not None:
         step = move.step
         ids = [c.id for c in step.choices]
-        picked = rng.sample(ids, min(len(ids), step.limit or 1)) if ids else []
+        limit = step.limit or 1
+        if state.other_bosses:  # (a two-boss fight: one relic, so that its slots never clash)
+            limit = min(limit, 1)
+        picked = rng.sample(ids, min(len(ids), limit)) if ids else []
         return answer(step, picked if step.key == "relics" else picked[:1])
     if move.kind == "spawn" and move.monster is not None:
         return Spawn(monsters={move.monster: 1})
     if move.kind == "end":
         return EndTurn()
-    if move.kind == "wound":  # on any boss of the fight in play (Ugg or Mugg)
-        bosses = boss_status(pack, state).in_play_ids() or [state.setup.boss]
-        picked = rng.choice(bosses)
-        model = None if picked == state.setup.boss else picked
-        return Wound(model=model, wounds=rng.randint(1, 2))
+    if move.kind == "wound":
+        return _boss_wound(pack, state, rng)
     return move.step.action if move.step is not None else None
+
+
+def _boss_wound(pack: EditionPack, state: GameState, rng: random.Random) -> Wound:
+    """A hit on a boss of the fight in play (Ugg or Mugg: either)."""
+    bosses = boss_status(pack, state).in_play_ids() or [state.setup.boss]
+    picked = rng.choice(bosses)
+    model = None if picked == state.setup.boss else picked
+    return Wound(model=model, wounds=rng.randint(1, 2))
 
 
 def _said(setup: Setup, state: GameState) -> str:

@@ -9,10 +9,11 @@ Midnight Queen." (at her spawn and at her timeout)."""
 from __future__ import annotations
 
 import pytest
-from session.players import bundled_pack
+from session.players import bundled_pack, first_answer
 
 from consul_app.content.pack import EditionPack
 from consul_app.rules import (
+    Action,
     AddStatus,
     DestroySpawningPoint,
     EndTurn,
@@ -24,8 +25,10 @@ from consul_app.rules import (
     SpawnBoss,
     Wound,
     apply,
+    describe,
     new_game,
     power_up_steps,
+    recap,
 )
 
 from .packs import finish_steps
@@ -97,6 +100,7 @@ def test_ugg_at_half_hearts_brings_no_timeout_his_fall_does_and_the_heroes_win_w
     _, state = _fight("ugg")
     state = _do(pack, state, Wound(wounds=3))
     assert not state.boss.timeout
+    assert describe(pack, Wound(wounds=2), state) == "Boss takes 2 wounds: destroyed"
     state = _do(pack, state, Wound(wounds=2))
     assert state.boss.timeout and not state.boss.defeated
     state = finish_steps(pack, state)
@@ -166,3 +170,21 @@ def test_a_boss_the_card_names_without_bringing_it_is_another_form() -> None:
     daemonus = _pack().fight_cards["the-midnight-queen"].with_bosses[0]
     assert (mugg.dungeon_boss, mugg.returns_at_timeout) == (True, False)
     assert (daemonus.dungeon_boss, daemonus.returns_at_timeout) == (False, True)
+
+
+
+def test_the_recap_says_mugg_came_with_ugg() -> None:
+    """Since your last turn: "Ugg spawned with Mugg." (My Brother!: "When Ugg is spawned,
+    also spawn Mugg")."""
+    pack = _pack()
+    setup = Setup(boss="ugg", spawning_points=[PlacedSpawningPoint(id="bandit-knight", tile=2)])
+    states = [new_game(pack, setup)]
+    destroyed = DestroySpawningPoint(spawning_point="bandit-knight", tile=2)
+    actions: list[Action] = [destroyed, EndTurn()]
+    for action in actions:
+        states.append(apply(pack, states[-1], action))
+    while (action := first_answer(pack, states[-1])) is not None:
+        actions.append(action)
+        states.append(apply(pack, states[-1], action))
+    told = recap(pack, states, actions)
+    assert told is not None and "Ugg spawned with Mugg." in told.lines

@@ -25,7 +25,7 @@ async def test_each_brother_is_wounded_by_keys(content: ContentPack, tmp_path: P
     async with app.run_test(size=WIDE) as pilot:
         consul = KeyConsul(pilot)
         boss = text(consul.table.query_one("#boss"))
-        assert "Mugg" in boss and "a Dungeon Boss too" in boss
+        assert "Mugg" in boss and "also a Dungeon Boss" in boss
         assert "Timeout when Ugg or Mugg is destroyed" in boss
         await pilot.press("2", "w")
         assert isinstance(app.screen, PickOneScreen)  # which boss?
@@ -41,3 +41,30 @@ async def test_each_brother_is_wounded_by_keys(content: ContentPack, tmp_path: P
         await pilot.press("b", "m", "enter")
         assert isinstance(app.screen, CardScreen)
         assert "Mugg" in text(app.screen)
+
+
+async def test_once_ugg_is_destroyed_the_keys_go_to_mugg(
+    content: ContentPack, tmp_path: Path
+) -> None:
+    """"Time Out is reached when one of the Dungeon Bosses is destroyed": Ugg's fall brings the
+    timeout; then `w` and `s` need no dialog, Mugg is the one boss left in play."""
+    save = tmp_path / "ugg.jsonl"
+    setup = replace(default_setup(content.edition("sde2")), boss="ugg")
+    play_saved(content, save, setup, idle(lambda p, s: s.boss.spawned))
+    app = make_app(content, save)
+    async with app.run_test(size=WIDE) as pilot:
+        consul = KeyConsul(pilot)
+        await pilot.press("#", "5", "w", "u", "enter")
+        assert consul.state.boss.timeout and not consul.state.boss.defeated
+        for _ in range(6):
+            if consul.state.open_step() is None:
+                break
+            await pilot.press("enter")
+        assert consul.state.open_step() is None
+        await pilot.press("w")
+        assert not isinstance(app.screen, PickOneScreen)
+        assert consul.state.other_bosses[0].wounds == 1
+        await pilot.press("s", "s", "l", "enter")  # Slow, on Mugg without asking
+        assert consul.state.other_bosses[0].status == ["slow"]
+        await pilot.press("#", "4", "w")
+        assert consul.state.boss.defeated

@@ -58,12 +58,12 @@ def label(content: Md2Content, state: Md2State | None, action: a.Md2Action) -> s
             paid = f"for {mana} Mana" if pay == "mana" else PAID[pay]
             return f"A {size} bomb placed in {zone} ({paid})"
         case a.DrawGizmo(tier=tier):
-            return f"A {TIER_NAMES[tier]} gizmo drawn"
+            return f"{_a(TIER_NAMES[tier])} gizmo drawn"
         case a.SpendGizmo(effect=effect):
             found = content.gizmo_effects.get(effect)
             return f"Gizmo spent: {found.name if found else effect}"
         case a.TradeGizmo(tier=tier):
-            return f"A {TIER_NAMES[tier]} gizmo traded at the Forge"
+            return f"{_a(TIER_NAMES[tier])} gizmo traded at the Forge"
         case a.EquipItem(name=name, slot=slot):
             return f"{name} {'to the inventory' if slot is None else f'equipped ({slot})'}"
         case a.DropItem(name=name):
@@ -79,6 +79,11 @@ def label(content: Md2Content, state: Md2State | None, action: a.Md2Action) -> s
         case a.ConstructKilled(construct=kind):
             return f"The {kind.title()} is killed (back to the pool)"
     raise TypeError(f"no label for {type(action).__name__}")
+
+
+def _a(word: str) -> str:
+    """"A Rare", "An Epic"."""
+    return f"{'An' if word[0] in 'AEIOU' else 'A'} {word}"
 
 
 def _round(state: Md2State | None) -> str:

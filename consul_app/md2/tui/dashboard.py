@@ -93,7 +93,9 @@ def tinkerer_text(content: Md2Content, state: Md2State, tinkerer: TinkererState)
     out.append("  ".join(pool) + "\n")
     zones = bombs_by_zone(tinkerer.placed)
     out.append("Placed: ", "bold")
-    if not zones:
+    if not zones and state.exploding:
+        out.append("none (all explode now)\n", "dim")
+    elif not zones:
         out.append("none\n", "dim")
     else:
         out.append("\n")

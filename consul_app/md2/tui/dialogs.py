@@ -27,7 +27,7 @@ class AskScreen(ModalScreen[str | None]):
         with Vertical(classes="dialog") as dialog:
             dialog.border_title = self.title_text
             yield Static(self.rule_text, classes="rule")
-            yield Input(placeholder=self.placeholder, max_length=40)
+            yield Input(placeholder=self.placeholder, max_length=40, select_on_focus=False)
             yield Static("Enter: done   Esc: not now", classes="keys")
 
     def on_input_submitted(self, event: Input.Submitted) -> None:

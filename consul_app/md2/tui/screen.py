@@ -6,14 +6,16 @@ with the reason, and nothing changes."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import functools
+from collections.abc import Callable, Coroutine
+from dataclasses import dataclass
+from typing import Any
 
 from rich.text import Text
-from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal
-from textual.screen import Screen
+from textual.screen import ModalScreen, Screen
 from textual.widgets import Static
 
 from consul_app.md2.content import Md2Content
@@ -26,9 +28,7 @@ from consul_app.md2.tui.dashboard import TIERS, bard_text, tinkerer_text
 from consul_app.md2.tui.dialogs import AskScreen, KeysScreen, LogScreen
 from consul_app.md2.tui.keys import KEYS, context_keys
 from consul_app.rules.errors import RuleError
-from consul_app.rules.prompts import Choice
 from consul_app.session import SaveError, Session
-from consul_app.tui.screens.pick_one import PickOneScreen
 
 SKILLS = ("constructs", "exo-armor", "blacksmith")
 WIDE = 110
@@ -49,6 +49,26 @@ def top_line(state: Md2State) -> str:
     return " · ".join(parts)
 
 
+@dataclass(frozen=True)
+class Choice:
+    """One answer of a picker (as the SDE picker reads one: `id`, `name`, `note`)."""
+
+    id: str
+    name: str
+    note: str = ""
+
+
+def asks(method: Callable[..., Coroutine[Any, Any, None]]) -> Callable[..., None]:
+    """A key that asks (a picker, a name typed in): it runs as a worker, never `exclusive`
+    (under load a second key could cancel the first before it has even asked: a key lost)."""
+
+    @functools.wraps(method)
+    def start(self: DashboardScreen, *args: Any) -> None:
+        self.run_worker(method(self, *args), group="asks")
+
+    return start
+
+
 def moment(state: Md2State) -> str:
     """Which keys the moment asks for (`keys.CONTEXT`)."""
     if state.phase != "hero":
@@ -59,20 +79,22 @@ def moment(state: Md2State) -> str:
 class DashboardScreen(Screen[None]):
     """The MD2 table (module doc). Read only when `session` is None (`consul watch`)."""
 
-    CSS = """
-    #top { height: 1; background: $primary; color: $text; padding: 0 1; }
-    #steps { height: auto; max-height: 2; padding: 0 1; color: $warning; }
-    #dashboards { height: 1fr; }
-    .dashboard { width: 1fr; height: 1fr; border: round $accent; padding: 0 1;
-                 border-title-style: bold; border-subtitle-color: $text-muted; }
-    .log { border: round $secondary; padding: 0 1; }
-    #log-bottom { height: 5; }
-    #log-side { width: 1fr; height: 1fr; display: none; }
+    DEFAULT_CSS = """
+    DashboardScreen #top { height: 1; background: $primary; color: $text; padding: 0 1; }
+    DashboardScreen #steps { height: auto; max-height: 2; padding: 0 1; color: $warning; }
+    DashboardScreen #dashboards { height: 1fr; }
+    DashboardScreen .dashboard {
+        width: 1fr; height: 1fr; border: round $accent; padding: 0 1;
+        border-title-style: bold;
+    }
+    DashboardScreen .log { border: round $secondary; padding: 0 1; }
+    DashboardScreen #log-bottom { height: 5; }
+    DashboardScreen #log-side { width: 1fr; height: 1fr; display: none; }
     DashboardScreen.-wide #log-side { display: block; }
     DashboardScreen.-wide #log-bottom, DashboardScreen.-short #log-bottom { display: none; }
-    #notice { height: 1; padding: 0 1; }
-    #notice.-refused { color: $error; }
-    #keys { height: auto; max-height: 2; padding: 0 1; color: $text-muted; }
+    DashboardScreen #notice { height: 1; padding: 0 1; }
+    DashboardScreen #notice.-refused { color: $error; }
+    DashboardScreen #keys { height: auto; max-height: 2; padding: 0 1; color: $text-muted; }
     """
 
     BINDINGS = [
@@ -167,10 +189,23 @@ class DashboardScreen(Screen[None]):
             self.say(f"{title}: {unavailable[0].note if unavailable else 'nothing to choose'}",
                      refused=True)
             return None
-        return await self.app.push_screen_wait(PickOneScreen(title, text, choices, unavailable))
+        return await self._dialog(self._picker(title, text, choices, unavailable))
 
     async def ask(self, title: str, text: str, placeholder: str = "") -> str | None:
-        return await self.app.push_screen_wait(AskScreen(title, text, placeholder))
+        return await self._dialog(AskScreen(title, text, placeholder))
+
+    async def _dialog(self, dialog: ModalScreen[str | None]) -> str | None:
+        return await self.app.push_screen_wait(dialog)
+
+    @staticmethod
+    def _picker(
+        title: str, text: str, choices: list[Choice], unavailable: list[Choice] | None
+    ) -> ModalScreen[str | None]:
+        # (imported when first asked: the picker brings SDE's engine, which the first
+        # frame does not need)
+        from consul_app.tui.screens.pick_one import PickOneScreen
+
+        return PickOneScreen(title, text, choices, unavailable)  # type: ignore[arg-type]
 
     def hero_now(self) -> Hero | None:
         """Whose Mana `+`/`-` change: the hero whose turn it is, or the only one playing."""
@@ -190,15 +225,17 @@ class DashboardScreen(Screen[None]):
     def action_enemy_phase(self) -> None:
         self.do(a.StartEnemyPhase())
 
-    @work(exclusive=True)
+    @asks
     async def action_explode(self) -> None:
         state = self.state
         waiting = [b for b in state.exploding if state.zone is None or b.zone == state.zone]
         choices = list({f"{b.zone}|{b.size}": Choice(f"{b.zone}|{b.size}",
                                                      f"{b.zone}: a {b.size} bomb")
                         for b in waiting}.values())
-        none = [Choice("none", "-", "no bomb waits to explode (they do in the enemy phase)")]
-        text = "Every bomb of a zone before the next zone; the players choose the order."
+        none = [] if choices else [Choice("none", "-", "no bomb waits to explode (they do in "
+                                          "the enemy phase)")]
+        text = ("Its effect is on the Rules card (the Bombs side). Every bomb of a zone before "
+                "the next zone; the players choose the order.")
         picked = await self.pick("Which bomb explodes?", text, choices, none)
         if picked:
             zone, size = picked.rsplit("|", 1)
@@ -213,19 +250,24 @@ class DashboardScreen(Screen[None]):
     def action_quest(self) -> None:
         self.do(a.StartQuest())
 
-    @work(exclusive=True)
-    async def action_mana(self, by: int) -> None:
+    def action_mana(self, by: int) -> None:
+        """The Mana of the hero whose turn it is at once; between turns, ask whose."""
         hero = self.hero_now()
-        if hero is None:
-            choices = [Choice(h, HERO_NAMES[h]) for h in self.state.setup.heroes]
-            hero = await self.pick(f"Mana {by:+d}: whose?", "No hero's turn is under way.",
-                                   choices)  # type: ignore[assignment]
-        if hero:
+        if hero is not None:
             self.do(a.ChangeMana(hero=hero, by=by))
+        else:
+            self._whose_mana(by)
+
+    @asks
+    async def _whose_mana(self, by: int) -> None:
+        choices = [Choice(h, HERO_NAMES[h]) for h in self.state.setup.heroes]
+        hero = await self.pick(f"Mana {by:+d}: whose?", "No hero's turn is under way.", choices)
+        if hero:
+            self.do(a.ChangeMana(hero=hero, by=by))  # type: ignore[arg-type]
 
     # --- the Bard ---------------------------------------------------------------------------
 
-    @work(exclusive=True)
+    @asks
     async def action_place_note(self) -> None:
         line = await self.pick("Place a note: which line?", "3 Mana; one note per column.",
                                [Choice(n, n) for n in LINES])
@@ -239,7 +281,7 @@ class DashboardScreen(Screen[None]):
         if column:
             self.do(a.PlaceNote(line=line, column=int(column)))  # type: ignore[arg-type]
 
-    @work(exclusive=True)
+    @asks
     async def action_move_note(self) -> None:
         bard = self.state.bard
         notes = [Choice(str(n.column), f"{n.line} in column {n.column + 1}")
@@ -257,7 +299,7 @@ class DashboardScreen(Screen[None]):
             self.do(a.MoveNote(column=int(moved), to_line=line,  # type: ignore[arg-type]
                                to_column=int(column)))
 
-    @work(exclusive=True)
+    @asks
     async def action_equip_instrument(self) -> None:
         bard = self.state.bard
         equipped = set(bard.instruments) if bard else set()
@@ -274,7 +316,7 @@ class DashboardScreen(Screen[None]):
         elif picked:
             self.do(a.EquipInstrument(instrument=picked))
 
-    @work(exclusive=True)
+    @asks
     async def action_unequip_instrument(self) -> None:
         bard = self.state.bard
         names = {i.id: i.name for i in self.content.instruments.values()}
@@ -283,7 +325,7 @@ class DashboardScreen(Screen[None]):
         if picked:
             self.do(a.UnequipInstrument(instrument=picked))
 
-    @work(exclusive=True)
+    @asks
     async def action_gain_instrument(self) -> None:
         bard = self.state.bard
         choices = []
@@ -297,7 +339,7 @@ class DashboardScreen(Screen[None]):
         if picked:
             self.do(a.GainInstrument(tier=picked))  # type: ignore[arg-type]
 
-    @work(exclusive=True)
+    @asks
     async def action_learn_song(self) -> None:
         bard = self.state.bard
         known = set(bard.songs) if bard else set()
@@ -310,7 +352,7 @@ class DashboardScreen(Screen[None]):
 
     # --- the Tinkerer -----------------------------------------------------------------------
 
-    @work(exclusive=True)
+    @asks
     async def action_place_bomb(self) -> None:
         tinkerer = self.state.tinkerer
         pool = {"small": tinkerer.small_bombs, "large": tinkerer.large_bombs} if tinkerer else {}
@@ -336,7 +378,7 @@ class DashboardScreen(Screen[None]):
         elif pay:
             self.do(a.PlaceBomb(size=size, zone=zone, pay="item"))  # type: ignore[arg-type]
 
-    @work(exclusive=True)
+    @asks
     async def action_draw_gizmo(self) -> None:
         choices = [Choice(t, f"A {TIER_NAMES[t]} gizmo") for t in TIERS]
         picked = await self.pick("Which treasure token?", "Its tier is the gizmo's rarity.",
@@ -344,7 +386,7 @@ class DashboardScreen(Screen[None]):
         if picked:
             self.do(a.DrawGizmo(tier=picked))  # type: ignore[arg-type]
 
-    @work(exclusive=True)
+    @asks
     async def action_spend_gizmo(self) -> None:
         tinkerer = self.state.tinkerer
         held = set(tinkerer.gizmos) if tinkerer else set()
@@ -364,7 +406,7 @@ class DashboardScreen(Screen[None]):
         if picked:
             self.do(a.SpendGizmo(effect=picked))
 
-    @work(exclusive=True)
+    @asks
     async def action_trade_gizmo(self) -> None:
         tinkerer = self.state.tinkerer
         held = list(dict.fromkeys(tinkerer.gizmos)) if tinkerer else []
@@ -374,7 +416,7 @@ class DashboardScreen(Screen[None]):
         if picked:
             self.do(a.TradeGizmo(tier=picked))  # type: ignore[arg-type]
 
-    @work(exclusive=True)
+    @asks
     async def action_exo_armor(self) -> None:
         choices = [Choice("upper", "Upper part", "hand items go to the inventory"),
                    Choice("lower", "Lower part", "head, torso, legs, misc. items go to the "
@@ -391,19 +433,19 @@ class DashboardScreen(Screen[None]):
                    if (c.id in there) == in_play]
         return await self.pick(title, "", choices)
 
-    @work(exclusive=True)
+    @asks
     async def action_create_construct(self) -> None:
         picked = await self._construct("Create which construct?", in_play=False)
         if picked:
             self.do(a.CreateConstruct(construct=picked))  # type: ignore[arg-type]
 
-    @work(exclusive=True)
+    @asks
     async def action_activate_construct(self) -> None:
         picked = await self._construct("Activate which construct?", in_play=True)
         if picked:
             self.do(a.ActivateConstruct(construct=picked))  # type: ignore[arg-type]
 
-    @work(exclusive=True)
+    @asks
     async def action_construct_kill(self) -> None:
         picked = await self._construct("Which construct killed?", in_play=True)
         if not picked:
@@ -413,13 +455,13 @@ class DashboardScreen(Screen[None]):
         if xp:
             self.do(a.ConstructKill(construct=picked, xp=int(xp)))  # type: ignore[arg-type]
 
-    @work(exclusive=True)
+    @asks
     async def action_construct_killed(self) -> None:
         picked = await self._construct("Which construct is killed?", in_play=True)
         if picked:
             self.do(a.ConstructKilled(construct=picked))  # type: ignore[arg-type]
 
-    @work(exclusive=True)
+    @asks
     async def action_skill(self) -> None:
         tinkerer = self.state.tinkerer
         choices = [Choice(s, s.replace("-", " ").title(), f"level {tinkerer.skill(s)}"
@@ -433,7 +475,7 @@ class DashboardScreen(Screen[None]):
         if level is not None:
             self.do(a.SetSkill(skill=skill, level=int(level)))  # type: ignore[arg-type]
 
-    @work(exclusive=True)
+    @asks
     async def action_equip_item(self) -> None:
         name = await self.ask("Which item?", "Its name, as on the card:")
         if not name:
@@ -443,7 +485,7 @@ class DashboardScreen(Screen[None]):
         if slot:
             self.do(a.EquipItem(name=name, slot=None if slot == "-" else slot))  # type: ignore[arg-type]
 
-    @work(exclusive=True)
+    @asks
     async def action_drop_item(self) -> None:
         tinkerer = self.state.tinkerer
         choices = [Choice(i.name, i.name, i.slot or "inventory")

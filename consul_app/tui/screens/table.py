@@ -756,8 +756,8 @@ class TableScreen(Screen[None]):
         Mugg), which one is asked."""
         state = self.session.state
         choices = boss_choices(self.session.pack, state) if target == "boss" else []
-        if len(choices) < 2:
-            self.dispatch(action({"target": target}))
+        if len(choices) < 2:  # (one left in play: that one, Mugg once Ugg is destroyed)
+            self.dispatch(action(boss_ref(state, choices[0].id) if choices else {"target": target}))
             return
         wounds = verb.split()[-1] != "1"
         title = f"Boss {verb} wound{'s' * wounds}"
@@ -785,7 +785,7 @@ class TableScreen(Screen[None]):
     def action_status(self, target: Target) -> None:
         state = self.session.state
         choices = boss_choices(self.session.pack, state) if target == "boss" else []
-        if len(choices) < 2:
+        if not choices:
             self._status_on({"target": target}, statuses_of(state, target), target)
             return
 
@@ -794,6 +794,9 @@ class TableScreen(Screen[None]):
                 name = next(c.name for c in choices if c.id == boss)
                 self._status_on(boss_ref(state, boss), statuses_of(state, target, boss), name)
 
+        if len(choices) == 1:  # (one left in play: Mugg once Ugg is destroyed)
+            on(choices[0].id)
+            return
         self.app.push_screen(PickOneScreen("Status effect on a boss", "Which boss?", choices), on)
 
     def _status_on(self, on: dict, has: list[str], who: str) -> None:

@@ -59,7 +59,8 @@ class BossPane(Pane):
             return view.boss
         if section == "model":  # (not its wounds: a wound does not change its card)
             boss = state.boss
-            return boss.spawned, boss.relics, boss.status, state.spawning_points, state.board
+            points, others = state.spawning_points, state.other_bosses  # (theirs: wounds too)
+            return boss.spawned, boss.relics, boss.status, points, state.board, others
         if section == "card":  # (its spawn space and turns to it are in `view.boss`)
             step = view.current.key if view.current else None
             now = CARD_STEPS.get(step or "")
@@ -132,11 +133,19 @@ def _status(pack: EditionPack, boss: BossStatus) -> list[Text]:
     else:
         lines.append(_line("Timeout: not yet"))
     lines.append(Text(f"Status effects: {status_names(pack, boss.status)}"))  # (may wrap)
-    for other in boss.others:  # the other bosses of the fight, each with its own track
-        role = "a Dungeon Boss too" if other.dungeon_boss else "with the boss"
+    return lines
+
+
+def _others(pack: EditionPack, boss: BossStatus) -> list[Text]:
+    """The other bosses of the fight (Mugg, Daemonus), each with its own track, after the
+    boss's card."""
+    lines: list[Text] = []
+    for other in boss.others:
+        role = "also a Dungeon Boss" if other.dungeon_boss else f"comes with {boss.name}"
         track = symbols.wound_track(other.hearts, other.wounds, 0)
         lines += [
-            _line(f"{other.name}  ({symbols.hearts(other.hearts)}, {role})", "bold"),
+            _line(f"{other.name}  ({symbols.hearts(other.hearts)})", "bold underline"),
+            _line(role, "italic"),
             _line(f"Wounds {track}  {other.wounds}/{other.hearts}"),
         ]
         if other.destroyed:
@@ -144,7 +153,7 @@ def _status(pack: EditionPack, boss: BossStatus) -> list[Text]:
         else:
             lines.append(Text(f"Status effects: {status_names(pack, other.status)}"))
     if boss.others and not boss.defeated:
-        lines.append(_line("w/W/s/b: pick which boss", "dim"))
+        lines.append(_line("w W s b: asks which boss", "dim"))
     return lines
 
 
@@ -154,7 +163,9 @@ def _boss_card(view: TableView, boss: BossStatus) -> list[RenderableType]:
     if not boss.spawned:
         return []
     summary = card_summary(card(view.pack, view.state, boss.id))
-    return [*summary, _line("b: the whole card, every text", "dim")]
+    head = [_line(f"{boss.name}'s card:", "bold")] if boss.others else []
+    whole = _line("b: the whole card, every text", "dim")
+    return [*head, *summary, whole, *_others(view.pack, boss)]
 
 
 def _where(view: TableView, boss: BossStatus) -> list[RenderableType]:
@@ -224,6 +235,8 @@ def _relics(view: TableView, boss: BossStatus) -> list[RenderableType]:
     if not boss.relic_slots and not boss.relics:
         return []
     head = Text(f"Relics: {len(boss.relics)} of {boss.relic_slots} slot(s)", "bold")
+    if not boss.gets_relics:  # (1.0: its Character Treasure, no slots to fill)
+        head = Text(f"Treasure: {len(boss.relics) or 'none'}", "bold")
     grid = Table.grid(expand=True)
     grid.add_column(width=4)
     grid.add_column(ratio=1)
@@ -235,7 +248,7 @@ def _relics(view: TableView, boss: BossStatus) -> list[RenderableType]:
             grid.add_row("", relic.effect)
         for unread in shown[relic_id].not_applied if relic_id in shown else []:
             grid.add_row("", Text(unread, "bold"))
-    for _ in range(boss.relic_slots - len(boss.relics)):
+    for _ in range(boss.relic_slots - len(boss.relics) if boss.gets_relics else 0):
         grid.add_row("  *", "(empty)")
     return [head, grid]
 
