@@ -46,8 +46,12 @@ def _game(save: SaveSummary) -> str:
     """Boss, edition and chart space, in words that may wrap (the name never does)."""
     if save.damaged:
         return "-"
-    chart = f", space {save.position}" if save.position is not None else ""
-    return f"{save.boss}, {save.edition}{chart}"
+    from consul_app.rules.editions import EDITIONS
+
+    played = EDITIONS.get(save.edition or "")
+    place = played.words.place if played else "space"
+    chart = f", {place} {save.position}" if save.position is not None else ""
+    return f"{save.boss}, {played.name if played else save.edition}{chart}"
 
 
 def saves_table(

@@ -86,7 +86,10 @@ def test_a_spawning_point_destroyed_by_wounds_gives_its_loot(sde2: EditionPack) 
     assert [(p.id, p.wounds, p.status) for p in state.spawning_points][1] == ("nest", 3, "standing")
     assert describe(sde2, hit, game) == "Spawning point Nest on tile 3 takes 3 wounds"
     last = Wound(target="spawning-point", model="nest", tile=3, wounds=2)
-    assert describe(sde2, last, state) == "Spawning point Nest on tile 3 takes 2 wounds: destroyed"
+    assert describe(sde2, last, state) == (
+        "Spawning point Nest on tile 3 takes 2 wounds: destroyed, "
+        "loot equal to its tile number plus one (4), in the power-up phase"
+    )
     state = apply(sde2, state, last)
     point = state.spawning_points[1]
     assert (point.wounds, point.status) == (4, "destroyed")

@@ -165,3 +165,28 @@ def test_list_colours_the_status_in_a_terminal_and_nothing_else(
         assert ("\x1b[" in text) is painted
     plain = saves_table(listed, 80)
     assert plain.splitlines()[2] == "─" * max(len(line) for line in plain.splitlines()[1:4])
+
+
+def test_list_says_ladder_step_for_a_forgotten_king_game(
+    content: ContentPack,
+    clock: Clock,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Forgotten King climbs a ladder ("climb one step"), so its place is a ladder step, as its
+    own screen says, never a 2.0 chart space; 1.0 has neither."""
+    from consul_app.rules import DestroyMiniBoss, SpawnMiniBoss, default_setup
+
+    setup = default_setup(content.edition("forgotten-king"))
+    with Session.new(content, setup, clock=clock) as fk:
+        for mini_boss in setup.mini_bosses[:2]:
+            fk.dispatch(SpawnMiniBoss(mini_boss=mini_boss))
+            fk.dispatch(DestroyMiniBoss(mini_boss=mini_boss))
+            fk.dispatch(EndTurn())
+            _settle(fk)
+    fk_state = fk.state
+    assert fk_state.chart is not None and fk_state.position >= 1
+    monkeypatch.setenv("COLUMNS", "200")
+    assert main(["list"]) == 0
+    out = " ".join(capsys.readouterr().out.split())  # (the game's words wrap)
+    assert f"ladder step {fk_state.position}" in out and "space" not in out

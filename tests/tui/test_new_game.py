@@ -238,8 +238,8 @@ async def test_the_hero_name_fields_look_the_same_before_and_after_their_inputs_
     from consul_app.tui.screens import new_game
     from consul_app.tui.widgets.input_stand_in import InputStandIn
 
-    def setup(pack: EditionPack) -> Setup:
-        return with_hero_keyword(default_setup(pack), "clever", clever)
+    def setup(pack: EditionPack, edition: str | None = None) -> Setup:
+        return with_hero_keyword(default_setup(pack, edition), "clever", clever)
 
     monkeypatch.setattr(new_game, "default_setup", setup)
     first_frame: list[Strip] = []

@@ -325,7 +325,7 @@ async def test_sde1_says_it_has_no_bonuses(content: ContentPack) -> None:
         consul = KeyConsul(pilot)
         await consul.new_game("right", "right")
         bonuses = text(consul.table.query_one("#bonuses"))
-        assert "SDE 1.0 has no Mighty Monster Chart" in bonuses
+        assert "SDE 1.0: monsters gain no bonuses" in bonuses
         assert "No bonuses yet" not in bonuses
 
 

@@ -13,11 +13,11 @@ from textual.content import Content
 from textual.screen import ModalScreen, Screen
 from textual.widgets import DataTable, Input, Static
 
-from consul_app.content import EDITION_NAMES, ContentPack
+from consul_app.content import ContentPack
 from consul_app.content.corrections import SpaceError, parse_space, space_text, with_chart
 from consul_app.content.models import Chart, ChartSpace
 from consul_app.content.validate import dump, validate
-from consul_app.rules import space_summary
+from consul_app.rules import edition, space_summary
 from consul_app.tui.screens.confirm import fit_height
 from consul_app.tui.widgets.footer import Footer
 from consul_app.user_content import CorrectionError, save_chart
@@ -68,7 +68,7 @@ class ChartEditScreen(Screen[Chart | None]):
         self.query_one("#chart-edit-title", Static).update(
             Content.assemble(
                 ("Correct the chart: ", "bold"),
-                f"{self.chart.name} ({EDITION_NAMES[self.chart.edition]})   ",
+                f"{self.chart.name} ({edition(self.chart.edition).name})   ",
                 (f"{checked} against the printed board", "bold"),
                 "   (unsaved changes)" if self.changed else "",
             )

@@ -22,7 +22,6 @@ from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import TabbedContent, TabPane
 
-from consul_app.content import Edition
 from consul_app.rules import (
     Action,
     AddStatus,
@@ -38,6 +37,7 @@ from consul_app.rules import (
     EndTurn,
     Heal,
     MiniBossOption,
+    Offer,
     Recap,
     RuleError,
     Spawn,
@@ -48,6 +48,7 @@ from consul_app.rules import (
     answer,
     card,
     describe,
+    edition,
     immune_to,
     marked_monsters,
     mini_bosses_left,
@@ -55,7 +56,6 @@ from consul_app.rules import (
     refusal,
     summons_out,
     turn_name,
-    words,
 )
 from consul_app.sde.game import finished
 from consul_app.session import SaveError, Session
@@ -110,6 +110,9 @@ WIDE = Size(110, 34)
 """From this size up the panes stand side by side; below it they are tabs."""
 
 PANES = ("steps", "pool", "chart", "boss", "bonuses", "log")
+OFFERED_BY: dict[str, Offer] = {"table.chart": "correct-chart", "table.gauge": "power-gauge"}
+"""The keys an edition offers (`Edition.offers`), by binding id: the help lists them only in
+a game of an edition that has them."""
 """Pane ids in the order of their keys 1-6 (and of the tabs)."""
 
 GRID_ORDER = ("chart", "steps", "boss", "pool", "bonuses", "log")
@@ -262,10 +265,16 @@ class TableScreen(Screen[None]):
         """The table's keys for the help screen, in the words of `screen`'s game if it is one."""
         if not isinstance(screen, TableScreen):
             return [b for b in cls.BINDINGS if isinstance(b, Binding)]
+        played = edition(screen.session.state.setup.edition)
+        pane = f"{played.words.chart.lower()} pane"
         return [
-            replace(b, description=screen.end_turn_label) if b.action == "end_turn" else b
+            replace(b, description=screen.end_turn_label)
+            if b.action == "end_turn"
+            else replace(b, description=b.description.replace("chart pane", pane))
+            if b.id == "table.pane_chart"
+            else b
             for b in cls.BINDINGS
-            if isinstance(b, Binding)
+            if isinstance(b, Binding) and OFFERED_BY.get(b.id or "", "") in {"", *played.offers}
         ]
 
     # -- layout ---------------------------------------------------------------------------
@@ -400,7 +409,7 @@ class TableScreen(Screen[None]):
         if fight:
             panes.move_child(boss, before=chart)
             panes.move_child(chart, after=steps)
-            said = words(self.session.state.setup.edition)
+            said = edition(self.session.state.setup.edition).words
             self.notify(  # (one line at 80 columns)
                 f"its card is on the left now, the {said.chart.lower()} top right.",
                 title="The boss fight begins",
@@ -415,7 +424,8 @@ class TableScreen(Screen[None]):
         if self._over:  # no turn to end
             return f"{self._key('app.new_game')}: new game   {self._key('table.undo')}: undo"
         if step is None:
-            end = f"{self._key('table.end_turn')}: {describe(self.session.pack, EndTurn())}"
+            ending = describe(self.session.pack, EndTurn(), self.session.state)
+            end = f"{self._key('table.end_turn')}: {ending}"
             if self.view().boss.in_play:
                 return f"{self._key('table.boss_wound')}: the boss takes a wound   {end}"
             return f"{end}   ?: keys"
@@ -946,14 +956,16 @@ class TableScreen(Screen[None]):
         """Correct this game's chart against the printed board, for the games to come: the
         game in progress keeps the chart it started with."""
         state = self.session.state
+        played = edition(state.setup.edition)
         if state.chart is None:
             self.notify(
-                "SDE 1.0 plays with a power gauge, not a chart (see data/README.md).",
+                f"{played.name} plays with a {played.words.chart.lower()}, not a chart "
+                "(see data/README.md).",
                 severity="warning",
             )
             return
         content = self.app.content  # type: ignore[attr-defined]
-        chart = content.edition(state.setup.edition).charts.get(state.chart)
+        chart = played.pack(content).charts.get(state.chart)
         chart = chart or self.session.pack.charts[state.chart]
         self.app.push_screen(ChartEditScreen(content, chart))
 
@@ -1124,10 +1136,10 @@ class _Shown:
     tab: str | None
 
 
-def _panes(edition: Edition) -> list[Pane | PoolPane]:
+def _panes(edition_id: str) -> list[Pane | PoolPane]:
     """The panes in the order of their keys (`PANES`); pane 3 named in the edition's words."""
     chart = ChartPane(id="chart")
-    chart.border_title = f"3 {words(edition).chart}"
+    chart.border_title = f"3 {edition(edition_id).words.chart}"
     return [
         PromptsPane(id="steps"),
         PoolPane(id="pool"),
