@@ -26,13 +26,7 @@ FORBIDDEN: dict[str, tuple[str, ...]] = {
 }
 """Layer (a package) -> what no module in it may import."""
 
-KNOWN_CIRCLES: list[set[str]] = [
-    # The session layer's rework (issue 26) brought these (each game's export and its game
-    # module import each other); its engineer breaks them, and removes them from here then.
-    {"consul_app.sde.export", "consul_app.sde.game"},
-    {"consul_app.md2.export", "consul_app.md2.game"},
-    {"consul_app.commands.md2", "consul_app.commands.play"},
-]
+KNOWN_CIRCLES: list[set[str]] = []
 
 
 def _modules() -> dict[str, Path]:

@@ -21,7 +21,7 @@ from consul_app.rules import (
     story,
     story_sections,
 )
-from consul_app.sde.game import finished
+from consul_app.sde.ended import finished
 from consul_app.session.load import Game
 from consul_app.shown import shown
 

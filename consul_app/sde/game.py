@@ -26,6 +26,7 @@ from consul_app.rules import (
 from consul_app.rules.describe import gauge_full_label, wound_endings
 from consul_app.rules.editions import edition
 from consul_app.sde.compat import missing_ids, state_missing
+from consul_app.sde.ended import finished
 from consul_app.session.game import Begun, GameKind, GameRules, Summary
 from consul_app.session.journal import Header, SaveError, validation_message
 from consul_app.session.load import Game
@@ -34,11 +35,6 @@ from consul_app.session.timeline import Done
 if TYPE_CHECKING:
     from consul_app.rules import Recap, Story
     from consul_app.session.session import Session
-
-
-def finished(state: GameState) -> bool:
-    """The game is over: the dungeon boss is defeated, or the game was ended (`EndGame`)."""
-    return state.boss.defeated or state.ended is not None
 
 
 class SdeRules(GameRules):

@@ -57,7 +57,7 @@ from consul_app.rules import (
     summons_out,
     turn_name,
 )
-from consul_app.sde.game import finished
+from consul_app.sde.ended import finished
 from consul_app.session import SaveError, Session
 from consul_app.tui.choices import (
     Target,
