@@ -27,6 +27,9 @@ def describe(pack: EditionPack, action: a.Action, before: GameState | None = Non
     """A short label: "Advance the chart to space 7", "Boss takes 2 wounds". Given the state
     `before` the action, a hit that destroys its model says so ("...: destroyed")."""
     label = _LABELS[type(action)](pack, action)
+    if _on_the_mini_boss(action) and before is not None and before.mini_boss is not None:
+        name = name_of(pack, "mini_bosses", before.mini_boss.id)
+        label = label.replace(_WHO["mini-boss"], f"{_WHO['mini-boss']} {name}", 1)
     if isinstance(action, a.Wound) and before is not None and _destroys(pack, before, action):
         label += ": defeated" if action.target == "boss" else ": destroyed"
     if isinstance(action, a.AddStatus) and before is not None:
@@ -36,6 +39,13 @@ def describe(pack: EditionPack, action: a.Action, before: GameState | None = Non
     if isinstance(action, a.AdvanceGauge) and before is not None:
         label = _gauge(pack, before, action) or label
     return label
+
+
+def _on_the_mini_boss(action: a.Action) -> bool:
+    """An action on the mini-boss (its label names it when the state before it is known: a
+    game may bring several mini-bosses one after the other)."""
+    on = (a.Wound, a.Heal, a.AddStatus, a.RemoveStatus)
+    return isinstance(action, on) and action.target == "mini-boss"
 
 
 def _gauge(pack: EditionPack, state: GameState, action: a.AdvanceGauge) -> str | None:
