@@ -511,7 +511,7 @@ class TableScreen(Screen[None]):
             return
         self._dismiss_recap()
         undo = self._bindings.key_to_bindings.get(event.key, [])
-        self.query_one(NoticeLine).read(undoing=any(b.action == "undo" for b in undo))
+        self.query_one(NoticeLine).read(event.key, undoing=any(b.action == "undo" for b in undo))
         self._tab_hint = None
         if event.character in ("0", "7", "8", "9"):
             self.action_digit(int(event.character))
