@@ -388,8 +388,11 @@ class TableScreen(Screen[None]):
         self.show_game()
 
     def _arrange(self) -> None:
-        """The boss card and the chart change places when the boss spawns (or that is undone)."""
+        """The boss card and the chart change places when the boss spawns (or that is undone);
+        a spawn step gives the spawning pool the rows it needs."""
         panes = self.query_one("#panes")
+        step = self.view().current
+        panes.set_class(step is not None and step.spawns, "-spawning")
         fight = self.view().boss.spawned
         if panes.has_class("-boss-fight") == fight:
             return

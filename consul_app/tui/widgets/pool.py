@@ -70,8 +70,6 @@ PADDING = 2
 """A DataTable column's padding (one cell on either side)."""
 NAME_MIN = 13 + 2 + PADDING
 """The narrowest the Monster column gets (13 letters of a name, its cursor mark, padding)..."""
-NAME_FLOOR = 8
-"""The fewest letters a cut name keeps, when that spares rows a second line."""
 CUT_NAMES_BEFORE = 50
 """...cut rather than drop a column that matters this much (AP and up: a figure)."""
 SCROLLBAR = 2
@@ -447,27 +445,35 @@ def _fitted(
     height: int | None = None,
 ) -> tuple[list[str], dict[str, list[str]]]:
     """Drop the columns that matter least until the table fits in `width` cells. If those that
-    always stay (`ALWAYS`) do not fit, the names are cut down to 13 letters, then the widest
-    dice stats wrap onto a second line, between figures: a figure or its mark is never cut or
-    dropped (the table scrolls only if even that does not fit). When the rows would then take
-    more than `height` lines, names are cut further (down to `NAME_FLOOR` letters, while they
-    stay told apart) if that wraps fewer rows."""
+    always stay (`ALWAYS`) do not fit, the names are cut down to 13 letters (never fewer: a
+    name cut further cannot be read at a glance, `Neth…ling`), then the widest dice stats wrap
+    onto a second line, between figures: a figure or its mark is never cut or dropped (the
+    table scrolls only if even that does not fit). When the rows would then take more than
+    `height` lines, the columns that may go (hearts, MOVE, AP, ...: the card has them) go,
+    least first, while that puts rows back on one line."""
     fitted = _fit(table, width, spawning, NAME_MIN)
-    if height is None or _lines(fitted[1]) <= height:
-        return fitted
-    names = [cells[0] for row, cells in table[1].items() if SUB not in row]
-    floor = next(
-        (n for n in range(NAME_FLOOR, NAME_MIN - len(MARK) - PADDING) if _apart(names, n)), None
+    keep = {**KEEP, **(SPAWNING if spawning else PLAYING)}
+    optional = sorted((c for c in fitted[0] if keep.get(c, 90) < ALWAYS), key=keep.__getitem__)
+    for column in optional:
+        if height is None or _lines(fitted[1]) <= height:
+            break
+        table = _without(table, column)
+        fewer = _fit(table, width, spawning, NAME_MIN)
+        if _lines(fewer[1]) < _lines(fitted[1]):
+            fitted = fewer
+    return fitted
+
+
+def _without(
+    table: tuple[list[str], dict[str, list[str]]], column: str
+) -> tuple[list[str], dict[str, list[str]]]:
+    """The table without one of its columns."""
+    columns, rows = table
+    n = columns.index(column)
+    return (
+        [c for c in columns if c != column],
+        {row: cells[:n] + cells[n + 1 :] for row, cells in rows.items()},
     )
-    if floor is None:
-        return fitted
-    shorter = _fit(table, width, spawning, floor + len(MARK) + PADDING)
-    return shorter if _lines(shorter[1]) < _lines(fitted[1]) else fitted
-
-
-def _apart(names: list[str], room: int) -> bool:
-    """Whether names cut to `room` cells are still all different."""
-    return len(set(_cut_apart(names, room).values())) == len(set(names))
 
 
 def _fit(
@@ -475,11 +481,16 @@ def _fit(
 ) -> tuple[list[str], dict[str, list[str]]]:
     """`_fitted`, the names cut down to `name_min` cells at most."""
     columns, rows = table
+    kinds = [cells for row, cells in rows.items() if SUB not in row] or list(rows.values())
     widths = {
         column: max(len(column), *(len(cells[n]) + len(MARK) * (n == 0) for cells in rows.values()))
         + PADDING
         for n, column in enumerate(columns)
     }
+    # (a status row's name, `└ #1 Poison, Slow`, is cut to the kinds' names: the line above
+    # the rows says who suffers what, and a wider column would push out AP, MOVE, hearts)
+    widths["Monster"] = max(len(columns[0]), *(len(cells[0]) + len(MARK) for cells in kinds))
+    widths["Monster"] += PADDING
     keep = {**KEEP, **(SPAWNING if spawning else PLAYING)}
     kept = list(columns)
     if all(cells[columns.index("Gained")] in ("-", "") for cells in rows.values()):
