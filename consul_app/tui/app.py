@@ -42,6 +42,7 @@ from consul_app.tui.crash import Crash, unread_report, write_report
 from consul_app.tui.hangup import quit_on_hangup
 from consul_app.tui.held_keys import HoldsKeys
 from consul_app.tui.screen_css import load_screen_css
+from consul_app.tui.textual_compat import own_screen_css, report_crashes
 from consul_app.tui.widgets.footer import Footer
 
 if TYPE_CHECKING:
@@ -95,6 +96,8 @@ class LoadingScreen(Screen[None]):
         )
 
 
+@report_crashes
+@own_screen_css(load_screen_css)  # (a screen's own CSS_PATH parsed alone)
 class ConsulApp(HoldsKeys):
     """Consul at the table. `save` opens (or creates) that journal instead of the saves folder.
 
@@ -103,7 +106,6 @@ class ConsulApp(HoldsKeys):
     """
 
     CSS_PATH = "consul.tcss"
-    _load_screen_css = load_screen_css  # (a screen's own CSS_PATH parsed alone)
     TITLE = "Consul"
     BINDINGS = [
         Binding("question_mark", "help", "Keys", id="app.help"),
@@ -585,15 +587,12 @@ class ConsulApp(HoldsKeys):
             self._keys.append(event.key)  # (once: not as it bubbles back; held: when let go)
         await super().on_event(event)
 
-    def _handle_exception(self, error: Exception) -> None:
-        """An error nobody expected: its report written, the save left as it was, and the
-        words `consul play` says instead of the traceback. (Textual's private hook and its
-        list of what to print on exit: the one place this app uses them.)"""
+    def crashed(self, error: Exception) -> None:
+        """An error nobody expected (`report_crashes`): its report written, the save left as
+        it was, and the words `consul play` says instead of the traceback."""
         if self.crash is None:
             save = self.session.path if self.session is not None else self.save_path
             self.crash = write_report(error, self._keys, save)
-        super()._handle_exception(error)  # (exit code 1; a test's Pilot raises it again)
-        self._exit_renderables.clear()
 
     # -- help and the command palette -----------------------------------------------------
 

@@ -83,6 +83,7 @@ from consul_app.tui.screens.history import HistoryScreen, undo_notice
 from consul_app.tui.screens.lookup import LookupScreen
 from consul_app.tui.screens.pick_many import PickManyScreen
 from consul_app.tui.screens.pick_one import PickOneScreen
+from consul_app.tui.textual_compat import key_bindings, set_key_bindings
 from consul_app.tui.view import TableView
 from consul_app.tui.widgets.bonuses import BonusesPane
 from consul_app.tui.widgets.boss_card import CARD_STEPS, BossPane
@@ -245,11 +246,13 @@ class TableScreen(Screen[None]):
         """The footer's `e` says what it ends in this edition's words (1.0: the round)."""
         word = turn_name(self.session.state).split()[0].lower()
         self.end_turn_label = f"End {word}"
-        bindings = self._bindings.key_to_bindings.get("e", [])
-        self._bindings.key_to_bindings["e"] = [
-            replace(b, description=self.end_turn_label) if b.action == "end_turn" else b
-            for b in bindings
-        ]
+        bindings = key_bindings(self, "e")
+        set_key_bindings(
+            self,
+            "e",
+            [replace(b, description=self.end_turn_label) if b.action == "end_turn" else b
+             for b in bindings],
+        )
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """After the game is over only the keys that still do something show (and work)."""
@@ -513,7 +516,7 @@ class TableScreen(Screen[None]):
         if not self._in_play():
             return
         self._dismiss_recap()
-        undo = self._bindings.key_to_bindings.get(event.key, [])
+        undo = key_bindings(self, event.key)
         self.query_one(NoticeLine).read(event.key, undoing=any(b.action == "undo" for b in undo))
         self._tab_hint = None
         if event.character in ("0", "7", "8", "9"):

@@ -8,19 +8,14 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Iterable
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
 from rich.segment import Segment
 from rich.style import Style
 from textual.app import ComposeResult
-from textual.cache import LRUCache
 from textual.containers import Vertical
 from textual.content import Content
-from textual.coordinate import Coordinate
 from textual.strip import Strip
-from textual.widgets import DataTable
-from textual.widgets.data_table import RowKey
 
 from consul_app.rules import (
     ROLL_MARKS,
@@ -34,7 +29,7 @@ from consul_app.rules import (
     refusal,
     stat_lines,
 )
-from consul_app.tui import symbols
+from consul_app.tui import symbols, textual_compat
 from consul_app.tui.view import TableView
 from consul_app.tui.widgets.pane import Section
 
@@ -77,10 +72,6 @@ SCROLLBAR = 2
 FIGURE_BREAK = re.compile(r" (?=[+\-↓])")
 """Where a dice stat's cell may break: before each bonus ("2R +1ST* +2ST°"), not in its dice."""
 
-
-CELLS = 4000
-"""Rendered cells kept (the pool's rows by its columns, in the styles they take)."""
-
 MARK, NO_MARK = "> ", "  "
 """Before the name of the monster under the cursor (not told by colour alone)."""
 SUB = "#"
@@ -89,14 +80,10 @@ UNDER = "└ "
 """Before the name of a row of one monster under its kind's row."""
 
 
-class PoolTable(DataTable[str]):
+class PoolTable(textual_compat.CellCachedTable):
     """The pool's rows, one per monster; the cursor picks the monster the keys act on, and its
     name is marked `>`. The mark is drawn with the cursor's row (each name keeps room for it),
     so moving the cursor redraws two rows and changes no cell."""
-
-    def __init__(self, **kwargs: Any) -> None:
-        super().__init__(**kwargs)
-        self._cells: LRUCache[tuple[object, ...], list[list[Segment]]] = LRUCache(CELLS)
 
     def highlighted(self) -> str | None:
         """The id of the monster under the cursor (on a marked one's row: of its kind)."""
@@ -114,44 +101,7 @@ class PoolTable(DataTable[str]):
             return None
         return self.coordinate_to_cell_key(self.cursor_coordinate).row_key.value
 
-    def _render_cell(
-        self,
-        row_index: int,
-        column_index: int,
-        base_style: Style,
-        width: int,
-        cursor: bool = False,
-        hover: bool = False,
-    ) -> list[list[Segment]]:
-        """A cell, rendered again only when what it shows changed. (DataTable renders every
-        cell again after any update: a spawn would render the whole table for two cells.)"""
-        if row_index < 0 or column_index < 0:  # the header: as DataTable does
-            return self._marked(row_index, column_index, base_style, width, cursor, hover)
-        row, column = self.coordinate_to_cell_key(Coordinate(row_index, column_index))
-        key = (  # (the cell's place, text and height, and what DataTable's cache is keyed on)
-            row_index,
-            column_index,
-            self.get_cell(row, column),
-            self.rows[row].height,
-            base_style,
-            width,
-            cursor,
-            hover,
-            self._show_hover_cursor,
-            self._pseudo_class_state,
-            self.show_cursor,
-        )
-        if key not in self._cells:
-            self._cells[key] = self._marked(
-                row_index, column_index, base_style, width, cursor, hover
-            )
-        return self._cells[key]
-
-    def notify_style_update(self) -> None:
-        super().notify_style_update()
-        self._cells.clear()
-
-    def _marked(
+    def cell_lines(
         self,
         row_index: int,
         column_index: int,
@@ -161,7 +111,7 @@ class PoolTable(DataTable[str]):
         hover: bool = False,
     ) -> list[list[Segment]]:
         """The cell as DataTable renders it, the cursor's row with its mark."""
-        lines = super()._render_cell(row_index, column_index, base_style, width, cursor, hover)
+        lines = super().cell_lines(row_index, column_index, base_style, width, cursor, hover)
         if not (cursor and column_index == 0 and row_index >= 0 and lines):
             return lines
         line = Strip(lines[0])
@@ -191,17 +141,6 @@ class PoolTable(DataTable[str]):
             self.add_column(column, key=column)
         for row, cells in rows.items():
             self.add_row(*cells, key=row, height=heights[row])
-
-    def _update_dimensions(self, new_rows: Iterable[RowKey]) -> None:
-        """As DataTable's, then drawn again: it measures new rows when idle, and lines drawn
-        before that (at a live resize, the pane is filled and drawn at once) were kept with the
-        headers' widths (its caches are keyed on an update count that measuring leaves as is):
-        names cut to five letters and dice dropped until the next action."""
-        widths = [column.get_render_width(self) for column in self.columns.values()]
-        super()._update_dimensions(new_rows)
-        if widths != [column.get_render_width(self) for column in self.columns.values()]:
-            self._clear_caches()
-            self.refresh()
 
     def on_resize(self) -> None:
         """More or fewer rows in sight (the pane says how many are out of it)."""
