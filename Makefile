@@ -24,15 +24,17 @@ test: $(VENV)/.installed
 	env -u PYTHONDONTWRITEBYTECODE $(BIN)/python -m pytest -n auto
 
 # The key monkey's long run: random setups and random keys for MINUTES, from setup SEED on
-# (SETUPS: at most that many setups; KEYS: keys per setup). It goes on past a failure and
-# tells every one at the end, each with its seed, setup and last keys.
+# (SETUPS: at most that many setups; KEYS: keys per setup; JOBS: processes, one per core if
+# not given). It goes on past a failure and tells every one at the end, each with its seed,
+# setup and last keys.
 SEED ?= 1
 MINUTES ?= 30
-SETUPS ?=
+SETUPS ?= 0
 KEYS ?= 80
+JOBS ?= 0
 soak: $(VENV)/.installed
-	MONKEY_SEED=$(SEED) MONKEY_MINUTES=$(MINUTES) MONKEY_SETUPS=$(SETUPS) MONKEY_KEYS=$(KEYS) \
-	  $(BIN)/python -m pytest tests/monkey -m soak -n 0 -s -q
+	$(BIN)/python scripts/soak.py --seed $(SEED) --minutes $(MINUTES) --setups $(SETUPS) \
+	  --keys $(KEYS) --jobs $(JOBS)
 
 lint: $(VENV)/.installed
 	$(BIN)/ruff check consul_app tests benchmarks scripts

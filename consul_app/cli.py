@@ -19,9 +19,9 @@ if TYPE_CHECKING:
 
 def commands() -> tuple[ModuleType, ...]:
     """Every subcommand's module, in the order `consul --help` lists them."""
-    from consul_app.commands import delete, export, saves, schema, serve, validate, watch
+    from consul_app.commands import delete, export, md2, saves, schema, serve, validate, watch
 
-    return (play, watch, serve, validate, schema, saves, export, delete)
+    return (play, md2, watch, serve, validate, schema, saves, export, delete)
 
 
 def build_parser() -> argparse.ArgumentParser:

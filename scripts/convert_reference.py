@@ -490,6 +490,9 @@ def convert_bosses_and_cards(
             entry["timeout_mini_boss"] = written["timeout_mini_boss"]
         if "models" in written:  # models it brings with no stat card: for the lookup
             entry["models"] = written["models"]
+        for key in ("with_bosses", "modifiers"):  # other bosses; what its effects change
+            if key in written:
+                entry[key] = written[key]
         extra = set(written) - set(entry)
         if extra:
             raise SystemExit(f"{ed} fight card {card_id}: texts for unknown sections {extra}")

@@ -79,3 +79,20 @@ def test_a_part_of_the_engine_imports_only_what_it_needs() -> None:
     for heavy in ("actions", "state", "engine", "views.cards"):
         assert f"consul_app.rules.{heavy}" not in loaded
     assert "consul_app.session.session" not in loaded
+
+
+def test_starting_consul_imports_no_other_game() -> None:
+    """SDE's start (the app, the session, the saves list, the parser of every command) never
+    imports MD2: each game is imported only when a save of it is read or started."""
+    code = (
+        "import sys; from consul_app.cli import build_parser; build_parser(); "
+        "from consul_app.tui.app import ConsulApp; "
+        "from consul_app.session import Session, list_saves; "
+        "import consul_app.session.load, consul_app.session.export, consul_app.sde.game; "
+        "print(' '.join(m for m in sys.modules if m.startswith('consul_app.')))"
+    )
+    loaded = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    ).stdout.split()
+    assert "consul_app.session.load" in loaded
+    assert [m for m in loaded if m.startswith("consul_app.md2")] == []

@@ -32,6 +32,7 @@ REFERENCES: dict[str, list[Rule]] = {
     "fight_cards": [
         (("bosses", EACH), ("dungeon_bosses",), "dungeon boss"),
         (("timeout_summons", EACH, "monster"), ("monsters",), "monster"),
+        (("with_bosses", EACH, "boss"), ("dungeon_bosses",), "dungeon boss"),
     ],
     "relics": [(("portrait", EACH), BOSSES, "boss or mini-boss")],
     "bonuses": [(("status",), ("status_effects",), "status effect")],

@@ -203,10 +203,71 @@ class FightModel(Strict, kw_only=True):
     text: Text
 
 
+class DiceBonus(Strict, kw_only=True):
+    roll: Roll
+    add: Dice
+
+
+class FightBoss(Strict, kw_only=True):
+    """Another boss card the fight card brings into play with the boss (Mugg with Ugg, Daemonus
+    with the Midnight Queen): it has its own wounds and status effects."""
+
+    boss: Slug
+    dungeon_boss: Annotated[
+        bool,
+        Meta(
+            description="it also counts as a Dungeon Boss: the heroes win once every Dungeon "
+            "Boss is destroyed, and the timeout comes when one of them is destroyed"
+        ),
+    ] = False
+    returns_at_timeout: Annotated[
+        bool, Meta(description="destroyed before the timeout, the timeout brings it back")
+    ] = False
+
+
+Who = Literal["boss", "elite", "minion", "denizen"]
+
+
+class EffectModifier(Strict, kw_only=True):
+    """What a fight card's (1.0: Adventure Effects card's) effect changes on monsters' cards,
+    applied on their cards with the effect's name as the reason: who gains it (ranks, or the
+    monsters of `families`: names or creature types that contain one), what (dice on a roll or
+    a keyword) and from when."""
+
+    effect: Annotated[Name, Meta(description="the card effect's name (the reason shown)")]
+    since: Annotated[
+        Literal["game", "boss-spawn", "timeout"],
+        Meta(description="from when: the whole game, the boss's spawn on, or the timeout on"),
+    ]
+    who: Annotated[list[Who], Meta(description="ranks that gain it; empty: see families")] = []
+    families: Annotated[
+        list[Name], Meta(description="monsters whose name or creature type contains one")
+    ] = []
+    dice: DiceBonus | None = None
+    keyword: Name | None = None
+
+    def __post_init__(self) -> None:
+        if (self.dice is None) == (self.keyword is None):
+            raise ValueError("an effect modifier gives either dice or a keyword")
+        if not self.who and not self.families:
+            raise ValueError("an effect modifier names who gains it: who or families")
+
+
 class FightCard(Entry, kw_only=True):
     """2.0/FK boss fight card, or 1.0 Adventure Effects card."""
 
     bosses: Annotated[list[Slug], Meta(min_length=1)]
+    with_bosses: Annotated[
+        list[FightBoss],
+        Meta(
+            description="other boss cards that come into play with the boss, each with its "
+            "own wounds; a boss of `bosses` not named here is another form of the same boss"
+        ),
+    ] = []
+    modifiers: Annotated[
+        list[EffectModifier],
+        Meta(description="what its effects change on monsters' cards, for the cards to apply"),
+    ] = []
     dungeon_effect: list[CardEffect] = []
     boss_spawn: list[CardEffect] = []
     timeout: list[CardEffect] = []
@@ -223,6 +284,12 @@ class FightCard(Entry, kw_only=True):
         Meta(description="models its effects bring that have no stat card here (the lookup)"),
     ] = []
     note: Text | None = None
+
+    def __post_init__(self) -> None:
+        named = {e.name for e in (*self.dungeon_effect, *self.boss_spawn, *self.timeout)}
+        for mod in self.modifiers:
+            if mod.effect not in named:
+                raise ValueError(f"modifiers: {mod.effect!r} is not an effect of this card")
 
 
 class StatModifier(Strict, kw_only=True):
@@ -323,11 +390,6 @@ class BonusTarget(Strict, kw_only=True):
     ranks: list[Literal["minion", "elite", "mini-boss", "pet"]] = []
     bits: list[SpawnBits] = []
     monsters: Annotated[list[Name], Meta(description="only monsters whose name contains one")] = []
-
-
-class DiceBonus(Strict, kw_only=True):
-    roll: Roll
-    add: Dice
 
 
 class Bonus(Entry, kw_only=True):

@@ -100,6 +100,7 @@ if TYPE_CHECKING:
         BossStatus,
         ChartStatus,
         GaugeStatus,
+        OtherBoss,
         PoolLine,
         SpaceView,
         SpawningPointLine,
@@ -179,6 +180,7 @@ __all__ = [
     "GroupBonuses",
     "Heal",
     "MiniBossOption",
+    "OtherBoss",
     "PlacedSpawningPoint",
     "PoolLine",
     "Recap",
@@ -279,8 +281,8 @@ _HOMES: dict[str, str] = {
     "timeout": "timeout_threshold",
     "tracked": "immune_to marked_monsters",
     "turn_view": "free_spawn_refusal phase_name turn_name turn_notes",
-    "views": "BossStatus ChartStatus GaugeStatus PoolLine SpaceView SpawningPointLine TurnsUntil"
-    " boss_status chart_spaces chart_status current_space gauge_status pool"
+    "views": "BossStatus ChartStatus GaugeStatus OtherBoss PoolLine SpaceView SpawningPointLine"
+    " TurnsUntil boss_status chart_spaces chart_status current_space gauge_status pool"
     " spawning_point_lines spawning_points_remaining turns_until upcoming_spaces",
     "views.cards": "Added CardAction CardView ROLL_MARKS RelicView RollView StatFigure Trait"
     " card monster_stats stat_lines",

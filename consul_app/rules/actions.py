@@ -14,7 +14,8 @@ from consul_app.rules.steps import StepKey
 from consul_app.tagged import tagged_reader
 
 Target = Literal["boss", "mini-boss", "spawning-point", "monster"]
-"""A tracked model: the dungeon boss, the mini-boss on the dungeon, a spawning point (`model`
+"""A tracked model: the dungeon boss (`model`: which boss of a fight with several, e.g. Mugg;
+None: the setup's), the mini-boss on the dungeon, a spawning point (`model`
 and `tile` name it; `which` one of a pair on one tile, see `GameState.standing_point`) or a
 monster in play (`model` is its id; `which` picks one already marked with wounds or status
 effects, None a fresh one from the dungeon)."""
@@ -92,9 +93,12 @@ class DestroyMiniBoss(_Action, tag="destroy_mini_boss"):
 
 
 class SpawnBoss(_Action, tag="spawn_boss"):
-    """The dungeon boss spawns (1.0: is summoned)."""
+    """The dungeon boss spawns (1.0: is summoned); `with_bosses`: the other boss cards its fight
+    card brings with it (Mugg with Ugg), each with its own wounds. None: the boss alone (also
+    every journal written before fights had several bosses: those replay as they were played)."""
 
     boss: str
+    with_bosses: list[str] | None = None
 
 
 class EquipRelics(_Action, tag="equip_relics"):
@@ -221,7 +225,10 @@ def _written(cls: type[_Action]) -> tuple[str, ...]:
 
 
 _KEYS: dict[type, tuple[str, ...]] = {cls: _written(cls) for cls in get_args(Action)}
-_WHEN_SET: dict[type, frozenset[str]] = {DestroySpawningPoint: frozenset({"which"})}
+_WHEN_SET: dict[type, frozenset[str]] = {
+    DestroySpawningPoint: frozenset({"which"}),
+    SpawnBoss: frozenset({"with_bosses"}),
+}
 """Fields added since journals held the action: written only when set, so its old lines are
 written again as they were."""
 

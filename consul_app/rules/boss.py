@@ -8,6 +8,14 @@ from consul_app.rules.actions import ChooseRelics, EquipRelics, SpawnBoss
 from consul_app.rules.agenda import add_next, require_step
 from consul_app.rules.editions import edition_rules
 from consul_app.rules.errors import RuleError
+from consul_app.rules.fight_bosses import (
+    boss_destroyed,
+    bring_with_boss,
+    heal_other,
+    heroes_win,
+    other_boss,
+    wound_other,
+)
 from consul_app.rules.hearts import boss_hearts, hearts_with
 from consul_app.rules.keywords import has_keyword
 from consul_app.rules.state import GameState
@@ -72,6 +80,8 @@ def spawn_boss(pack: EditionPack, state: GameState, action: SpawnBoss) -> None:
         raise RuleError(f"the dungeon boss of this game is {boss_of(pack, state).name}")
     step.done = True
     state.boss.spawned = True
+    if action.with_bosses is not None:
+        bring_with_boss(pack, state, action.with_bosses)
     if state.setup.edition == "sde2":
         extra = sum(n for _, n in extra_relics(pack, state))
         state.boss.relic_slots = len(state.standing_spawning_points()) + extra
@@ -94,7 +104,8 @@ def choose_relics(pack: EditionPack, state: GameState, action: EquipRelics | Cho
             raise RuleError(f"unknown relic {relic_id!r}")
         if relic_id not in allowed:
             raise RuleError(f"{relic.name} bears another boss's portrait")
-    _check_slots(pack, state, action.relics)
+    if state.setup.edition != "classic":  # (1.0 treasure all reads "Top": not its slot)
+        _check_slots(pack, state, action.relics)
     state.boss.relics = list(action.relics)
     if isinstance(action, EquipRelics):
         state.boss.hearts = hearts_with(pack, state, state.boss.relics)
@@ -115,30 +126,58 @@ def _check_slots(pack: EditionPack, state: GameState, relic_ids: list[str]) -> N
             )
 
 
-def wound_boss(pack: EditionPack, state: GameState, wounds: int) -> None:
-    """Wounds up to its hearts (then it is defeated); may trigger the timeout."""
-    _require_in_play(pack, state)
-    hearts = boss_hearts(pack, state)
-    state.boss.wounds = min(hearts, state.boss.wounds + wounds)
-    state.boss.defeated = state.boss.wounds >= hearts
+def wound_boss(pack: EditionPack, state: GameState, wounds: int, model: str | None = None) -> None:
+    """Wounds up to its hearts (then it is destroyed); the heroes win once every Dungeon Boss
+    of the fight is; may trigger the timeout. `model`: another boss of the fight (Mugg)."""
+    if _is_other(state, model):
+        _require_spawned(pack, state)
+        wound_other(pack, state, model, wounds)  # type: ignore[arg-type]
+    else:
+        _require_in_play(pack, state)
+        hearts = boss_hearts(pack, state)
+        state.boss.wounds = min(hearts, state.boss.wounds + wounds)
+        if boss_destroyed(pack, state):
+            state.boss.status = []
+    state.boss.defeated = heroes_win(pack, state)
     check_timeout(pack, state)
 
 
-def heal_boss(pack: EditionPack, state: GameState, wounds: int) -> None:
+def heal_boss(pack: EditionPack, state: GameState, wounds: int, model: str | None = None) -> None:
+    if _is_other(state, model):
+        _require_spawned(pack, state)
+        heal_other(pack, state, model, wounds)  # type: ignore[arg-type]
+        return
     _require_in_play(pack, state)
     if wounds > state.boss.wounds:
         raise RuleError(f"the boss has only {state.boss.wounds} wound(s) to heal")
     state.boss.wounds -= wounds
 
 
-def _require_in_play(pack: EditionPack, state: GameState) -> None:
+def _is_other(state: GameState, model: str | None) -> bool:
+    """Does the action name another boss of the fight than the setup's (None: the setup's)? In
+    a fight of one boss card the name is not read: journals written before fights had several
+    boss cards replay as they were played, and a boss's other form (Nocturne) is the same."""
+    return model is not None and model != state.setup.boss and bool(state.other_bosses)
+
+
+def _require_spawned(pack: EditionPack, state: GameState) -> None:
     if not state.boss.spawned:
         raise RuleError(f"{boss_of(pack, state).name} has not spawned yet")
     if state.boss.defeated:
         raise RuleError(f"{boss_of(pack, state).name} is already defeated")
 
 
-def boss_statuses(pack: EditionPack, state: GameState) -> list[str]:
-    """The boss's status effect list, to change in place (only once it is in play)."""
+def _require_in_play(pack: EditionPack, state: GameState) -> None:
+    _require_spawned(pack, state)
+    if boss_destroyed(pack, state):
+        raise RuleError(f"{boss_of(pack, state).name} is destroyed")
+
+
+def boss_statuses(pack: EditionPack, state: GameState, model: str | None = None) -> list[str]:
+    """The boss's status effect list, to change in place (only once it is in play); `model`:
+    another boss of the fight."""
+    if _is_other(state, model):
+        _require_spawned(pack, state)
+        return other_boss(pack, state, model).status  # type: ignore[arg-type]
     _require_in_play(pack, state)
     return state.boss.status

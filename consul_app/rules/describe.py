@@ -75,6 +75,8 @@ def who(pack: EditionPack, action: a.Wound | a.Heal | a.AddStatus | a.RemoveStat
         case "monster":
             name = name_of(pack, "monsters", action.model or "")
             return name if action.which is None else f"{name} #{action.which + 1}"
+        case "boss" if action.model is not None:  # a boss of a fight with several (Mugg)
+            return name_of(pack, "dungeon_bosses", action.model)
         case target:
             return _WHO[target]
 
@@ -91,6 +93,9 @@ def _destroys(pack: EditionPack, state: GameState, action: a.Wound) -> bool:
 def _hearts_and_wounds(pack: EditionPack, state: GameState, action: a.Wound) -> tuple[int, int]:
     match action.target:
         case "boss":
+            other = next((b for b in state.other_bosses if b.id == action.model), None)
+            if other is not None:
+                return pack.dungeon_bosses[other.id].hearts, other.wounds
             return boss_hearts(pack, state), state.boss.wounds
         case "mini-boss":
             mini = state.mini_boss

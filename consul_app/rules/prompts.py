@@ -19,6 +19,7 @@ from consul_app.rules.boss import (
 )
 from consul_app.rules.chart import space_summary, spaces
 from consul_app.rules.editions.words import words
+from consul_app.rules.fight_bosses import brought_bosses, fight_card
 from consul_app.rules.hearts import boss_hearts
 from consul_app.rules.mini_boss import timeout_brings
 from consul_app.rules.names import bits_name, counts_text, name_of, tiles_text
@@ -144,7 +145,7 @@ def reflected_sighting(
 
 def _view(pack: EditionPack, state: GameState, step: StepState, current: bool) -> Step:
     choices = _choices(pack, state, step)
-    action = _action(state, step)
+    action = _action(pack, state, step)
     title = t.step_title(state.setup.edition, step.key)
     if step.key == "mini-boss" and not step.options:
         title += f": {t.NONE_LEFT}"
@@ -165,12 +166,13 @@ def _view(pack: EditionPack, state: GameState, step: StepState, current: bool) -
     )
 
 
-def _action(state: GameState, step: StepState) -> a.Action | None:
+def _action(pack: EditionPack, state: GameState, step: StepState) -> a.Action | None:
     match step.key:
         case "advance-chart":
             return a.AdvanceChart(space=step.space or state.position + 1)
         case "boss-spawn":
-            return a.SpawnBoss(boss=state.setup.boss)
+            others = [b.boss for b in brought_bosses(pack, state)]
+            return a.SpawnBoss(boss=state.setup.boss, with_bosses=others or None)
         case "mini-boss" | "timeout-mini-boss":
             return a.SpawnMiniBoss(mini_boss=step.options[0]) if len(step.options) == 1 else None
         case "relics" | "choose-bonus" | "boss-sighting":
@@ -331,6 +333,12 @@ def _relic_note(relic: Relic) -> str:
 
 
 def _relics(pack: EditionPack, state: GameState, step: StepState) -> str:
+    if state.setup.edition == "classic":
+        return (
+            f"{_boss(pack, state)} may equip its Character Treasure (the cards bearing its "
+            "portrait): it gains them as though printed on its card. The rules texts do not say "
+            "how many: tick those your game uses."
+        )
     extra = "".join(f", {n} more for {why}" for why, n in extra_relics(pack, state))
     per_slot = relics_per_slot(pack, state)
     slots = "one relic per equipment slot" if per_slot == 1 else f"{per_slot} relics per slot"
@@ -451,6 +459,14 @@ def _summons(pack: EditionPack, state: GameState, step: StepState) -> str:
         text += (
             f" Not in the spawning pool, so none can spawn: {counts_text(pack, outside)}; "
             "move those on the dungeon to its place, then confirm."
+        )
+    card = fight_card(pack, state)
+    named = card.timeout_summons if card is not None else []
+    absent = {s.monster: s.count for s in named if s.monster not in step.summons}
+    if absent:
+        text += (
+            f" The card also names {counts_text(pack, absent)}: no spawning point of this game "
+            "brings them, so none come."
         )
     return text
 

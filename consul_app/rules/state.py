@@ -66,6 +66,17 @@ class BossState(Data):
     """Its hearts with its relics' (`EquipRelics`); None: as its card prints them."""
 
 
+class OtherBossState(Data):
+    """Another boss card the fight card brought into play with the dungeon boss (Mugg, Daemonus:
+    `FightBoss`), with its own wounds and status effects; `destroyed` once its wounds reached its
+    hearts (one that returns at the timeout comes back with none)."""
+
+    id: str
+    wounds: int = 0
+    status: list[str] = []
+    destroyed: bool = False
+
+
 class GainedBonus(Data):
     """A bonus the monsters gained and the chart space (FK: ladder step) that granted it."""
 
@@ -110,6 +121,8 @@ class GameState(Data):
     mini_boss: MiniBossState | None = None
     mini_bosses_destroyed: list[str] = []
     boss: BossState = msgspec.field(default_factory=BossState)
+    other_bosses: list[OtherBossState] = []
+    """The other bosses of the fight (`SpawnBoss.with_bosses`); none in a one-boss fight."""
     gauge: Gauge | None = None
     hero_wounds: dict[str, int] = {}
     """Wounds heroes suffered by the Consul's rules (Clever cancelling a sighting)."""

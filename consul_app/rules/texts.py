@@ -34,6 +34,7 @@ EDITION_STEP_TITLES: dict[str, dict[str, str]] = {
     "forgotten-king": {"advance-chart": "Climb the ladder one step"},
     "classic": {
         "boss-spawn": "Summon the dungeon boss",
+        "relics": "Equip the boss's treasure",
         "boss-spawn-effects": "Adventure Effects: boss fight",
         "timeout-effects": "Timeout: Adventure Effects card",
     },

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from consul_app.content.pack import EditionPack
 from consul_app.rules.editions import edition_rules
+from consul_app.rules.fight_bosses import one_dungeon_boss_destroyed, return_at_timeout
 from consul_app.rules.hearts import boss_hearts
 from consul_app.rules.mini_boss import timeout_mini_boss
 from consul_app.rules.state import GameState
@@ -21,12 +22,19 @@ def timeout_threshold(hearts: int) -> int:
 
 def check_timeout(pack: EditionPack, state: GameState) -> None:
     """Trigger the timeout once per game, as soon as the wounds reach the threshold (not if the
-    same wounds defeat the boss). Its steps come before anything else."""
+    same wounds defeat the boss; in a fight of several Dungeon Bosses, when one is destroyed).
+    Its steps come before anything else."""
     boss = state.boss
-    hearts = boss_hearts(pack, state)
-    if boss.timeout or boss.defeated or boss.wounds < timeout_threshold(hearts):
+    if boss.timeout or boss.defeated:
         return
+    one_destroyed = one_dungeon_boss_destroyed(pack, state)
+    if one_destroyed is None:
+        if boss.wounds < timeout_threshold(boss_hearts(pack, state)):
+            return
+    elif not one_destroyed:  # Ugg: "Time Out is reached when one of the Dungeon Bosses is
+        return  # destroyed", not at half its hearts
     boss.timeout = True
+    return_at_timeout(pack, state)
     steps = edition_rules(state).timeout_steps(pack, state)
     after = next((n + 1 for n, s in enumerate(steps) if s.key == "timeout-effects"), len(steps))
     steps[after:after] = timeout_mini_boss(pack, state)

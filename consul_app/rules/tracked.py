@@ -21,7 +21,7 @@ OnModel = Wound | Heal | AddStatus | RemoveStatus
 def wound(pack: EditionPack, state: GameState, action: Wound) -> None:
     match action.target:
         case "boss":
-            wound_boss(pack, state, action.wounds)
+            wound_boss(pack, state, action.wounds, action.model)
         case "mini-boss":
             wound_mini_boss(pack, state, action.wounds)
         case "spawning-point":
@@ -42,7 +42,7 @@ def wound(pack: EditionPack, state: GameState, action: Wound) -> None:
 def heal(pack: EditionPack, state: GameState, action: Heal) -> None:
     match action.target:
         case "boss":
-            heal_boss(pack, state, action.wounds)
+            heal_boss(pack, state, action.wounds, action.model)
         case "mini-boss":
             heal_mini_boss(state, action.wounds)
         case "spawning-point":
@@ -88,7 +88,7 @@ def _model_id(state: GameState, action: AddStatus) -> str | None:
     """Whose card the status effect would go on."""
     match action.target:
         case "boss":
-            return state.setup.boss
+            return action.model or state.setup.boss
         case "mini-boss":
             return state.mini_boss.id if state.mini_boss is not None else None
         case _:
@@ -164,7 +164,7 @@ def _statuses(
         raise RuleError(f"unknown status effect {action.status!r}")
     match action.target:
         case "boss":
-            return boss_statuses(pack, state)
+            return boss_statuses(pack, state, action.model)
         case "mini-boss":
             return mini_boss_statuses(state)
         case "spawning-point":

@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from consul_app.session import chain
-from consul_app.session.journal import CHECKPOINT, CHECKPOINT_START, RS
+from consul_app.session.marks import CHECKPOINT, CHECKPOINT_START, RS
 
 CHECKPOINT_EVERY = 100
 """Entries between two checkpoints of a journal (so a resume replays at most this many)."""

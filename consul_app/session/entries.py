@@ -7,41 +7,23 @@ from pathlib import Path
 
 import msgspec
 
-from consul_app.content import EditionPack
-from consul_app.rules import Action, AddStatus, AdvanceGauge, Wound, describe, read_action
-from consul_app.rules.describe import gauge_full_label
+from consul_app.session.game import GameRules
 from consul_app.session.journal import Do, Line, Redo, SaveError, Undo, validation_message
 from consul_app.session.timeline import Done, Stack
 
 
-def done_of(path: Path, pack: EditionPack, op: Do, line: int | None) -> Done:
-    """The action of a `do` line, or `SaveError` naming the line."""
+def done_of(path: Path, rules: GameRules, op: Do, line: int | None) -> Done:
+    """The action of a `do` line (its label rebuilt: `GameRules.relabel`), or `SaveError`
+    naming the line."""
     try:
-        action = read_action(op.action)
+        action = rules.read_action(op.action)
     except msgspec.ValidationError as err:
         raise SaveError(path, f"unknown action ({validation_message(err)})", line) from None
-    return Done(action, _label(pack, action, op.label), line)
-
-
-def _label(pack: EditionPack, action: Action, written: str) -> str:
-    """The label of `action`, rebuilt from it: labels are derived data, and a changed byte in
-    one must not reach the screen. The written label is kept only when it is the rebuilt one,
-    or that with the ending a hit that destroys its model adds (it depends on the state before,
-    which a resume from a checkpoint does not replay), or the ending a status effect its model
-    is immune to adds, or a power gauge move that filled the gauge (what it really moved)."""
-    label = describe(pack, action)
-    endings = ["", ": destroyed", ": defeated"] if isinstance(action, Wound) else [""]
-    if isinstance(action, AddStatus):
-        names = [*(s.name for s in pack.status_effects.values()), "Status Effects"]
-        endings += [f": removed at once (Immune: {name})" for name in names]
-    kept = {label + ending for ending in endings}
-    if isinstance(action, AdvanceGauge):
-        kept |= {gauge_full_label(n, action.squares) for n in range(1, action.squares + 1)}
-    return written if written in kept else label
+    return Done(action, rules.relabel(action, op.label), line)
 
 
 def play(
-    path: Path, pack: EditionPack, lines: list[Line], first: int, done: Stack, undone: Stack
+    path: Path, rules: GameRules, lines: list[Line], first: int, done: Stack, undone: Stack
 ) -> int:
     """Play the entries `lines` (numbered from `first`) onto the stacks; return how many
     actions at the bottom of `done` stayed in effect throughout."""
@@ -49,7 +31,7 @@ def play(
     for number, line in enumerate(lines, start=first):
         match line.op:
             case Do():
-                done.push(number, done_of(path, pack, line.op, line.number))
+                done.push(number, done_of(path, rules, line.op, line.number))
                 undone.clear()
             case Undo():
                 if not done:

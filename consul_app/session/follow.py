@@ -16,15 +16,15 @@ import os
 from dataclasses import dataclass
 from itertools import islice
 from pathlib import Path
+from typing import Any
 
-from consul_app.content import ContentPack
 from consul_app.files import open_limited
-from consul_app.rules import GameState
 from consul_app.session.checkpoint import parse
 from consul_app.session.entries import done_of
-from consul_app.session.journal import MAX_BYTES, RS, Do, Line, Redo, SaveError, Undo
+from consul_app.session.journal import MAX_BYTES, Do, Line, Redo, SaveError, Undo
 from consul_app.session.lines import Start, Warnings, read
 from consul_app.session.load import Game, load_game
+from consul_app.session.marks import RS
 from consul_app.session.timeline import Done, Refused, Stack, Timeline
 from consul_app.shown import shown
 
@@ -70,7 +70,7 @@ def _actions(prefix: str, actions: list[Done]) -> str:
 class Follower:
     """The latest readable state of one save, read on from where it was last read."""
 
-    def __init__(self, content: ContentPack, path: Path) -> None:
+    def __init__(self, content: Any, path: Path) -> None:
         self.content = content
         self.path = path
         self.game: Game | None = None
@@ -183,7 +183,7 @@ def _play(path: Path, timeline: Timeline, number: int, line: Line) -> None:
     """Entry `number` (read from `line`) played onto `timeline`, as `load_game` plays it."""
     match line.op:
         case Do():
-            done = done_of(path, timeline.pack, line.op, line.number)
+            done = done_of(path, timeline.rules, line.op, line.number)
             timeline.do(number, done, _replay(path, timeline, done))
         case Undo():
             if not timeline.done:
@@ -196,7 +196,7 @@ def _play(path: Path, timeline: Timeline, number: int, line: Line) -> None:
             timeline.redo(_replay(path, timeline, top))
 
 
-def _replay(path: Path, timeline: Timeline, done: Done) -> GameState:
+def _replay(path: Path, timeline: Timeline, done: Done) -> Any:
     try:
         return timeline.replay(timeline.state, done)
     except Refused as err:

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from typing import Any
 
-from consul_app.content import EditionPack
-from consul_app.rules import Action, GameState, apply
+from consul_app.session.game import Action, GameRules
+
+GameState = Any
 
 
 @dataclass(frozen=True)
@@ -16,23 +18,26 @@ class Entry:
     index: int
     """How many actions are in effect just after it (1: the game's first action)."""
     turn: int
-    """The turn (1.0: round) it was done in."""
+    """The turn (SDE 1.0 and MD2: round) it was done in."""
     label: str
     action: Action
 
 
-def replay(pack: EditionPack, state: GameState, actions: Sequence[Action]) -> Iterator[GameState]:
+def replay(rules: GameRules, state: GameState, actions: Sequence[Action]) -> Iterator[GameState]:
     """The state after each of `actions`, applied one after the other from `state`."""
     for action in actions:
-        state = apply(pack, state, action)
+        state = rules.apply(state, action)
         yield state
 
 
 def entries(
-    states: Sequence[GameState], labels: Sequence[str], actions: Sequence[Action]
+    rules: GameRules,
+    states: Sequence[GameState],
+    labels: Sequence[str],
+    actions: Sequence[Action],
 ) -> list[Entry]:
     """The actions with their turn, oldest first; `states[n]` is the state after n actions."""
     return [
-        Entry(n + 1, states[n].turn, label, action)
+        Entry(n + 1, rules.turn(states[n]), label, action)
         for n, (label, action) in enumerate(zip(labels, actions, strict=True))
     ]

@@ -37,17 +37,16 @@ import msgspec
 
 from consul_app.files import MB, open_limited, read_limited
 from consul_app.session import chain
+from consul_app.session.checkpoint import seal
+from consul_app.session.marks import RS
 from consul_app.shown import shown
 from consul_app.tagged import tagged_reader
 
 if TYPE_CHECKING:
     from concurrent.futures import Future, ThreadPoolExecutor
 
-    from consul_app.content import EditionPack
-
 FORMAT = "consul-journal"
 VERSION = 1
-RS = b"\x1e"
 MAX_BYTES = 16 * MB
 """A journal larger than this is not read: a long game writes a few hundred lines (about 100 KB),
 16 MB would hold over 50,000 actions. Reading it stays quick and within memory."""
@@ -76,10 +75,12 @@ class PackRef(_Struct):
 
 
 class Header(_Struct, kw_only=True):
-    """Line 1 of a journal. `setup` is the rules' Setup as JSON."""
+    """Line 1 of a journal. `game`: which game it is (`games.py`; none: SDE, as every save
+    written before there was a second game); `setup` is that game's setup as JSON."""
 
     format: Literal["consul-journal"] = FORMAT
     version: int = VERSION
+    game: str = "sde"
     app: str
     created: str | None = None
     pack: PackRef
@@ -88,9 +89,10 @@ class Header(_Struct, kw_only=True):
     """The chart the game started with (a correction saved later does not change it)."""
 
 
-def changed_content(path: Path, header: Header, pack: EditionPack) -> list[str]:
-    """The warning for a game saved with other content than `pack` (none if the same)."""
-    saved, now = header.pack.content_hash, pack.content_hash()
+def changed_content(path: Path, header: Header, now: str) -> list[str]:
+    """The warning for a game saved with other content than that of hash `now` (none if the
+    same)."""
+    saved = header.pack.content_hash
     if saved == now:
         return []
     return [
@@ -118,9 +120,6 @@ class Redo(_Op, tag="redo"):
 
 Op = Do | Undo | Redo
 _read_op = tagged_reader(Op, "op")
-CHECKPOINT = "checkpoint"
-CHECKPOINT_START = b'{"op": "checkpoint"'
-"""How a checkpoint line starts (as written): a damaged one is still known by it."""
 
 
 def entry_op(value: Any) -> Op | None:
@@ -320,8 +319,6 @@ class JournalWriter:
         """Append a checkpoint line: how many entries precede it, its line number, the byte
         offset where it starts and the running hash here, then `body()` (the game's fields),
         sealed with its digest."""
-        from consul_app.session.checkpoint import seal
-
         if self._fd is None:
             return
         try:

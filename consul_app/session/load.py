@@ -11,20 +11,19 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
+from typing import Any
 
-import msgspec
-
-from consul_app.content import ContentPack, EditionPack
-from consul_app.content.models import Chart
-from consul_app.rules import GameState, Setup, SetupError, new_game
 from consul_app.session.checkpoint import Checkpoint
-from consul_app.session.compat import missing_ids, state_missing
 from consul_app.session.entries import play
-from consul_app.session.journal import Header, SaveError, changed_content, validation_message
+from consul_app.session.game import GameRules
+from consul_app.session.games import game_kind
+from consul_app.session.journal import Header, SaveError, changed_content
 from consul_app.session.lines import Point
 from consul_app.session.past import Past
 from consul_app.session.reading import Journal, read_journal
 from consul_app.session.timeline import Refused, Stack, Timeline
+
+GameState = Any
 
 
 @dataclass
@@ -47,40 +46,31 @@ class Game:
     """How many entries follow its last checkpoint."""
 
 
-def _setup(path: Path, header: Header) -> Setup:
+def _new_state(path: Path, rules: GameRules) -> GameState:
     try:
-        return msgspec.convert(header.setup, Setup)
-    except msgspec.ValidationError as err:
-        problem = validation_message(err)
-    raise SaveError(path, f"the game setup is not valid ({problem})", 1)
-
-
-def _new_game(path: Path, pack: EditionPack, setup: Setup) -> GameState:
-    try:
-        return new_game(pack, setup)
-    except SetupError as err:
+        return rules.new_state()
+    except ValueError as err:  # the engine's SetupError
         reason = f"the game setup cannot be played with this content: {err}"
         raise SaveError(path, reason, 1) from None
+
+
+def bind(content: Any, path: Path, header: Header) -> GameRules:
+    """The rules the save of `header` is replayed with (its game's, on its content)."""
+    kind = game_kind(header.game, path)
+    return kind.bind(kind.content_of(content), path, header)
 
 
 class Fit:
     """Whether a checkpoint's state may be used with this content, and that state."""
 
-    def __init__(self, pack: EditionPack) -> None:
-        self.pack = pack
-        self.content_hash = pack.content_hash()
+    def __init__(self, rules: GameRules) -> None:
+        self.rules = rules
+        self.content_hash = rules.content_hash()
         self._states: dict[int, GameState | str] = {}
 
     def _read(self, found: Checkpoint) -> GameState | str:
         if found.offset not in self._states:
-            try:
-                state: GameState | str = msgspec.convert(found.state, GameState)
-            except msgspec.ValidationError as err:
-                state = f"cannot be read ({validation_message(err)})"
-            else:
-                if missing := state_missing(self.pack, state):
-                    state = f"names {', '.join(missing)}, which the content lacks"
-            self._states[found.offset] = state
+            self._states[found.offset] = self.rules.read_state(found.state)
         return self._states[found.offset]
 
     def reason(self, found: Checkpoint) -> str | None:
@@ -95,24 +85,10 @@ class Fit:
         if found is None or self.reason(found) is not None:
             return None
         state = self._read(found)
-        return state if isinstance(state, GameState) else None
+        return None if isinstance(state, str) else state
 
 
-def started_with(pack: EditionPack, header: Header) -> EditionPack:
-    """`pack` with the chart the game started with, as its header recorded it: a chart
-    corrected since is for new games; this one keeps its own."""
-    if header.chart is None:
-        return pack
-    try:
-        chart = msgspec.convert(header.chart, Chart)
-    except msgspec.ValidationError:
-        return pack  # written by another version: the content's chart will do
-    if pack.charts.get(chart.id) == chart:
-        return pack
-    return msgspec.structs.replace(pack, charts={**pack.charts, chart.id: chart})
-
-
-def load_game(content: ContentPack, path: Path, *, full: bool = False) -> Game:
+def load_game(content: Any, path: Path, *, full: bool = False) -> Game:
     """Read and replay a save; raises `SaveError` naming the file (and line) if it cannot be
     resumed with this content. Never writes. `full`: replay it all, using no checkpoint's
     state (they still tell damaged lines apart)."""
@@ -121,33 +97,29 @@ def load_game(content: ContentPack, path: Path, *, full: bool = False) -> Game:
     data = contents(path, mapped=True)
     first = data.find(b"\n")
     header = parse_header(path, bytes(data[:first])) if first > 0 else None
-    fit: Fit | None = None
-    if header is not None:
-        setup = _setup(path, header)
-        fit = Fit(started_with(content.edition(setup.edition), header))
+    fit = None if header is None else Fit(bind(content, path, header))
     journal = read_journal(
         path, from_checkpoint=not full, accept=None if fit is None else fit.reason
     )
-    setup = _setup(path, journal.header)
     if fit is None:
-        fit = Fit(started_with(content.edition(setup.edition), journal.header))
-    return _replay(journal, setup, fit, full=full)
+        fit = Fit(bind(content, path, journal.header))
+    return _replay(journal, fit, full=full)
 
 
-def _replay(journal: Journal, setup: Setup, fit: Fit, *, full: bool) -> Game:
-    path, pack = journal.path, fit.pack
+def _replay(journal: Journal, fit: Fit, *, full: bool) -> Game:
+    path, rules = journal.path, fit.rules
     point = journal.point
     base: tuple[int, GameState] | None = None
     older = None
     first = 1
     if journal.before is not None and point is not None and point.checkpoint is not None:
-        past = Past(path, pack, journal.key, point, journal.before, fit.state)
+        past = Past(path, rules, journal.key, point, journal.before, fit.state)
         found = point.checkpoint
         done = Stack(fetch=past.fetch, below=lambda: past.stacks(0)[0], keep=found.done)
         undone = Stack(fetch=past.fetch, below=lambda: past.stacks(0)[1], keep=found.undone)
         first = found.entries + 1
         older = past.older
-        kept = play(path, pack, journal.lines, first, done, undone)
+        kept = play(path, rules, journal.lines, first, done, undone)
         state = fit.state(point)
         if kept == found.done and state is not None:
             base = found.done, state
@@ -157,24 +129,24 @@ def _replay(journal: Journal, setup: Setup, fit: Fit, *, full: bool) -> Game:
         found = None if full or point is None else point.checkpoint
         if found is not None:
             at = found.entries
-            play(path, pack, lines[:at], 1, done, undone)
+            play(path, rules, lines[:at], 1, done, undone)
             size = len(done)
-            kept = play(path, pack, lines[at:], at + 1, done, undone)
+            kept = play(path, rules, lines[at:], at + 1, done, undone)
             state = fit.state(point) if point is not None else None
             if size == found.done == kept and state is not None:
                 base = found.done, state
         else:
-            play(path, pack, lines, 1, done, undone)
-    changed = changed_content(path, journal.header, pack)
-    missing = missing_ids(pack, setup, done.known() + undone.known())
+            play(path, rules, lines, 1, done, undone)
+    changed = changed_content(path, journal.header, rules.content_hash())
+    missing = rules.missing(done.known() + undone.known())
     if missing:
         since = " has changed since this game was saved: it" if changed else ""
         raise SaveError(path, f"the content{since} lacks {', '.join(missing)}")
     warnings = journal.warnings
     warnings += changed
-    initial = partial(_new_game, path, pack, setup)
+    initial = partial(_new_state, path, rules)
     try:
-        timeline = Timeline(pack, initial, done=done, undone=undone, base=base, older=older)
+        timeline = Timeline(rules, initial, done=done, undone=undone, base=base, older=older)
     except Refused as err:
         reason = f"the rules refuse {err.done.label!r} here: {err}"
         raise SaveError(path, reason, err.done.line) from None

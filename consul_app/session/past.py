@@ -13,15 +13,16 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
-from typing import NoReturn
+from typing import Any, NoReturn
 
-from consul_app.content import EditionPack
-from consul_app.rules import GameState
 from consul_app.session.entries import done_of, play
+from consul_app.session.game import GameRules
 from consul_app.session.journal import Do, Line, SaveError
 from consul_app.session.lines import Point, Read, Warnings, read, refused
 from consul_app.session.reading import Before, header_point, link, start_after
 from consul_app.session.timeline import Done, Stack
+
+GameState = Any
 
 Usable = Callable[[Point], GameState | None]
 """The state of a checkpoint, if it may be used."""
@@ -34,14 +35,14 @@ class Past:
     def __init__(
         self,
         path: Path,
-        pack: EditionPack,
+        rules: GameRules,
         key: bytes,
         point: Point,
         before: Before,
         usable: Usable,
     ) -> None:
         self.path = path
-        self.pack = pack
+        self.rules = rules
         self._key = key
         self._before = before
         self._usable = usable
@@ -100,7 +101,7 @@ class Past:
         line = self._lines[number]
         if not isinstance(line.op, Do):
             raise SaveError(self.path, "not the action the stacks say", line.number)
-        return done_of(self.path, self.pack, line.op, line.number)
+        return done_of(self.path, self.rules, line.op, line.number)
 
     def stacks(self, index: int) -> tuple[Stack, Stack]:
         """The undo and redo stacks at `points[index]` (the resumed-from checkpoint is 0)."""
@@ -122,7 +123,7 @@ class Past:
                     fetch=self.fetch, below=lambda: self.stacks(index + 1)[1], keep=below.undone
                 )
             lines = self._stretches[index].lines
-            play(self.path, self.pack, lines, (below.entries if below else 0) + 1, done, undone)
+            play(self.path, self.rules, lines, (below.entries if below else 0) + 1, done, undone)
             if (len(done), len(undone)) != (point.checkpoint.done, point.checkpoint.undone):
                 raise SaveError(
                     self.path, "the checkpoint's undo and redo do not fit the journal", point.line

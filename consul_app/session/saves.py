@@ -16,13 +16,7 @@ from consul_app.session.journal import SaveError, changed_content
 from consul_app.session.reading import read_journal
 
 if TYPE_CHECKING:
-    from consul_app.rules import GameState
     from consul_app.session.summary_cache import SummaryCache
-
-
-def finished(state: GameState) -> bool:
-    """The game is over: the dungeon boss is defeated, or the game was ended (`EndGame`)."""
-    return state.boss.defeated or state.ended is not None
 
 
 @dataclass(frozen=True)
@@ -33,6 +27,8 @@ class SaveSummary:
     path: Path
     modified: datetime
     boss: str | None = None
+    """SDE: the dungeon boss; another game: what its games are told apart by (MD2: the
+    heroes)."""
     edition: str | None = None
     turn: int | None = None
     position: int | None = None
@@ -41,6 +37,8 @@ class SaveSummary:
     finished: bool = False
     damaged: str | None = None
     warnings: list[str] = field(default_factory=list)
+    game: str = "sde"
+    """Which game (`games.py`): each game's start offers only its own saves to resume."""
 
 
 def _from_checkpoint(content: ContentPack, path: Path, modified: datetime) -> SaveSummary | None:
@@ -50,6 +48,8 @@ def _from_checkpoint(content: ContentPack, path: Path, modified: datetime) -> Sa
     journal = read_journal(path, from_checkpoint=True)
     point = journal.point.checkpoint if journal.point is not None else None
     edition = journal.header.setup.get("edition")
+    if journal.header.game != "sde":  # (its games are short: a replay will do)
+        return None
     if point is None or journal.lines or journal.warnings or edition not in EDITION_NAMES:
         return None
     pack = content.edition(edition)
@@ -67,7 +67,7 @@ def _from_checkpoint(content: ContentPack, path: Path, modified: datetime) -> Sa
             position=state["position"] if state["chart"] else None,
             actions=point.done,
             finished=state["boss"]["defeated"],
-            warnings=changed_content(path, journal.header, pack),
+            warnings=changed_content(path, journal.header, pack.content_hash()),
         )
     except (KeyError, TypeError):
         return None
@@ -86,19 +86,18 @@ def summarize(content: ContentPack, path: Path) -> SaveSummary:
         game = load_game(content, path)
     except SaveError as err:
         return SaveSummary(path, modified, damaged=str(err))
-    state = game.timeline.state
-    pack = game.timeline.pack
-    boss = pack.dungeon_bosses.get(state.setup.boss)
+    told = game.timeline.rules.summary(game.timeline.state)
     return SaveSummary(
         path,
         modified,
-        boss=boss.name if boss else state.setup.boss,
-        edition=EDITION_NAMES[state.setup.edition],
-        turn=state.turn,
-        position=state.position if state.chart else None,
+        boss=told.title,
+        edition=told.edition,
+        turn=told.turn,
+        position=told.position,
         actions=len(game.timeline.done),
-        finished=finished(state),
+        finished=told.finished,
         warnings=game.warnings,
+        game=game.header.game,
     )
 
 
@@ -139,7 +138,16 @@ def list_saves(content: ContentPack, folder: Path | None = None) -> list[SaveSum
     return list(iter_saves(content, folder))
 
 
-def latest_unfinished(content: ContentPack, folder: Path | None = None) -> SaveSummary | None:
-    """The most recently played game that can be resumed and is not over (replays only as many
-    saves as needed)."""
-    return next((s for s in iter_saves(content, folder) if not s.damaged and not s.finished), None)
+def latest_unfinished(
+    content: ContentPack, folder: Path | None = None, *, game: str = "sde"
+) -> SaveSummary | None:
+    """The most recently played game of `game` that can be resumed and is not over (replays
+    only as many saves as needed)."""
+    return next(
+        (
+            s
+            for s in iter_saves(content, folder)
+            if not s.damaged and not s.finished and s.game == game
+        ),
+        None,
+    )

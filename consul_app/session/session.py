@@ -17,34 +17,19 @@ from __future__ import annotations
 import contextlib
 import os
 from collections.abc import Callable
-from dataclasses import replace
 from datetime import date, datetime
-from itertools import islice
 from pathlib import Path
 from types import TracebackType
-from typing import NoReturn
+from typing import Any, NoReturn
 
 import msgspec
 
 from consul_app import __version__
-from consul_app.content import ContentPack, EditionPack
 from consul_app.paths import saves_dir
-from consul_app.rules import (
-    Action,
-    EndTurn,
-    GameState,
-    Recap,
-    RuleError,
-    Setup,
-    Story,
-    action_data,
-    apply,
-    describe,
-    new_game,
-    recap,
-    story,
-)
+from consul_app.rules.errors import RuleError
 from consul_app.session import checkpoint
+from consul_app.session.game import Action, GameRules
+from consul_app.session.games import game_kind
 from consul_app.session.history import Entry, entries, replay
 from consul_app.session.journal import Do, Header, JournalWriter, PackRef, Redo, SaveError, Undo
 from consul_app.session.load import Game, load_game
@@ -54,9 +39,9 @@ from consul_app.session.timeline import Done, Labels, Timeline
 from consul_app.shown import shown
 
 APP = f"consul-app {__version__}"
-RECAP_REACH = 1000
-"""How far back the recap looks for the ends of the last turns (a phase is never that long)."""
 RESUME = "; resume it to go on"
+GameState = Any
+"""A state of the game's rules (`GameRules`)."""
 Listener = Callable[[GameState], None]
 Clock = Callable[[], datetime]
 
@@ -125,7 +110,7 @@ class Session:
         lock: SaveLock,
         listener: Listener | None = None,
         *,
-        content: ContentPack | None = None,
+        content: Any = None,
     ) -> None:
         self.path = game.path
         self.warnings = game.warnings
@@ -137,7 +122,7 @@ class Session:
         self._writer = writer
         self._lock = lock
         """Held while the game is open: one writer per save."""
-        self._content_hash = game.timeline.pack.content_hash()
+        self._content_hash = game.timeline.rules.content_hash()
         self._content = content
         """To read the save back after a failed write."""
         self._unsettled = False
@@ -146,34 +131,36 @@ class Session:
     @classmethod
     def new(
         cls,
-        content: ContentPack,
-        setup: Setup,
+        content: Any,
+        setup: Any,
         *,
         path: Path | None = None,
         clock: Clock = local_now,
         listener: Listener | None = None,
+        game: str = "sde",
     ) -> Session:
-        """Start a game and its journal (`path`, else a new file in the saves folder).
-        Raises `SetupError` for a setup the rules refuse, `SaveError` if it cannot be saved
-        (`SaveLocked` if another Consul has `path` open)."""
-        pack = content.edition(setup.edition)
-        initial = new_game(pack, setup)
+        """Start a game of `game` (`games.py`) and its journal (`path`, else a new file in the
+        saves folder). `content`: SDE's `ContentPack`, or the game's own. Raises `SetupError`
+        for a setup the rules refuse, `SaveError` if it cannot be saved (`SaveLocked` if
+        another Consul has `path` open)."""
+        kind = game_kind(game)
+        begun = kind.begin(content, setup)
         now = clock()
         header = Header(
+            game=game,
             app=APP,
             created=now.isoformat(timespec="seconds"),
-            pack=PackRef(sources=content.sources, content_hash=pack.content_hash()),
+            pack=PackRef(sources=begun.sources, content_hash=begun.rules.content_hash()),
             setup=msgspec.to_builtins(setup),
-            chart=msgspec.to_builtins(pack.charts[initial.chart]) if initial.chart else None,
+            **begun.header,
         )
-        writer, lock = _create(header, path, now.date(), pack.dungeon_bosses[setup.boss].name)
-        game = Game(writer.path, header, Timeline(pack, initial), [], torn=False)
-        return cls(game, writer, lock, listener, content=content)
+        writer, lock = _create(header, path, now.date(), begun.name)
+        timeline = Timeline(begun.rules, begun.initial)
+        made = Game(writer.path, header, timeline, [], torn=False)
+        return cls(made, writer, lock, listener, content=content)
 
     @classmethod
-    def resume(
-        cls, content: ContentPack, path: Path, *, listener: Listener | None = None
-    ) -> Session:
+    def resume(cls, content: Any, path: Path, *, listener: Listener | None = None) -> Session:
         """Replay a saved game and keep appending to it. Raises `SaveError` (naming the file and
         line) if it cannot be resumed, `SaveLocked` if another Consul plays it, `SaveReadOnly` if
         it may not be written (both may be watched instead); the file is then left as it was.
@@ -198,8 +185,19 @@ class Session:
         return cls(game, writer, lock, listener, content=content)
 
     @property
-    def pack(self) -> EditionPack:
-        """The content of the game's edition (for the rules' views)."""
+    def rules(self) -> GameRules:
+        """The game's rules, bound to its content and setup."""
+        return self._timeline.rules
+
+    @property
+    def timeline(self) -> Timeline:
+        """The actions in effect, the redo stack and the states they lead to (read only:
+        every change goes through `dispatch`, `undo` and `redo`)."""
+        return self._timeline
+
+    @property
+    def pack(self) -> Any:
+        """The content the game's rules read (SDE: the edition's pack, for the rules' views)."""
         return self._timeline.pack
 
     @property
@@ -220,46 +218,24 @@ class Session:
     def states(self) -> list[GameState]:
         """Every state of the game by replay: [0] the start, [n] after the n-th action."""
         initial = self._timeline.initial
-        return [initial, *replay(self.pack, initial, [d.action for d in self._timeline.done])]
+        return [initial, *replay(self.rules, initial, [d.action for d in self._timeline.done])]
 
     def entries(self) -> list[Entry]:
         """The actions in effect with the turn each was done in, oldest first."""
         done = self._timeline.done
-        return entries(self.states(), [d.label for d in done], [d.action for d in done])
+        return entries(self.rules, self.states(), [d.label for d in done], [d.action for d in done])
 
     def state_at(self, count: int) -> GameState:
         """The state just after the first `count` actions in effect (0: the start)."""
         return self._timeline.state_at(count)
 
-    def recap(self) -> Recap | None:
-        """Since your last turn: what the last finished phase did (None before the first).
-        Replays only from the turn before last; `Recap.start` counts from the game's start."""
-        try:
-            return self._recap()
-        except SaveError:  # a damaged line before the checkpoint: no recap (undo says why)
-            return None
+    def recap(self) -> Any:
+        """Since your last turn, what happened (the game's: SDE's `Recap`, or None)."""
+        return self.rules.recap(self)
 
-    def _recap(self) -> Recap | None:
-        done = self._timeline.done
-        ends = []  # the last two ends of a turn, newest first, looked for as far as RECAP_REACH
-        newest = islice(done.newest_first(), RECAP_REACH)
-        for index, entry in zip(range(len(done) - 1, -1, -1), newest, strict=False):
-            if isinstance(entry.action, EndTurn):
-                ends.append(index)
-                if len(ends) == 2:
-                    break
-        if not ends:
-            return None
-        start = ends[-1]
-        actions = [d.action for d in done[start:]]
-        first = self.state_at(start)
-        told = recap(self.pack, [first, *replay(self.pack, first, actions)], actions)
-        return None if told is None else replace(told, start=told.start + start)
-
-    def story(self) -> Story:
-        """The game's story so far (replays the whole game)."""
-        states = self.states()
-        return story(self.pack, states, [d.action for d in self._timeline.done])
+    def story(self) -> Any:
+        """The game's story so far (the game's: SDE's `Story`, or None)."""
+        return self.rules.story(self)
 
     @property
     def can_undo(self) -> bool:
@@ -285,9 +261,10 @@ class Session:
         it, `SaveError` if it cannot be saved (the state is then what the file holds, see
         `_append`). `overlap`: return before the fsync; `settle()` publishes (module doc)."""
         self.settle()
-        state = apply(self.pack, self.state, action)
-        label = describe(self.pack, action, self.state)
-        self._append(Do(action=action_data(action), label=label), overlap)
+        rules = self.rules
+        state = rules.apply(self.state, action)
+        label = rules.label(action, self.state)
+        self._append(Do(action=rules.action_data(action), label=label), overlap)
         self._timeline.do(self._writer.entries, Done(action, label), state)
         self._done(overlap)
         return self.state
@@ -332,7 +309,7 @@ class Session:
         except SaveError as err:
             raise PastUnreadable(f"cannot redo it: {err}") from None
         assert redone is not None
-        state = apply(self.pack, self.state, redone.action)
+        state = self.rules.apply(self.state, redone.action)
         self._append(Redo(), overlap)
         label = self._timeline.redo(state).label
         self._done(overlap)
@@ -438,7 +415,7 @@ class Session:
             "content_hash": self._content_hash,
             "done": len(timeline.done),
             "undone": len(timeline.undone),
-            "state": msgspec.to_builtins(timeline.state),
+            "state": self.rules.state_data(timeline.state),
         }
 
     def close(self) -> None:

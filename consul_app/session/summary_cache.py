@@ -36,6 +36,8 @@ class Summary(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     finished: bool
     damaged: str | None
     warnings: list[str]
+    game: str = "sde"
+    """(Kept before there was a second game: SDE's.)"""
 
 
 class Kept(msgspec.Struct, frozen=True, forbid_unknown_fields=True):

@@ -18,11 +18,14 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from itertools import islice
-from typing import overload
+from typing import Any, overload
 
-from consul_app.content import EditionPack
-from consul_app.rules import Action, GameState, RuleError, apply
+from consul_app.rules.errors import RuleError
+from consul_app.session.game import Action, GameRules
 from consul_app.session.journal import SaveError
+
+GameState = Any
+"""A state of the game's rules (`GameRules`)."""
 
 SNAPSHOT_EVERY = 32
 RECENT = 8
@@ -338,7 +341,7 @@ class Timeline:
 
     def __init__(
         self,
-        pack: EditionPack,
+        rules: GameRules,
         initial: GameState | Callable[[], GameState],
         *,
         done: Stack | None = None,
@@ -346,7 +349,7 @@ class Timeline:
         base: tuple[int, GameState] | None = None,
         older: Older | None = None,
     ) -> None:
-        self.pack = pack
+        self.rules = rules
         self.done = done if done is not None else Stack()
         self.undone = undone if undone is not None else Stack()
         self._initial = initial
@@ -356,6 +359,11 @@ class Timeline:
         self._recent: dict[int, GameState] = {}
         """The states after the last `RECENT` actions, by count (as `_snapshots`)."""
         self.state = self._recent[len(self.done)] = self.state_at(len(self.done))
+
+    @property
+    def pack(self) -> Any:
+        """The content the game's rules read (SDE: the edition's pack)."""
+        return self.rules.pack
 
     @property
     def initial(self) -> GameState:
@@ -410,7 +418,7 @@ class Timeline:
     def replay(self, state: GameState, done: Done) -> GameState:
         """`done` applied again (as the journal says it was); `Refused` if the rules object."""
         try:
-            return apply(self.pack, state, done.action)
+            return self.rules.apply(state, done.action)
         except RuleError as err:
             raise Refused(done, err) from None
 

@@ -21,6 +21,7 @@ from consul_app.rules import (
     MiniBossOption,
     RemoveStatus,
     SpawningPointLine,
+    boss_status,
     marked_monsters,
     spawning_point_lines,
 )
@@ -61,11 +62,34 @@ def game_cards(pack: EditionPack, state: GameState) -> list[tuple[str, str]]:
     return [(_name(entries, i), i) for entries, some in ids for i in some if i in entries]
 
 
-def statuses_of(state: GameState, target: Target) -> list[str]:
-    """The status effects the boss or the mini-boss has now."""
+def statuses_of(state: GameState, target: Target, model: str | None = None) -> list[str]:
+    """The status effects the boss (`model`: another boss of the fight) or the mini-boss has
+    now."""
     if target == "boss":
-        return state.boss.status
+        other = next((b for b in state.other_bosses if b.id == model), None)
+        return other.status if other is not None else state.boss.status
     return state.mini_boss.status if state.mini_boss else []
+
+
+def boss_choices(pack: EditionPack, state: GameState, *, all_of_them: bool = False) -> list[Choice]:
+    """The bosses of the fight in play (`all_of_them`: destroyed ones too), with their wounds:
+    more than one when the fight card brought another (Mugg with Ugg)."""
+    if not state.other_bosses:
+        return []
+    hearts = boss_status(pack, state)
+    found = [(hearts.id, hearts.name, hearts.hearts, hearts.wounds, hearts.destroyed)]
+    found += [(o.id, o.name, o.hearts, o.wounds, o.destroyed) for o in hearts.others]
+    return [
+        Choice(i, name, f"{'destroyed, ' if gone else ''}wounds {wounds}/{of}")
+        for i, name, of, wounds, gone in found
+        if all_of_them or not gone
+    ]
+
+
+def boss_ref(state: GameState, boss: str) -> dict[str, Any]:
+    """The action fields that name this boss of the fight (the setup's is named by none, as
+    in a fight of one boss)."""
+    return {"target": "boss", "model": None if boss == state.setup.boss else boss}
 
 
 def status_choices(

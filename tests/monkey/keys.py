@@ -8,12 +8,14 @@ from __future__ import annotations
 import asyncio
 import random
 import traceback
+import unicodedata
 from collections import deque
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from textual import events
 from textual.geometry import Size
+from textual.keys import _get_unicode_name_from_key
 from textual.pilot import Pilot
 from tui.scenarios import make_app
 
@@ -29,6 +31,9 @@ LETTERS = list("abcdefghijklmnopqrstuvwxyz")
 SIZES = ((80, 24), (120, 40), (100, 30), (80, 40), (120, 24))
 KEY_WAIT = 60.0
 """The longest one key may take (a hang is a failure too)."""
+SETTLE = 0.3
+"""How often the monkey lets the screen settle (drawn, the app idle) after a stroke; else
+the next stroke comes as soon as the screen has handled the last, as fast typing does."""
 
 
 @dataclass
@@ -66,13 +71,32 @@ def _resize(pilot: Pilot[object], size: tuple[int, int]) -> None:
     app.post_message(events.Resize(new, new))
 
 
+def _key(key: str) -> events.Key:
+    """The event a terminal sends for `key` (a name like `space`, or one character)."""
+    try:
+        char: str | None = unicodedata.lookup(_get_unicode_name_from_key(key))
+    except KeyError:
+        char = key if len(key) == 1 else None
+    return events.Key(key, char)
+
+
 def _burst(pilot: Pilot[object], keys: list[str]) -> None:
     """Keys sent at once, as fast typing does: none waits for the app to finish the last."""
     app = pilot.app
     for key in keys:
-        event = events.Key(key, key if len(key) == 1 else None)
+        event = _key(key)
         event.set_sender(app)
         app._driver.send_message(event)  # type: ignore[union-attr]
+
+
+async def _type(pilot: Pilot[object], keys: list[str], settle: bool) -> None:
+    """`keys` one by one, each once the screen has handled the last (so a key that opens a
+    dialog sends the next to it); then, if `settle`, until the app is idle and drawn."""
+    for key in keys:
+        _burst(pilot, [key])
+        await pilot._wait_for_screen()
+    if settle:
+        await pilot.pause()
 
 
 async def play_keys(game: Game, count: int, rng: random.Random, run: Run) -> None:
@@ -101,7 +125,8 @@ async def play_keys(game: Game, count: int, rng: random.Random, run: Run) -> Non
                     continue
                 run.last.extend(strokes)
                 run.keys += len(strokes)
-                await asyncio.wait_for(pilot.press(*strokes), KEY_WAIT)
+                settle = rng.random() < SETTLE
+                await asyncio.wait_for(_type(pilot, strokes, settle), KEY_WAIT)
             await pilot.pause()  # (a layout switch done before the test ends the app)
     except Exception:  # (the app's own exception comes back out of run_test)
         run.failures.append(_failure(game, run, traceback.format_exc()))

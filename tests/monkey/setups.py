@@ -32,6 +32,7 @@ from consul_app.rules import (
     Wound,
     add_spawning_point,
     answer,
+    boss_status,
     bosses_to_choose,
     new_game,
     pets_to_choose,
@@ -43,6 +44,8 @@ from consul_app.session import Session
 PETS = Path(__file__).parent / "pets"
 EDITIONS = ("sde2", "forgotten-king", "classic")
 HEROES = ("Ace", "Bea", "Cid", "Dee", "Ève")
+TWIN_EVERY = 4
+"""One game in four (seeds 2, 6, 10, ...) is a fight of two bosses, Ugg's first."""
 
 
 @lru_cache(maxsize=1)
@@ -63,15 +66,20 @@ class Game:
     """The setup and where the game got to, in a few words (printed with a failure)."""
 
 
-def random_setup(content: ContentPack, rng: random.Random) -> tuple[ContentPack, Setup, str]:
+def random_setup(
+    content: ContentPack, rng: random.Random, *, twin: int | None = None
+) -> tuple[ContentPack, Setup, str]:
     """A valid setup of a random edition, with the content it is played on (a chart of it
-    corrected at random, half of the time) and what was corrected."""
+    corrected at random, half of the time) and what was corrected. `twin`: the n-th (in turn)
+    2.0 boss whose fight card brings another boss, Dungeon Bosses too first (Ugg and Mugg,
+    then the Midnight Queen and Daemonus)."""
     for _ in range(100):
-        edition = rng.choice(EDITIONS)
+        edition = "sde2" if twin is not None else rng.choice(EDITIONS)
         pack = content.edition(edition)
+        boss = rng.choice(bosses_to_choose(pack)).id if twin is None else _twin(pack, twin)
         setup = Setup(
             edition=edition,
-            boss=rng.choice(bosses_to_choose(pack)).id,
+            boss=boss,
             mini_bosses=rng.sample(sorted(pack.mini_bosses), rng.randint(0, 2)),
             tiles=rng.randint(3, 6),
             mode=rng.choice(("explore", "arcade")) if edition == "sde2" else "explore",
@@ -93,6 +101,16 @@ def random_setup(content: ContentPack, rng: random.Random) -> tuple[ContentPack,
         corrected = _corrected(pack, chart, rng)
         return with_chart(content, corrected), setup, f" chart {chart.id} corrected"
     raise AssertionError("no valid setup in 100 tries")
+
+
+def _twin(pack: EditionPack, n: int) -> str:
+    """The n-th (in turn) boss whose fight card brings another boss."""
+    found = [
+        (not any(w.dungeon_boss for w in card.with_bosses), b.id)
+        for b in bosses_to_choose(pack)
+        if (card := pack.fight_cards[b.fight_card]).with_bosses
+    ]
+    return sorted(found)[n % len(found)][1]
 
 
 def _points(pack: EditionPack, tiles: int, rng: random.Random) -> list[PlacedSpawningPoint]:
@@ -148,9 +166,10 @@ def play_game(seed: int, folder: Path) -> Game:
     """The seeded setup and a short legal game of it, saved in `folder`: up to a random turn,
     or (a third of the games) until the boss is in play and a few moves after."""
     rng = random.Random(seed)
-    content, setup, corrected = random_setup(monkey_content(), rng)
+    twin = seed // TWIN_EVERY if seed % TWIN_EVERY == 2 else None
+    content, setup, corrected = random_setup(monkey_content(), rng, twin=twin)
     path = folder / f"monkey-{seed}.jsonl"
-    boss = rng.random() < 0.35
+    boss = rng.random() < 0.35 or twin is not None  # (the others play as they always did)
     turns = rng.randint(1, 14)
     with Session.new(content, setup, path=path, clock=lambda: NOW) as session:
         after = rng.randint(0, 12)
@@ -215,8 +234,11 @@ def _next(pack: EditionPack, state: GameState, rng: random.Random, boss: bool) -
         return Spawn(monsters={move.monster: 1})
     if move.kind == "end":
         return EndTurn()
-    if move.kind == "wound":
-        return Wound(wounds=rng.randint(1, 2))
+    if move.kind == "wound":  # on any boss of the fight in play (Ugg or Mugg)
+        bosses = boss_status(pack, state).in_play_ids() or [state.setup.boss]
+        picked = rng.choice(bosses)
+        model = None if picked == state.setup.boss else picked
+        return Wound(model=model, wounds=rng.randint(1, 2))
     return move.step.action if move.step is not None else None
 
 

@@ -73,6 +73,7 @@ def _events(pack: EditionPack, state: GameState) -> list[Action]:
         DestroySpawningPoint(spawning_point=p.id, tile=p.tile)
         for p in state.standing_spawning_points()
     ]
+    found += [Wound(model=b.id) for b in state.other_bosses]  # (Mugg: a boss of his own)
     for target in ("boss", "mini-boss"):
         found += [Wound(target=target, wounds=w) for w in (1, 3)]
         found.append(Heal(target=target))

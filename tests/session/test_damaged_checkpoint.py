@@ -21,8 +21,9 @@ from consul_app.rules import DestroyHero, Setup, default_setup
 from consul_app.session import Session, summarize
 from consul_app.session import checkpoint as checkpoints
 from consul_app.session.follow import Follower
-from consul_app.session.journal import CHECKPOINT_START, RS, SaveError
+from consul_app.session.journal import SaveError
 from consul_app.session.load import Game, load_game
+from consul_app.session.marks import CHECKPOINT_START, RS
 from session.players import bundled_pack, random_action
 
 Damage = Callable[[bytes], bytes]

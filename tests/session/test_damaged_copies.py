@@ -18,8 +18,8 @@ from consul_app.rules import default_setup
 from consul_app.session import Session, summarize
 from consul_app.session import checkpoint as checkpoints
 from consul_app.session.export import to_json, to_markdown
-from consul_app.session.journal import CHECKPOINT_START, RS
 from consul_app.session.load import Game, load_game
+from consul_app.session.marks import CHECKPOINT_START, RS
 from session.test_checkpoint_binding import bare, play
 
 COPIES = 30

@@ -20,8 +20,9 @@ from consul_app.rules import (
     pending_decision,
     story_sections,
 )
+from consul_app.sde.export import final_summary
 from consul_app.session import Session
-from consul_app.session.export import final_summary, to_json, to_markdown
+from consul_app.session.export import to_json, to_markdown
 from consul_app.session.load import Game, load_game
 from session.players import first_answer
 

@@ -56,6 +56,7 @@ def test_new_game_names_the_save_by_date_and_boss(
     assert header == {
         "format": "consul-journal",
         "version": 1,
+        "game": "sde",
         "app": "consul-app 0.1.0",
         "created": "2026-11-30T20:15:00+01:00",
         "pack": {
@@ -177,10 +178,10 @@ def test_undoing_one_of_the_last_actions_replays_nothing(
             for expected in reversed(states[-RECENT:-1]):
                 session.undo()
                 assert session.state == expected
-    played = Timeline(session.pack, states[0], done=Stack())
+    played = Timeline(session.rules, states[0], done=Stack())
     for n in range(1, 4):
         played.do(n, Done(DestroyHero(), "h"), states[n])
-    reopened = Timeline(session.pack, states[0], done=played.done)  # its state as opened too
+    reopened = Timeline(session.rules, states[0], done=played.done)  # its state as opened too
     monkeypatch.setattr(Timeline, "replay", None)
     reopened.do(4, Done(DestroyHero(), "h"), states[4])
     reopened.undo()

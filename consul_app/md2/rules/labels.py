@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from consul_app.md2.content import Md2Content
 from consul_app.md2.rules import actions as a
 from consul_app.md2.rules.state import HERO_NAMES, Md2State
@@ -12,20 +14,23 @@ PAID = {"mana": "for Mana", "item": "discarding an item", "gizmo": "a gizmo",
         "exo-armor": "an Exo-Armor part"}
 
 
-def label(content: Md2Content, state: Md2State, action: a.Md2Action) -> str:
-    """A short line for the log: what the action did, in the rulebook's words."""
+def label(content: Md2Content, state: Md2State | None, action: a.Md2Action) -> str:
+    """A short line for the log: what the action did, in the rulebook's words. Without the
+    state before (`state` None: a resume reading the journal), the three labels that name
+    the hero or the round say less (`STATEFUL`)."""
     match action:
         case a.StartTurn(hero=hero):
             moved = " (the chords move one slot right)" if hero == "bard" else ""
             return f"The {HERO_NAMES[hero]}'s turn{moved}"
         case a.EndTurn():
-            return f"End of the {HERO_NAMES[state.turn] if state.turn else 'hero'}'s turn"
+            hero = state.turn if state is not None else None
+            return f"End of the {HERO_NAMES[hero] if hero else 'hero'}'s turn"
         case a.StartEnemyPhase():
-            return f"Round {state.round}: the enemy phase"
+            return f"{_round(state)}: the enemy phase"
         case a.ExplodeBomb(zone=zone, size=size):
             return f"A {size} bomb explodes in {zone}"
         case a.EndRound():
-            return f"Round {state.round} ends"
+            return f"{_round(state)} ends"
         case a.StartTownPhase():
             return "The Town Phase (gizmos back to the bag)"
         case a.StartQuest():
@@ -74,6 +79,27 @@ def label(content: Md2Content, state: Md2State, action: a.Md2Action) -> str:
         case a.ConstructKilled(construct=kind):
             return f"The {kind.title()} is killed (back to the pool)"
     raise TypeError(f"no label for {type(action).__name__}")
+
+
+def _round(state: Md2State | None) -> str:
+    return "The round" if state is None else f"Round {state.round}"
+
+
+STATEFUL: dict[type, re.Pattern[str]] = {
+    a.EndTurn: re.compile(r"End of the (Bard|Tinkerer|hero)'s turn"),
+    a.StartEnemyPhase: re.compile(r"(Round [1-9][0-9]{0,3}|The round): the enemy phase"),
+    a.EndRound: re.compile(r"(Round [1-9][0-9]{0,3}|The round) ends"),
+}
+"""The labels that depend on the state before: a written one of this shape is kept."""
+
+
+def relabel(content: Md2Content, action: a.Md2Action, written: str) -> str:
+    """The label of a journaled action, rebuilt from it; the written one only where the label
+    depends on the state before and it has the shape of one (`STATEFUL`)."""
+    shape = STATEFUL.get(type(action))
+    if shape is not None and shape.fullmatch(written):
+        return written
+    return label(content, None, action)
 
 
 def _instrument(content: Md2Content, name: str) -> str:

@@ -28,10 +28,20 @@ def before_phase_ends(pack: EditionPack, state: GameState) -> list[StepState]:
 
 
 def boss_fight_steps(pack: EditionPack, state: GameState) -> list[StepState]:
-    return [StepState(key="boss-spawn-effects")]
+    """The boss equips its treasure (the Character Treasure cards bearing its portrait, which
+    it gains "as though printed on its card", as a 2.0 relic), then the Adventure Effects
+    card's boss fight effects. The rules texts say not how many: it may take each of them."""
+    treasure = [r for r in pack.relics.values() if state.setup.boss in r.portrait]
+    if not treasure:
+        return [StepState(key="boss-spawn-effects")]
+    state.boss.relic_slots = len(treasure)
+    return [StepState(key="relics"), StepState(key="boss-spawn-effects")]
 
 
 def timeout_steps(pack: EditionPack, state: GameState) -> list[StepState]:
+    """The timeout: status effects off, the card's effects, the boss re-summoned, then the
+    card's summons: those of this game's spawning pool (a monster no spawning point of this
+    game brings cannot be summoned; the step says so)."""
     steps = [
         StepState(key="timeout-status"),
         StepState(key="timeout-effects"),
@@ -41,7 +51,8 @@ def timeout_steps(pack: EditionPack, state: GameState) -> list[StepState]:
     if card is not None and card.timeout_summons:
         summons: dict[str, int] = {}
         for summon in card.timeout_summons:
-            summons[summon.monster] = summons.get(summon.monster, 0) + summon.count
+            if summon.monster in state.pool or summon.monster in state.board:
+                summons[summon.monster] = summons.get(summon.monster, 0) + summon.count
         steps.append(StepState(key="timeout-summons", summons=summons))
     return steps
 

@@ -10,6 +10,7 @@ from consul_app.rules.actions import Spawn
 from consul_app.rules.boss import boss_of, boss_reminders, extra_relics, fight_card_of
 from consul_app.rules.chart import space_summary, spaces
 from consul_app.rules.editions.words import words
+from consul_app.rules.fight_bosses import boss_destroyed, fight_boss
 from consul_app.rules.hearts import boss_hearts, relic_hearts
 from consul_app.rules.names import point_name
 from consul_app.rules.options import refusal
@@ -112,11 +113,39 @@ class BossStatus:
     """How the boss came into play, in its edition's words ("spawned", 1.0: "was summoned")."""
     hearts_from: list[str] = field(default_factory=list)
     """What its relics add to the hearts its card prints ("+2 Frozen Soul"; empty: none)."""
+    destroyed: bool = False
+    """Its wounds reached its hearts (the heroes win once every Dungeon Boss of the fight is)."""
+    others: list[OtherBoss] = field(default_factory=list)
+    """The other boss cards the fight card brought with it (Mugg, Daemonus)."""
+    timeout_when: str = ""
+    """When its timeout comes: "at 5 wounds", or "when Ugg or Mugg is destroyed"."""
 
     @property
     def in_play(self) -> bool:
         """Spawned and not defeated: it can be wounded, healed and given status effects."""
         return self.spawned and not self.defeated
+
+    def in_play_ids(self) -> list[str]:
+        """The bosses that can be wounded, healed and given status effects now, the setup's
+        first (none once defeated or before it spawned)."""
+        if not self.in_play:
+            return []
+        first = [] if self.destroyed else [self.id]
+        return first + [o.id for o in self.others if not o.destroyed]
+
+
+@dataclass(frozen=True)
+class OtherBoss:
+    """Another boss card of the fight: its own wound track and status effects; `dungeon_boss`:
+    it counts as a Dungeon Boss too (the heroes must destroy it to win)."""
+
+    id: str
+    name: str
+    hearts: int
+    wounds: int
+    status: list[str]
+    destroyed: bool
+    dungeon_boss: bool
 
 
 @dataclass(frozen=True)
@@ -286,6 +315,12 @@ def boss_status(pack: EditionPack, state: GameState) -> BossStatus:
         turns_to_boss = None
     spawn_space = None if turns_to_boss is None else state.position + turns_to_boss
     hearts = boss_hearts(pack, state)
+    others = _other_bosses(pack, state)
+    twins = [boss.name, *(o.name for o in others if o.dungeon_boss)]
+    threshold = timeout_threshold(hearts) if len(twins) == 1 else 0
+    timeout_when = f"when {' or '.join(twins)} is destroyed"
+    if threshold:
+        timeout_when = f"at {threshold} wounds"
     hearts_from = []
     if state.boss.hearts is not None:
         relics = [pack.relics[r] for r in state.boss.relics if r in pack.relics]
@@ -295,7 +330,7 @@ def boss_status(pack: EditionPack, state: GameState) -> BossStatus:
         name=boss.name,
         hearts=hearts,
         wounds=state.boss.wounds,
-        timeout_threshold=timeout_threshold(hearts),
+        timeout_threshold=threshold,
         timeout=state.boss.timeout,
         immune_to_crits=state.boss.immune_to_crits,
         status=list(state.boss.status),
@@ -317,7 +352,29 @@ def boss_status(pack: EditionPack, state: GameState) -> BossStatus:
         spawn_section=words(edition).boss_spawn,
         came_in=words(edition).arrived,
         timeout_running=any(s.key.startswith("timeout-") and not s.done for s in state.steps),
+        destroyed=boss_destroyed(pack, state),
+        others=others,
+        timeout_when=timeout_when,
     )
+
+
+def _other_bosses(pack: EditionPack, state: GameState) -> list[OtherBoss]:
+    lines = []
+    for other in state.other_bosses:
+        entry = pack.dungeon_bosses[other.id]
+        brought = fight_boss(pack, state, other.id)
+        lines.append(
+            OtherBoss(
+                id=other.id,
+                name=entry.name,
+                hearts=entry.hearts,
+                wounds=other.wounds,
+                status=list(other.status),
+                destroyed=other.destroyed,
+                dungeon_boss=brought is not None and brought.dungeon_boss,
+            )
+        )
+    return lines
 
 
 def pool(pack: EditionPack, state: GameState) -> list[PoolLine]:

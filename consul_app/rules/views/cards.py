@@ -40,6 +40,7 @@ from consul_app.content.models import (
 from consul_app.content.pack import EditionPack
 from consul_app.rules.bonus_views import BonusLine, StatLine, monster_bonuses
 from consul_app.rules.errors import RuleError
+from consul_app.rules.fight_effects import effect_lines
 from consul_app.rules.hearts import boss_hearts, relic_hearts
 from consul_app.rules.names import bits_name
 from consul_app.rules.state import GameState
@@ -271,6 +272,7 @@ def card(
     is_boss = kind == "dungeon boss"
     relics = _relics(pack, state, model_id) if is_boss else []
     lines = [] if kind == "spawning point" else monster_bonuses(pack, state, model_id)
+    lines += [] if kind == "spawning point" else effect_lines(pack, state, model_id)
     names = _all_names(model, lines, relics)
     effects = keyword_effects(pack, state, model, names)
     mighty = any(e.keyword == "Mighty" for e in effects)
@@ -481,9 +483,12 @@ def _suffers(
     """The status effects the boss (in play), the mini-boss (on the dungeon), the marked monster
     or the spawning point suffers now (those with an `effect` change its figures)."""
     ids: list[str] = []
+    other = next((b for b in state.other_bosses if b.id == model_id), None)
     if kind == "dungeon boss" and model_id == state.setup.boss:
         boss = state.boss
         ids = boss.status if boss.spawned and not boss.defeated else []
+    elif kind == "dungeon boss" and other is not None:  # another boss of the fight (Mugg)
+        ids = other.status
     elif kind == "mini-boss" and state.mini_boss is not None and state.mini_boss.id == model_id:
         ids = state.mini_boss.status
     elif marked is not None:

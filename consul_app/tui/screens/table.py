@@ -57,10 +57,12 @@ from consul_app.rules import (
     turn_name,
     words,
 )
+from consul_app.sde.game import finished
 from consul_app.session import SaveError, Session
-from consul_app.session.saves import finished
 from consul_app.tui.choices import (
     Target,
+    boss_choices,
+    boss_ref,
     game_cards,
     marked_choices,
     mini_boss_choice,
@@ -738,10 +740,24 @@ class TableScreen(Screen[None]):
                 self.dispatch(DestroyMarked(model=monster, which=which))
 
     def action_wound(self, target: Target) -> None:
-        self.dispatch(Wound(target=target, wounds=self._take_count(hit=True)))
+        count = self._take_count(hit=True)
+        self._on_boss(target, f"takes {count}", lambda on: Wound(**on, wounds=count))
 
     def action_heal(self, target: Target) -> None:
-        self.dispatch(Heal(target=target, wounds=self._take_count(hit=True)))
+        count = self._take_count(hit=True)
+        self._on_boss(target, f"heals {count}", lambda on: Heal(**on, wounds=count))
+
+    def _on_boss(self, target: Target, verb: str, action: Callable[[dict], Action]) -> None:
+        """The mini-boss, or the boss: with several bosses of the fight in play (Ugg and
+        Mugg), which one is asked."""
+        state = self.session.state
+        choices = boss_choices(self.session.pack, state) if target == "boss" else []
+        if len(choices) < 2:
+            self.dispatch(action({"target": target}))
+            return
+        wounds = verb.split()[-1] != "1"
+        title = f"Boss {verb} wound{'s' * wounds}"
+        self._pick(title, "Which boss?", choices, lambda b: action(boss_ref(state, b)))
 
     def action_wound_point(self) -> None:
         self._on_point("takes", self._take_count(hit=True), lambda p, n: Wound(**p, wounds=n))
@@ -763,7 +779,18 @@ class TableScreen(Screen[None]):
         )
 
     def action_status(self, target: Target) -> None:
-        self._status_on({"target": target}, statuses_of(self.session.state, target), target)
+        state = self.session.state
+        choices = boss_choices(self.session.pack, state) if target == "boss" else []
+        if len(choices) < 2:
+            self._status_on({"target": target}, statuses_of(state, target), target)
+            return
+
+        def on(boss: str | None) -> None:
+            if boss is not None:
+                name = next(c.name for c in choices if c.id == boss)
+                self._status_on(boss_ref(state, boss), statuses_of(state, target, boss), name)
+
+        self.app.push_screen(PickOneScreen("Status effect on a boss", "Which boss?", choices), on)
 
     def _status_on(self, on: dict, has: list[str], who: str) -> None:
         """Pick a status effect to put on the model `on` (the action's target fields), or one
@@ -947,7 +974,15 @@ class TableScreen(Screen[None]):
             self.show_card(monster, self.query_one(PoolTable).highlighted_mark())
 
     def action_boss_card(self) -> None:
-        self.show_card(self.session.state.setup.boss)
+        """The dungeon boss's card; with several bosses in the fight, which one is asked."""
+        choices = boss_choices(self.session.pack, self.session.state, all_of_them=True)
+        if not choices:
+            self.show_card(self.session.state.setup.boss)
+            return
+        self.app.push_screen(
+            PickOneScreen("A boss's card", "Whose card?", choices),
+            lambda picked: None if picked is None else self.show_card(picked),
+        )
 
     def action_mini_boss_card(self) -> None:
         """The mini-boss on the dungeon; else pick one of those brought to this game."""

@@ -114,13 +114,16 @@ def _status(pack: EditionPack, boss: BossStatus) -> list[Text]:
     if not boss.spawned:
         return [*name, _line("NOT IN PLAY YET", "bold")]
     track = symbols.wound_track(boss.hearts, boss.wounds, boss.timeout_threshold)
+    mark = f" ({symbols.THRESHOLD} mark)" if boss.timeout_threshold else ""
     lines = [
         *name,
         _line(f"Wounds {track}  {boss.wounds}/{boss.hearts}"),
-        _line(f"Timeout at {boss.timeout_threshold} wounds ({symbols.THRESHOLD} mark)"),
+        Text(f"Timeout {boss.timeout_when}{mark}"),  # (may wrap: two bosses' names)
     ]
     if boss.defeated:
         lines.append(_line("DEFEATED: the heroes have won", "bold reverse"))
+    elif boss.destroyed:
+        lines.append(_line("DESTROYED", "bold"))
     if boss.timeout_running:
         lines.append(_line("TIMEOUT NOW: do its steps", "bold reverse"))
     elif boss.timeout:
@@ -129,6 +132,19 @@ def _status(pack: EditionPack, boss: BossStatus) -> list[Text]:
     else:
         lines.append(_line("Timeout: not yet"))
     lines.append(Text(f"Status effects: {status_names(pack, boss.status)}"))  # (may wrap)
+    for other in boss.others:  # the other bosses of the fight, each with its own track
+        role = "a Dungeon Boss too" if other.dungeon_boss else "with the boss"
+        track = symbols.wound_track(other.hearts, other.wounds, 0)
+        lines += [
+            _line(f"{other.name}  ({symbols.hearts(other.hearts)}, {role})", "bold"),
+            _line(f"Wounds {track}  {other.wounds}/{other.hearts}"),
+        ]
+        if other.destroyed:
+            lines.append(_line("DESTROYED", "bold"))
+        else:
+            lines.append(Text(f"Status effects: {status_names(pack, other.status)}"))
+    if boss.others and not boss.defeated:
+        lines.append(_line("w/W/s/b: pick which boss", "dim"))
     return lines
 
 
@@ -237,6 +253,8 @@ def _card(boss: BossStatus, now: tuple[str, str] | None, due: str | None = None)
     """The fight card's sections, each saying when it applies (`due`: the spawn section is still
     to resolve); the one being resolved is marked NOW."""
     timeout = f"{'reached' if boss.timeout else 'at'} {boss.timeout_threshold} wounds"
+    if not boss.timeout_threshold:  # (Ugg: when one of the Dungeon Bosses is destroyed)
+        timeout = "reached" if boss.timeout else boss.timeout_when
     spawned = f" ({due or f'when it {boss.came_in}'})" if boss.spawned else ""
     sections = (
         ("dungeon_effect", "Dungeon effect", " (all game)", boss.dungeon_effect),

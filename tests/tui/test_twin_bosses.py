@@ -1,0 +1,43 @@
+"""Ugg and Mugg at the table: "Mugg also counts as a Dungeon Boss" (Ugg's fight card, My
+Brother!): the Boss pane shows each brother's wound track, and `w`, `W`, `s` and `b` ask which
+boss when both are in play."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from msgspec.structs import replace
+
+from consul_app.content import ContentPack
+from consul_app.rules import default_setup
+from consul_app.tui.screens.card import CardScreen
+from consul_app.tui.screens.pick_one import PickOneScreen
+
+from .helpers import text
+from .scenarios import WIDE, KeyConsul, idle, make_app, play_saved
+
+
+async def test_each_brother_is_wounded_by_keys(content: ContentPack, tmp_path: Path) -> None:
+    save = tmp_path / "ugg.jsonl"
+    setup = replace(default_setup(content.edition("sde2")), boss="ugg")
+    play_saved(content, save, setup, idle(lambda p, s: s.boss.spawned))
+    app = make_app(content, save)
+    async with app.run_test(size=WIDE) as pilot:
+        consul = KeyConsul(pilot)
+        boss = text(consul.table.query_one("#boss"))
+        assert "Mugg" in boss and "a Dungeon Boss too" in boss
+        assert "Timeout when Ugg or Mugg is destroyed" in boss
+        await pilot.press("2", "w")
+        assert isinstance(app.screen, PickOneScreen)  # which boss?
+        await pilot.press("m", "enter")
+        assert consul.state.other_bosses[0].wounds == 2 and consul.state.boss.wounds == 0
+        assert consul.table.session.history[0] == "Mugg takes 2 wounds"
+        await pilot.press("w", "u", "enter")
+        assert consul.state.boss.wounds == 1
+        assert consul.table.session.history[0] == "Boss takes 1 wound"
+        await pilot.press("s", "m", "enter", "s", "l", "enter")  # Mugg, Slow
+        assert consul.state.other_bosses[0].status == ["slow"]
+        assert "Status effects: Slow" in text(consul.table.query_one("#boss"))
+        await pilot.press("b", "m", "enter")
+        assert isinstance(app.screen, CardScreen)
+        assert "Mugg" in text(app.screen)
