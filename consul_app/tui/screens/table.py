@@ -6,8 +6,7 @@ cover it); a refused action shows the engine's reason. The screen decides no rul
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from time import monotonic
 from typing import TypeVar
@@ -236,6 +235,8 @@ class TableScreen(Screen[None]):
         self._tab_hint: str | None = None
         """Said once the count key right after such a digit has done its one."""
         self._view: TableView | None = None
+        self._painted: TableView | None = None
+        """The view the panes show (`show_game`)."""
         self._keys_shown: dict[str, str] = {}
         self._over = finished(session.state)
         """The game is over: the keys that play it are off (`check_action`)."""
@@ -293,6 +294,7 @@ class TableScreen(Screen[None]):
         yield NoticeLine()  # over the footer's row: notices never cover a pane
 
     def on_mount(self) -> None:
+        self.session.listener = self._follow  # every new state the session publishes
         self._start()
         unsaid = getattr(self.app, "unsaid", None)  # (ConsulApp: what the opening posted)
         if unsaid is not None:
@@ -364,12 +366,20 @@ class TableScreen(Screen[None]):
     def current_step(self) -> Step | None:
         return self.view().current
 
+    def _follow(self, state: object) -> None:
+        """The session published a new state (an action, an undo or a redo settled, a failed
+        write read back, the history's undo): the panes show it, unless they already do (a
+        change made here is shown while its fsync runs, `_show_settled`)."""
+        if self._in_play() and self.view() is not self._painted:
+            self.show_game()
+
     def show_game(self) -> None:
         """Render every pane from the session's state (not while the panes are composed anew:
         their start shows it, once they are whole)."""
         if self._recomposing:
             return
         view = self.view()
+        self._painted = view
         if finished(view.state) != self._over:
             self._over = not self._over
             self.refresh_bindings()
@@ -464,10 +474,11 @@ class TableScreen(Screen[None]):
         except SaveError as err:
             self.save_failed(err)
             return False
-        with self._settling(shown):
+        try:
             if self.session.state.turn != turn:
                 self._recap_the_phase(turn)
-            self.show_game()
+        finally:
+            self._show_settled(shown)
         if self.session.failed is not None:
             return False
         hint, self._tab_hint = self._tab_hint, None
@@ -1037,8 +1048,7 @@ class TableScreen(Screen[None]):
         if label is None:
             self.notify(f"Nothing to {what}.", severity="warning")
             return
-        with self._settling(shown):
-            self.show_game()
+        self._show_settled(shown)
         if self.session.failed is None:
             self.notify(label, title=done)
 
@@ -1046,16 +1056,16 @@ class TableScreen(Screen[None]):
         tab = self.query_one(TabbedContent).active if self.compact else None
         return _Shown(self.recap, self._shown_step, tab)
 
-    @contextmanager
-    def _settling(self, shown: _Shown) -> Iterator[None]:
+    def _show_settled(self, shown: _Shown) -> None:
         """Show a change made with `overlap=True` while its fsync runs, then wait for it: the
         frame that shows an action is drawn only once the action is on the disk. Textual draws
         frames on its event loop only (`Screen._on_timer_update` -> `_compositor_refresh` ->
         `App._display`, textual/screen.py), and calls a synchronous key handler straight
         through (`textual._callback._invoke`): no frame while this handler runs. If the fsync
-        failed, the table is put back as it was (`shown`) and shows what the file holds."""
+        failed, the table is put back as it was (`shown`) and shows what the file holds. (The
+        session publishes the change once settled: `_follow` finds it shown already.)"""
         try:
-            yield
+            self._follow(self.session.state)
         finally:
             try:
                 self.session.settle()
@@ -1075,11 +1085,9 @@ class TableScreen(Screen[None]):
         self.app.push_screen(history, self._undone)
 
     def _undone(self, labels: list[str] | None) -> None:
+        """(The session published what the history undid: the panes follow it.)"""
         if labels:
-            self.show_game()
             self.notify(undo_notice(labels), title="Undone")
-        elif self.session.failed is not None:  # the history screen told why
-            self.show_game()
 
     def save_failed(self, err: SaveError) -> None:
         """A write failed: the session now shows what the file holds; say so, and how to go on."""
