@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, replace
-from time import monotonic
 from typing import TypeVar
 
 from textual import on
@@ -85,6 +84,7 @@ from consul_app.tui.screens.lookup import LookupScreen
 from consul_app.tui.screens.pick_many import PickManyScreen
 from consul_app.tui.screens.pick_one import PickOneScreen
 from consul_app.tui.textual_compat import key_bindings, set_key_bindings
+from consul_app.tui.typed_count import COUNT_WINDOW, TypedCount
 from consul_app.tui.view import TableView
 from consul_app.tui.widgets.bonuses import BonusesPane
 from consul_app.tui.widgets.boss_card import CARD_STEPS, BossPane
@@ -99,8 +99,6 @@ from consul_app.tui.widgets.prompts import PromptsPane
 
 Answer = TypeVar("Answer")
 
-COUNT_WINDOW = 2.0
-"""Seconds within which digits typed before a key count for it."""
 COUNT_KEYS = ("w", "W", "x", "X", "k", "K", "a", "A", "f", "F", "g")
 """Keys a count typed before them applies to (`2w`: a hit of two wounds)."""
 HOW_MANY = "number_sign"
@@ -223,15 +221,10 @@ class TableScreen(Screen[None]):
         self.panes: list[Pane | PoolPane] = []
         self._shown_step: Step | None = None
         self._composed = False
-        self._count = ""
+        self.counted = TypedCount()
         """Digits typed just before a key: how many wounds or heals (`2w`)."""
-        self._count_at = 0.0
-        self._held = False
-        """The count was begun with `#`: digits add to it (never a pane) until its key."""
         self._recomposing = False
         """A resize is composing the panes anew (tabs for panes, or panes for tabs)."""
-        self._tab_digit: tuple[int, str, float] | None = None
-        """In tabs, the digit that last only brought a tab to the front (digit, pane, when)."""
         self._tab_hint: str | None = None
         """Said once the count key right after such a digit has done its one."""
         self._view: TableView | None = None
@@ -535,9 +528,9 @@ class TableScreen(Screen[None]):
         if event.character in ("0", "7", "8", "9"):
             self.action_digit(int(event.character))
         elif event.key not in COUNT_KEYS and not event.key.isdigit():
-            if self._count or self._held:
+            if self.counted.pending:
                 self._take_count()
-            self._tab_digit = None
+            self.counted.forget_tab()
 
     def _dismiss_recap(self) -> None:
         if self.recap is not None:
@@ -669,27 +662,19 @@ class TableScreen(Screen[None]):
         self.dispatch(EndTurn())
 
     def action_digit(self, digit: int, pane: str | None = None) -> None:
-        """A digit typed just before a key says how many: `2w` is a hit of two wounds. Digits
-        1-6 also show their pane; a digit typed longer than `COUNT_WINDOW` ago is no count.
-        In tabs, a digit that brings another tab to the front only switches (so `4`, to see
-        the Boss tab, then `w` is one wound, however quickly typed). With every pane on
-        screen, a digit that moves to another pane starts a new count (`1`, then `3k`, is
-        three wounds, not thirteen)."""
-        if self._held:
-            self._count = (self._count + str(digit))[-2:]
-            self.query_one(NextStep).show_count(int(self._count))
+        """A digit typed just before a key says how many (`TypedCount`). Digits 1-6 also show
+        their pane; in tabs, one that brings another tab to the front only switches."""
+        if self.counted.held:
+            self.counted.digit(digit)
+            self.query_one(NextStep).show_count(self.counted.shown)
             return
         if pane is not None and self.compact and not self._showing(pane):
             self._take_count()
             self.action_pane(pane)
-            self._tab_digit = (digit, pane, monotonic())
+            self.counted.brought_tab(digit, pane)
             return
-        now = monotonic()
-        recent = self._count and now - self._count_at <= COUNT_WINDOW
-        moved = pane is not None and not self._focused(pane)
-        self._count = ((self._count if recent and not moved else "") + str(digit))[-2:]
-        self._count_at = now
-        self.query_one(NextStep).show_count(int(self._count))
+        self.counted.digit(digit, new=pane is not None and not self._focused(pane))
+        self.query_one(NextStep).show_count(self.counted.shown)
         self.set_timer(COUNT_WINDOW, self._count_expired)
         if pane is not None:
             self.action_pane(pane)
@@ -698,34 +683,24 @@ class TableScreen(Screen[None]):
         """`#`: how many, at every layout. The digits typed next are the count, never a pane,
         and it waits for its key (`#2w`: a hit of two wounds, also on another tab); any
         other key, Esc too, forgets it."""
-        self._take_count()
-        self._held = True
-        self.query_one(NextStep).show_count("?")
+        self.counted.hold()
+        self.query_one(NextStep).show_count(self.counted.shown)
 
     def _count_expired(self) -> None:
         """The bar stops showing a count that no longer applies (one begun with `#` waits)."""
-        if self._count and not self._held and monotonic() - self._count_at >= COUNT_WINDOW:
+        if self.counted.expired():
             self._take_count()
 
     def _take_count(self, hit: bool = False) -> int:
         """The count typed just before this key (1 without one); it is used up. `hit`: the key
-        takes a count. If it takes 1 because the digit just before it only brought a tab to
-        the front (`4`, then `w`: one wound), it says so once it is done (`_tab_hint`)."""
-        now = monotonic()
-        if self._held:
-            count = int(self._count or 1)
-        else:
-            recent = self._count and now - self._count_at <= COUNT_WINDOW
-            count = int(self._count) if recent else 1
-            if hit and not recent and self._tab_digit is not None:
-                digit, pane, at = self._tab_digit
-                if now - at <= COUNT_WINDOW:
-                    self._tab_hint = _tab_digit_hint(digit, self.query_one(f"#{pane}"))
-        self._count = ""
-        self._held = False
-        self._tab_digit = None
+        takes a count; if it takes 1 because the digit just before it only brought a tab to
+        the front, it says so once it is done (`_tab_hint`)."""
+        count, brought = self.counted.take(hit)
+        if brought is not None:
+            digit, pane = brought
+            self._tab_hint = _tab_digit_hint(digit, self.query_one(f"#{pane}"))
         self.query_one(NextStep).show_count(None)
-        return max(count, 1)
+        return count
 
     def _highlighted(self) -> str | None:
         if self.compact:
