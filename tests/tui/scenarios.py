@@ -19,6 +19,7 @@ from typing import Literal
 
 from msgspec.structs import replace
 from textual.pilot import Pilot
+from textual.widgets import Input
 
 from consul_app.content import ContentPack, Edition, EditionPack, load_pack
 from consul_app.paths import saves_dir
@@ -276,6 +277,10 @@ class Shot:
         while self.screen and type(pilot.app.screen).__name__ != self.screen:
             assert time.monotonic() < end, f"{self.screen} never opened"
             await pilot.pause(0.05)
+        # The cursor stays drawn: on a slow machine its blink (every 0.5 s) would otherwise
+        # catch a shot with it off.
+        for field in pilot.app.screen.query(Input):
+            field.cursor_blink = False
         await pilot.wait_for_scheduled_animations()
         await pilot.pause()
 
