@@ -133,3 +133,4 @@ async def test_the_chart_correction_reads_whole_at_80x24(content: ContentPack) -
         assert table.virtual_size.width <= table.scrollable_content_region.width
         assert str(table.get_row_at(table.cursor_row)[0]).startswith(">")
         assert not str(table.get_row_at(0)[0]).startswith(">")
+

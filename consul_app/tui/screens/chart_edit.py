@@ -94,7 +94,8 @@ class ChartEditScreen(Screen[Chart | None]):
         ]
         printed, reads = (max(len(r[n]) for r in rows) for n in (0, 1))
         # (three columns when they fit; else what it reads as under what is printed)
-        beside = len(MARK) + 5 + printed + reads + 3 * 2 <= table.scrollable_content_region.width
+        width = table.scrollable_content_region.width or self.app.size.width - 2  # (not laid out)
+        beside = len(MARK) + 5 + printed + reads + 3 * 2 <= width
         if beside:
             table.add_columns("Space", "As printed", "Reads as")
         else:

@@ -432,7 +432,9 @@ def _fit(
     widths["Monster"] += PADDING
     keep = {**KEEP, **(SPAWNING if spawning else PLAYING)}
     kept = list(columns)
-    if all(cells[columns.index("Gained")] in ("-", "") for cells in rows.values()):
+    if "Gained" in kept and all(
+        cells[columns.index("Gained")] in ("-", "") for cells in rows.values()
+    ):
         kept.remove("Gained")
     name = widths["Monster"]
     for column in sorted(kept, key=lambda c: keep.get(c, 90)):
