@@ -23,6 +23,9 @@ def describe(pack: EditionPack, action: a.Action, before: GameState | None = Non
     if isinstance(action, a.EndTurn) and before is not None:
         return edition(before.setup.edition).words.end_turn  # (the game's own edition)
     label = _LABELS[type(action)](pack, action)
+    if _on_the_mini_boss(action) and before is not None and before.mini_boss is not None:
+        name = name_of(pack, "mini_bosses", before.mini_boss.id)
+        label = label.replace(_WHO["mini-boss"], f"{_WHO['mini-boss']} {name}", 1)
     if isinstance(action, a.Wound) and before is not None and _destroys(pack, before, action):
         if action.target == "boss" and before.other_bosses:
             label += ": destroyed"  # (Ugg: one of two bosses)
@@ -46,6 +49,13 @@ def wound_endings(pack: EditionPack, action: a.Wound) -> list[str]:
     if action.target == "spawning-point" and action.tile is not None:
         return ["", ": destroyed", f": destroyed, {edition(pack.edition).point_loot(action.tile)}"]
     return ["", ": destroyed"]
+
+
+def _on_the_mini_boss(action: a.Action) -> bool:
+    """An action on the mini-boss (its label names it when the state before it is known: a
+    game may bring several mini-bosses one after the other)."""
+    on = (a.Wound, a.Heal, a.AddStatus, a.RemoveStatus)
+    return isinstance(action, on) and action.target == "mini-boss"
 
 
 def _gauge(pack: EditionPack, state: GameState, action: a.AdvanceGauge) -> str | None:

@@ -34,6 +34,8 @@ def spawn(pack: EditionPack, state: GameState, action: Spawn) -> None:
         raise RuleError(f"First finish the current step: {title}")
     for mid, count in action.monsters.items():
         available = state.pool.get(mid, 0)
+        if not available:
+            raise RuleError(f"no {monsters[mid].name} is left in the spawning pool")
         if count > available:
             raise RuleError(
                 f"only {available} {monsters[mid].name} in the spawning pool, not {count}"

@@ -247,7 +247,8 @@ async def test_events_during_play(content: ContentPack, tmp_path: Path) -> None:
         mini = table.session.state.mini_boss
         assert mini is not None and mini.wounds == 0  # the bot never fights the mini-boss
         await pilot.press("x")
-        assert table.session.history[0] == "Mini-boss takes 1 wound"
+        name = table.session.pack.mini_bosses[mini.id].name
+        assert table.session.history[0] == f"Mini-boss {name} takes 1 wound"
         assert "Mini-boss on the dungeon" in text(table.query_one("#boss"))
 
 

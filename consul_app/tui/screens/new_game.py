@@ -67,6 +67,8 @@ class NewGameScreen(Screen[Setup | None]):
         Binding("enter", "next", "Next page / start", priority=True, id="setup.next"),
         Binding("escape", "back", "Back", id="setup.back"),
         Binding("v", "correct_chart", "Correct the chart", id="setup.chart"),
+        Binding("down", "field(1)", "Next field", show=False),
+        Binding("up", "field(-1)", "Previous field", show=False),
     ]
 
     def __init__(
@@ -81,6 +83,8 @@ class NewGameScreen(Screen[Setup | None]):
         self.can_cancel = can_cancel
         self.on_start = on_start
         self.setup = _default_setup(content, all_editions()[0].id)
+        self.chosen = self.setup
+        """The setup as the Consul chose it: a new edition keeps the boss and the heroes."""
         self.page = 0
 
     @property
@@ -199,7 +203,7 @@ class NewGameScreen(Screen[Setup | None]):
     async def _field_changed(self, event: CycleField.Changed) -> None:
         name = event.field.id or ""
         if name == "edition":
-            self.setup = _default_setup(self.content, event.value)
+            self.setup = self._with_chosen(_default_setup(self.content, event.value))
             await self.recompose()
             self._show_page()  # the rebuilt page's title and keys
             self.query_one("#edition").focus()
@@ -210,6 +214,23 @@ class NewGameScreen(Screen[Setup | None]):
             for placements in self.query("Placements"):  # (none before the page is filled in)
                 placements.tiles = self.setup.tiles
 
+    def _with_chosen(self, setup: Setup) -> Setup:
+        """A new edition's default `setup` with what was chosen that it has: the boss, and
+        the heroes' names when it asks for them."""
+        bosses = bosses_to_choose(edition(setup.edition).pack(self.content))
+        if self.chosen.boss in {b.id for b in bosses}:
+            setup = replace(setup, boss=self.chosen.boss)
+        if "heroes" in setup_fields(setup.edition):
+            setup = replace(setup, heroes=self.chosen.heroes)
+        return setup
+
+    def action_field(self, delta: int) -> None:
+        """Up/Down among the first page's fields (each marked `>` when it has the keys)."""
+        fields = [w for w in self.query(".fields > *") if w.focusable]
+        if self.focused in fields:
+            index = fields.index(self.focused) + delta
+            fields[max(0, min(index, len(fields) - 1))].focus()
+
     def on_input_changed(self, event: Input.Changed) -> None:
         """(By name: the Inputs come after the first frame, `InputStandIn`.)"""
         if not event.input.has_class("hero-keyword"):
@@ -217,10 +238,12 @@ class NewGameScreen(Screen[Setup | None]):
         keyword = (event.input.id or "").removeprefix("hero-")
         names = event.value.split(",")
         self.setup = with_hero_keyword(self.setup, keyword, names)  # type: ignore[arg-type]
+        self.chosen = replace(self.chosen, heroes=self.setup.heroes)
 
     @on(ChoiceList.Changed, "#boss")
     def _boss_changed(self, event: ChoiceList.Changed) -> None:
         self.setup = replace(self.setup, boss=event.chosen)
+        self.chosen = replace(self.chosen, boss=event.chosen)
 
     # The monsters page's widgets are imported with it (`_monsters_page`): handled by name.
 
