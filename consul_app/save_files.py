@@ -1,6 +1,7 @@
 """Save files on disk: finding one by what `consul list` prints (its name, with or without
-`.jsonl`, its number, or a path) and moving one to the trash (never deleting it). Imports no
-more than `paths`, so that `consul play --save` stays quick to start."""
+`.jsonl`, its number, or a path), which game a save is of, and moving one to the trash (never
+deleting it). Imports no more than `paths` until asked, so that `consul play --save` stays
+quick to start."""
 
 from __future__ import annotations
 
@@ -10,6 +11,8 @@ from pathlib import Path
 from consul_app.paths import data_home, saves_dir
 
 SUFFIX = ".jsonl"
+HEADER_BYTES = 256 * 1024
+"""The most of a save `game_of` reads: its header's line."""
 
 
 def save_paths(folder: Path | None = None) -> list[Path]:
@@ -65,3 +68,27 @@ def move_to_trash(path: Path) -> Path:
         number += 1
     shutil.move(path, target)
     return target
+
+
+def game_of(path: Path) -> str | None:
+    """The game a save's header names ("sde" without the field), None if not a journal. Reads
+    only the header's line (at most HEADER_BYTES), of a regular file only."""
+    import json
+    import os
+
+    from consul_app.files import open_limited
+    from consul_app.session.journal import MAX_BYTES
+
+    try:
+        fd, _size = open_limited(path, MAX_BYTES)
+        try:
+            first = os.read(fd, HEADER_BYTES).split(b"\n", 1)[0]
+        finally:
+            os.close(fd)
+        header = json.loads(first)
+    except (OSError, ValueError, RecursionError):
+        return None
+    if not isinstance(header, dict) or header.get("format") != "consul-journal":
+        return None
+    game = header.get("game", "sde")
+    return game if isinstance(game, str) else None

@@ -993,12 +993,12 @@ BOSS_CHARTS = {
 }
 
 FK_STEPS = [
-    ("fk-offense-star-1", "Ladder step 1, +1 static star on offense", "offense"),
-    ("fk-defense-star-1", "Ladder step 2, +1 static star on defense", "defense"),
-    ("fk-offense-star-2", "Ladder step 3, +1 static star on offense", "offense"),
-    ("fk-defense-star-2", "Ladder step 4, +1 static star on defense", "defense"),
-    ("fk-offense-star-3", "Ladder step 5, +1 static star on offense", "offense"),
-    ("fk-defense-star-3", "Ladder step 5, +1 static star on defense", "defense"),
+    ("fk-offense-star-1", "First offense star", "offense"),
+    ("fk-defense-star-1", "First defense star", "defense"),
+    ("fk-offense-star-2", "Second offense star", "offense"),
+    ("fk-defense-star-2", "Second defense star", "defense"),
+    ("fk-offense-star-3", "Third offense star", "offense"),
+    ("fk-defense-star-3", "Third defense star", "defense"),
 ]
 
 

@@ -13,7 +13,6 @@ if TYPE_CHECKING:
     import argparse
 
 HEROES = {"bard": "Bard", "tinkerer": "Tinkerer"}
-HEADER_BYTES = 256 * 1024
 """A journal's header line is read within this many bytes (its chart is a few KB)."""
 
 
@@ -64,33 +63,9 @@ def _heroes(text: str) -> tuple[str, ...]:
     return names
 
 
-def game_of(path: Path) -> str | None:
-    """The game a save's header names ("sde" without the field), None if not a journal. Reads
-    only the header's line (at most HEADER_BYTES), of a regular file only."""
-    import json
-    import os
-
-    from consul_app.files import open_limited
-    from consul_app.session.journal import MAX_BYTES
-
-    try:
-        fd, _size = open_limited(path, MAX_BYTES)
-        try:
-            first = os.read(fd, HEADER_BYTES).split(b"\n", 1)[0]
-        finally:
-            os.close(fd)
-        header = json.loads(first)
-    except (OSError, ValueError, RecursionError):
-        return None
-    if not isinstance(header, dict) or header.get("format") != "consul-journal":
-        return None
-    game = header.get("game", "sde")
-    return game if isinstance(game, str) else None
-
-
 def in_progress() -> Path | None:
     """The MD2 save played last (the saves folder, most recently played first)."""
-    from consul_app.save_files import save_paths
+    from consul_app.save_files import game_of, save_paths
 
     return next((p for p in save_paths() if game_of(p) == "md2"), None)
 
@@ -108,7 +83,7 @@ def run(args: argparse.Namespace | SimpleNamespace) -> int:
     save, path = None, None
     given = getattr(args, "save", None)
     if given is not None:
-        from consul_app.save_files import find_save, no_such_number
+        from consul_app.save_files import find_save, game_of, no_such_number
 
         missing = no_such_number(str(given))
         if missing is not None:

@@ -95,7 +95,7 @@ def start(content: list[Path] | None = None, save: Path | None = None) -> int:
             print(f"consul play: {missing}", file=sys.stderr)
             return 2
         save = find_save(str(save)) or save
-        from consul_app.commands.md2 import game_of
+        from consul_app.save_files import game_of
 
         if save.is_file() and (game := game_of(save)) not in (None, "sde"):
             print(f"consul play: {save}: a save of another game ({game}); play it with "

@@ -32,8 +32,8 @@ HEADERS = ("#", "save", "game", "turn/round", "played", "status")
 GAPS = ("  ", " ")
 """Between columns: two spaces, one when two do not fit."""
 NARROWEST_GAME = 12
-"""The game column is never narrower: a long save name makes the lines longer instead (the
-name never wraps, nor is it cut)."""
+"""A game's line under its row is never narrower: a long save name makes the lines longer
+instead (the name never wraps, nor is it cut)."""
 
 
 def _status(save: SaveSummary) -> str:
@@ -46,8 +46,12 @@ def _game(save: SaveSummary) -> str:
     """Boss, edition and chart space, in words that may wrap (the name never does)."""
     if save.damaged:
         return "-"
-    chart = f", space {save.position}" if save.position is not None else ""
-    return f"{save.boss}, {save.edition}{chart}"
+    from consul_app.rules.editions import EDITIONS
+
+    played = EDITIONS.get(save.edition or "")
+    place = played.words.place if played else "space"
+    chart = f", {place} {save.position}" if save.position is not None else ""
+    return f"{save.boss}, {played.name if played else save.edition}{chart}"
 
 
 def saves_table(
@@ -55,9 +59,9 @@ def saves_table(
 ) -> str:
     """One row per save, numbered as `consul export`, `play --save` and `delete` take them,
     in columns laid out here (rich's Table measured every cell: 1 to 4 ms a row, most of the
-    time of a list of 500 saves); the game's words wrap to fit `width`. `paint(text, style)`:
+    time of a list of 500 saves); when the game's words do not fit beside the rest in
+    `width`, each goes on the line under its row. `paint(text, style)`:
     `text` in that style, for the terminal."""
-    from consul_app.paths import saves_dir
     from consul_app.shown import shown
 
     rows = [
@@ -74,24 +78,48 @@ def saves_table(
     widths = [max(len(row[k]) for row in [HEADERS, *rows]) for k in range(len(HEADERS))]
     for gap in GAPS:
         rest = sum(widths) - widths[2] + len(gap) * (len(HEADERS) - 1)
-        if rest + min(widths[2], NARROWEST_GAME) <= width:
+        if rest + widths[2] <= width:
             break
-    widths[2] = min(widths[2], max(NARROWEST_GAME, width - rest))
+    else:  # the game in words does not fit beside the rest: on a line of its own under it
+        return _stacked(rows, widths, width, paint)
     total = rest + widths[2]
-    over = min(total, width)  # the title, centred over the table, wraps as it must
-    out = [
+    out = _title(total, paint)
+    out.append(paint(_line(HEADERS, widths, [HEADERS[2]], gap).rstrip(), "bold"))
+    out.append("─" * total)
+    for row in rows:
+        first = _line((*row[:5], ""), widths, [row[2]], gap)
+        out.append(first[: len(first) - widths[5]] + paint(row[5], STATUS_STYLE[row[5]]))
+    return "\n".join(out) + "\n"
+
+
+def _stacked(rows: list[tuple[str, ...]], widths: list[int], width: int, paint: Paint) -> str:
+    """The table with each game's words on the line under its row (wrapped between words
+    when even that line is too short), so that a narrow terminal never splits a name."""
+    gap = " "
+    widths = [*widths[:2], 0, *widths[3:]]
+    total = sum(widths) + len(gap) * (len(HEADERS) - 2)
+    indent = " " * (widths[0] + len(gap))
+    room = max(width - len(indent), NARROWEST_GAME)
+    out = _title(min(max(total, width), width), paint)
+    out.append(paint(_line(HEADERS, widths, [""], gap, stacked=True).rstrip(), "bold"))
+    out.append(paint(f"{indent}{HEADERS[2]}", "bold"))
+    out.append("─" * min(max(total, len(indent) + len(HEADERS[2])), max(width, total)))
+    for row in rows:
+        first = _line((*row[:5], ""), widths, [""], gap, stacked=True)
+        out.append(first[: len(first) - widths[5]] + paint(row[5], STATUS_STYLE[row[5]]))
+        out += [f"{indent}{line}" for line in _wrap(row[2], room)]
+    return "\n".join(out) + "\n"
+
+
+def _title(over: int, paint: Paint) -> list[str]:
+    """The title, centred over the table's `over` columns (it wraps as it must)."""
+    from consul_app.paths import saves_dir
+    from consul_app.shown import shown
+
+    return [
         paint(t.center(over).rstrip(), "italic")
         for t in _wrap(f"Saved games in {shown(saves_dir())}", over)
     ]
-    out.append(paint(_line(HEADERS, widths, [HEADERS[2]], gap).rstrip(), "bold"))
-    out.append("─" * total)
-    indent = " " * (sum(widths[:2]) + 2 * len(gap))
-    for row in rows:
-        game = _wrap(row[2], widths[2])
-        first = _line((*row[:5], ""), widths, game, gap)
-        out.append(first[: len(first) - widths[5]] + paint(row[5], STATUS_STYLE[row[5]]))
-        out += [f"{indent}{more}" for more in game[1:]]
-    return "\n".join(out) + "\n"
 
 
 def painter(console: Console) -> Paint:
@@ -128,13 +156,16 @@ def _wrap(text: str, width: int) -> list[str]:
     return [*lines, line] if line or not lines else lines
 
 
-def _line(cells: tuple[str, ...], widths: list[int], game: list[str], gap: str) -> str:
-    """A row's first line: numbers and turns to the right, the rest to the left."""
+def _line(
+    cells: tuple[str, ...], widths: list[int], game: list[str], gap: str, *, stacked: bool = False
+) -> str:
+    """A row's first line: numbers and turns to the right, the rest to the left (`stacked`:
+    without the game, which goes under it)."""
     number, name, _, turn, played, status = cells
     parts = [
         number.rjust(widths[0]),
         name.ljust(widths[1]),
-        game[0].ljust(widths[2]),
+        *([] if stacked else [game[0].ljust(widths[2])]),
         turn.rjust(widths[3]),
         played.ljust(widths[4]),
         status.ljust(widths[5]),

@@ -56,13 +56,14 @@ def counts_table(pack: ContentPack) -> Table:
     """Entries per kind (rows) and edition (columns)."""
     from rich.table import Table
 
-    from consul_app.content import EDITION_NAMES, EDITIONS, KINDS
+    from consul_app.content import EDITIONS, KINDS
+    from consul_app.rules.editions import edition
 
     table = Table(title="Content OK")
     table.add_column("kind")
-    for edition in EDITIONS:
-        table.add_column(EDITION_NAMES[edition], justify="right")
+    for content_edition in EDITIONS:
+        table.add_column(edition(content_edition).name, justify="right")
     for kind in KINDS:
-        counts = [len(pack.edition(edition).kind(kind)) for edition in EDITIONS]
+        counts = [len(pack.edition(e).kind(kind)) for e in EDITIONS]
         table.add_row(kind.replace("_", " "), *(str(n) if n else "-" for n in counts))
     return table

@@ -10,7 +10,6 @@ from typing import Any
 from consul_app.content.dice import Dice
 from consul_app.content.errors import ContentError, Issue
 from consul_app.content.models import (
-    EDITION_NAMES,
     EDITIONS,
     KINDS,
     Bonus,
@@ -38,7 +37,6 @@ from consul_app.content.pack import ContentPack, EditionPack
 
 __all__ = [
     "EDITIONS",
-    "EDITION_NAMES",
     "KINDS",
     "Bonus",
     "BonusTarget",

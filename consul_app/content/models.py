@@ -22,11 +22,8 @@ from consul_app.content.dice import Dice
 
 Edition = Literal["sde2", "forgotten-king", "classic"]
 EDITIONS: tuple[Edition, ...] = ("sde2", "forgotten-king", "classic")
-EDITION_NAMES: dict[str, str] = {
-    "sde2": "SDE 2.0",
-    "forgotten-king": "Forgotten King",
-    "classic": "SDE 1.0",
-}
+"""The content's editions (the folders of `data/`); their rules, names and words are in
+`consul_app.rules.editions`."""
 
 Bits = Literal["8-bit", "16-bit", "super"]
 SpawnBits = Literal["8-bit", "16-bit"]

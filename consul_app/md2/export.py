@@ -13,7 +13,7 @@ if TYPE_CHECKING:
 
 
 def to_markdown(rules: Md2Rules, game: Game) -> str:
-    from consul_app.md2.game import NAME, heroes_name
+    from consul_app.md2.naming import NAME, heroes_name
 
     state: Md2State = game.timeline.initial
     setup = state.setup

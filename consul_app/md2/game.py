@@ -12,10 +12,10 @@ from typing import TYPE_CHECKING, Any
 import msgspec
 
 from consul_app.md2.content import Md2Content
+from consul_app.md2.naming import NAME, heroes_name
 from consul_app.md2.rules import Md2Setup, Md2State, apply, new_game, read_md2_action
 from consul_app.md2.rules import actions as a
 from consul_app.md2.rules.labels import label, relabel
-from consul_app.md2.rules.state import HERO_NAMES
 from consul_app.md2.rules.views import bombs_by_zone, songs
 from consul_app.session.game import Begun, GameKind, GameRules, Summary
 from consul_app.session.journal import Header, SaveError, validation_message
@@ -23,14 +23,6 @@ from consul_app.session.journal import Header, SaveError, validation_message
 if TYPE_CHECKING:
     from consul_app.session.load import Game
     from consul_app.session.timeline import Done
-
-NAME = "Massive Darkness 2"
-
-
-def heroes_name(setup: Md2Setup) -> str:
-    """"Bard & Tinkerer", "Bard": who plays."""
-    return " & ".join(HERO_NAMES[h] for h in setup.heroes)
-
 
 class Md2Rules(GameRules):
     game = "md2"

@@ -59,7 +59,8 @@ if TYPE_CHECKING:
     from consul_app.rules.boss import eligible_relics, extra_relics, relics_per_slot
     from consul_app.rules.chart import select_chart, space_summary
     from consul_app.rules.describe import describe
-    from consul_app.rules.editions.words import Words, words
+    from consul_app.rules.editions import Offer, all_editions, edition, edition_of
+    from consul_app.rules.editions.words import Words
     from consul_app.rules.engine import apply
     from consul_app.rules.errors import RuleError, SetupError
     from consul_app.rules.game import new_game
@@ -246,8 +247,11 @@ __all__ = [
     "story_sections",
     "timeout_threshold",
     "turn_name",
-    "words",
     "Words",
+    "Offer",
+    "all_editions",
+    "edition",
+    "edition_of",
     "turn_notes",
     "turns_until",
     "upcoming_spaces",
@@ -264,7 +268,8 @@ _HOMES: dict[str, str] = {
     "boss": "eligible_relics extra_relics relics_per_slot",
     "chart": "select_chart space_summary",
     "describe": "describe",
-    "editions.words": "Words words",
+    "editions": "Offer all_editions edition edition_of",
+    "editions.words": "Words",
     "engine": "apply",
     "errors": "RuleError SetupError",
     "game": "new_game",

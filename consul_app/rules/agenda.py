@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
+from consul_app.rules.editions import step_title
 from consul_app.rules.errors import RuleError
 from consul_app.rules.state import GameState
 from consul_app.rules.steps import StepKey, StepState
-from consul_app.rules.texts import step_title
 
 
 def require_step(state: GameState, key: StepKey) -> StepState:

@@ -9,11 +9,11 @@ from consul_app.content.dice import Dice
 from consul_app.content.models import Bonus, DiceBonus
 from consul_app.content.pack import EditionPack
 from consul_app.rules.bonuses import applies_to
-from consul_app.rules.editions.words import words
+from consul_app.rules.editions import edition, edition_of
 from consul_app.rules.errors import RuleError
 from consul_app.rules.names import bits_name
 from consul_app.rules.state import GameState
-from consul_app.rules.texts import FK_BONUS_RULE, NO_BONUSES_1_0, NO_PETS, PETS_RULE
+from consul_app.rules.texts import NO_PETS, PETS_RULE
 
 Group = Literal["minion", "elite", "mini-boss", "pet", "8-bit", "16-bit"]
 GROUPS: tuple[Group, ...] = ("minion", "elite", "mini-boss", "pet", "8-bit", "16-bit")
@@ -78,11 +78,12 @@ def bonus_rules(pack: EditionPack, state: GameState) -> list[str]:
     """Who gains the bonuses in this edition, in short, to show beside them: 2.0 pets count as
     8-Bit monsters (said only with pets in the game; with none bundled, where they come from);
     FK: only elites and minions; 1.0 has no bonuses."""
-    if state.setup.edition == "sde2":
-        if state.setup.pets:
-            return [PETS_RULE]
-        return [] if any(m.rank == "pet" for m in pack.monsters.values()) else [NO_PETS]
-    return {"forgotten-king": [FK_BONUS_RULE], "classic": [NO_BONUSES_1_0]}[state.setup.edition]
+    played = edition_of(state)
+    if not played.gains_bonuses or played.bonus_ranks is not None:
+        return [played.bonus_rule]
+    if state.setup.pets:
+        return [PETS_RULE]
+    return [] if any(m.rank == "pet" for m in pack.monsters.values()) else [NO_PETS]
 
 
 def monster_bonuses(pack: EditionPack, state: GameState, model_id: str) -> list[BonusLine]:
@@ -135,7 +136,7 @@ def _group_line(state: GameState, bonus: Bonus, space: int, group: Group) -> Bon
 
 
 def _line(bonus: Bonus, space: int, state: GameState, note: str = "") -> BonusLine:
-    where = words(state.setup.edition).step
+    where = edition(state.setup.edition).words.step
     return BonusLine(
         bonus=bonus.id,
         name=bonus.name,

@@ -10,6 +10,7 @@ from consul_app.content.models import Bonus
 from consul_app.content.pack import EditionPack
 from consul_app.rules.actions import ChooseBonus
 from consul_app.rules.agenda import require_step
+from consul_app.rules.editions import EDITIONS
 from consul_app.rules.errors import RuleError
 from consul_app.rules.state import GainedBonus, GameState
 
@@ -34,11 +35,13 @@ def applies_to(edition: str, bonus: Bonus, rank: str, bits: str, name: str | Non
     """Does `bonus` apply to a monster of this rank, bits and name (never the dungeon boss)?
     `name=None` skips the bonus's monster-name condition.
 
-    Forgotten King: only elite and minion monsters. Pets: as if they were 8-Bit monsters.
+    Only the ranks its edition's bonuses go to (Forgotten King: elite and minion monsters).
+    Pets: as if they were 8-Bit monsters.
     """
     if rank == "dungeon-boss":
         return False
-    if edition == "forgotten-king" and rank not in ("elite", "minion"):
+    ranks_gaining = EDITIONS[edition].bonus_ranks
+    if ranks_gaining is not None and rank not in ranks_gaining:
         return False
     target = bonus.applies_to
     ranks = set(target.ranks)

@@ -6,7 +6,7 @@ from consul_app.content.models import DungeonBoss, FightCard, Relic
 from consul_app.content.pack import EditionPack
 from consul_app.rules.actions import ChooseRelics, EquipRelics, SpawnBoss
 from consul_app.rules.agenda import add_next, require_step
-from consul_app.rules.editions import edition_rules
+from consul_app.rules.editions import edition_of, edition_rules
 from consul_app.rules.errors import RuleError
 from consul_app.rules.fight_bosses import (
     boss_destroyed,
@@ -19,7 +19,7 @@ from consul_app.rules.fight_bosses import (
 from consul_app.rules.hearts import boss_hearts, hearts_with
 from consul_app.rules.keywords import has_keyword
 from consul_app.rules.state import GameState
-from consul_app.rules.texts import ACTIVATES_TWICE, FK_ACTIVATION, SPECIAL_HEALING
+from consul_app.rules.texts import ACTIVATES_TWICE
 from consul_app.rules.timeout import check_timeout
 
 
@@ -64,13 +64,9 @@ def boss_reminders(state: GameState) -> list[str]:
     healing, and two activations in a round with a spawning point on the board."""
     if not state.boss.spawned or state.boss.defeated:
         return []
-    edition = state.setup.edition
-    if edition == "forgotten-king":
-        return [FK_ACTIVATION]
-    if edition == "classic":
-        twice = [ACTIVATES_TWICE] if state.standing_spawning_points() else []
-        return [SPECIAL_HEALING, *twice]
-    return []
+    played = edition_of(state)
+    twice = played.twice_with_points and bool(state.standing_spawning_points())
+    return [*played.boss_reminders, *([ACTIVATES_TWICE] if twice else [])]
 
 
 def spawn_boss(pack: EditionPack, state: GameState, action: SpawnBoss) -> None:
@@ -82,7 +78,7 @@ def spawn_boss(pack: EditionPack, state: GameState, action: SpawnBoss) -> None:
     state.boss.spawned = True
     if action.with_bosses is not None:
         bring_with_boss(pack, state, action.with_bosses)
-    if state.setup.edition == "sde2":
+    if edition_of(state).relics_at_spawn:
         extra = sum(n for _, n in extra_relics(pack, state))
         state.boss.relic_slots = len(state.standing_spawning_points()) + extra
     add_next(state, edition_rules(state).boss_fight_steps(pack, state))
@@ -104,7 +100,7 @@ def choose_relics(pack: EditionPack, state: GameState, action: EquipRelics | Cho
             raise RuleError(f"unknown relic {relic_id!r}")
         if relic_id not in allowed:
             raise RuleError(f"{relic.name} bears another boss's portrait")
-    if state.setup.edition != "classic":  # (1.0 treasure all reads "Top": not its slot)
+    if not edition_of(state).character_treasure:  # (1.0 treasure all reads "Top": not its slot)
         _check_slots(pack, state, action.relics)
     state.boss.relics = list(action.relics)
     if isinstance(action, EquipRelics):

@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from consul_app.content.models import Chart, ChartSpace
 from consul_app.content.pack import EditionPack
+from consul_app.rules.editions import edition
 from consul_app.rules.errors import SetupError
 from consul_app.rules.names import bits_name, name_of, tiles_text
-from consul_app.rules.setup import Setup
+
+if TYPE_CHECKING:
+    from consul_app.rules.setup import Setup
 
 
 def select_chart(pack: EditionPack, setup: Setup) -> Chart | None:
@@ -16,9 +21,10 @@ def select_chart(pack: EditionPack, setup: Setup) -> Chart | None:
     or a chart naming it as `boss`), else the general chart for the mode and size. A chart
     with no size fits both sizes, but one of the exact size is preferred.
     """
-    if setup.edition == "classic":
+    track = edition(setup.edition).track
+    if track == "gauge":
         return None
-    if setup.edition == "forgotten-king":
+    if track == "ladder":
         ladder = next((c for c in pack.charts.values() if c.kind == "ladder"), None)
         if ladder is None:
             raise SetupError("the Forgotten King content has no Mighty Monster ladder")

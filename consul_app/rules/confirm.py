@@ -8,11 +8,11 @@ from consul_app.content.pack import EditionPack
 from consul_app.rules.actions import ConfirmStep
 from consul_app.rules.agenda import require_step
 from consul_app.rules.bonuses import gain_bonuses
+from consul_app.rules.editions import step_title
 from consul_app.rules.errors import RuleError
 from consul_app.rules.hearts import boss_hearts
 from consul_app.rules.state import GameState
 from consul_app.rules.steps import ANSWERED, StepState
-from consul_app.rules.texts import step_title
 from consul_app.rules.timeout import healed_back_wounds
 
 

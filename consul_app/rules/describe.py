@@ -7,29 +7,30 @@ from typing import Any
 
 from consul_app.content.pack import EditionPack
 from consul_app.rules import actions as a
-from consul_app.rules.editions.words import words
+from consul_app.rules.editions import edition, step_title
 from consul_app.rules.hearts import boss_hearts
 from consul_app.rules.names import counts_text, name_of, point_name
 from consul_app.rules.power_gauge import fills_needed, gauge_full, gauge_of
 from consul_app.rules.state import GameState
-from consul_app.rules.texts import step_title
 from consul_app.rules.tracked import immune_to
 
-_END_TURN = {
-    "sde2": "End the Consul turn",
-    "forgotten-king": "End the turn",
-    "classic": "End the round",
-}
 _WHO = {"boss": "Boss", "mini-boss": "Mini-boss"}
 
 
 def describe(pack: EditionPack, action: a.Action, before: GameState | None = None) -> str:
     """A short label: "Advance the chart to space 7", "Boss takes 2 wounds". Given the state
     `before` the action, a hit that destroys its model says so ("...: destroyed")."""
+    if isinstance(action, a.EndTurn) and before is not None:
+        return edition(before.setup.edition).words.end_turn  # (the game's own edition)
     label = _LABELS[type(action)](pack, action)
+    if _on_the_mini_boss(action) and before is not None and before.mini_boss is not None:
+        name = name_of(pack, "mini_bosses", before.mini_boss.id)
+        label = label.replace(_WHO["mini-boss"], f"{_WHO['mini-boss']} {name}", 1)
     if isinstance(action, a.Wound) and before is not None and _destroys(pack, before, action):
-        defeated = action.target == "boss" and not before.other_bosses  # (Ugg: destroyed)
-        label += ": defeated" if defeated else ": destroyed"
+        if action.target == "boss" and before.other_bosses:
+            label += ": destroyed"  # (Ugg: one of two bosses)
+        else:
+            label += wound_endings(pack, action)[-1]
     if isinstance(action, a.AddStatus) and before is not None:
         keyword = immune_to(pack, before, action)
         if keyword is not None:
@@ -37,6 +38,24 @@ def describe(pack: EditionPack, action: a.Action, before: GameState | None = Non
     if isinstance(action, a.AdvanceGauge) and before is not None:
         label = _gauge(pack, before, action) or label
     return label
+
+
+def wound_endings(pack: EditionPack, action: a.Wound) -> list[str]:
+    """What a hit's label may end with: nothing, or (the last) what a hit that destroys its
+    model adds: the boss "defeated", a spawning point "destroyed" with what it gives in this
+    edition (a journal written before that said only "destroyed")."""
+    if action.target == "boss":
+        return ["", ": destroyed", ": defeated"]
+    if action.target == "spawning-point" and action.tile is not None:
+        return ["", ": destroyed", f": destroyed, {edition(pack.edition).point_loot(action.tile)}"]
+    return ["", ": destroyed"]
+
+
+def _on_the_mini_boss(action: a.Action) -> bool:
+    """An action on the mini-boss (its label names it when the state before it is known: a
+    game may bring several mini-bosses one after the other)."""
+    on = (a.Wound, a.Heal, a.AddStatus, a.RemoveStatus)
+    return isinstance(action, on) and action.target == "mini-boss"
 
 
 def _gauge(pack: EditionPack, state: GameState, action: a.AdvanceGauge) -> str | None:
@@ -113,14 +132,12 @@ def _plural(n: int, word: str) -> str:
 
 
 def _advance(pack: EditionPack, action: a.AdvanceChart) -> str:
-    if pack.edition == "forgotten-king":
-        return f"Climb the Mighty Monster ladder to step {action.space}"
-    return f"Advance the chart to space {action.space}"
+    return edition(pack.edition).words.advance.format(space=action.space)
 
 
 def _spawn_boss(pack: EditionPack, action: a.SpawnBoss) -> str:
     boss = name_of(pack, "dungeon_bosses", action.boss)
-    return f"{words(pack.edition).arrive} the dungeon boss {boss}"
+    return f"{edition(pack.edition).words.arrive} the dungeon boss {boss}"
 
 
 def _relics(pack: EditionPack, action: a.EquipRelics | a.ChooseRelics) -> str:
@@ -138,7 +155,7 @@ def _sighting(pack: EditionPack, action: a.AnswerSighting) -> str:
 
 
 _LABELS: dict[type, Callable[[EditionPack, Any], str]] = {
-    a.EndTurn: lambda pack, _: _END_TURN[pack.edition],
+    a.EndTurn: lambda pack, _: edition(pack.edition).words.end_turn,
     a.AdvanceChart: _advance,
     a.ConfirmStep: lambda pack, act: f"Done: {step_title(pack.edition, act.step)}",
     a.Spawn: lambda pack, act: f"Spawn {counts_text(pack, act.monsters)}",
@@ -148,7 +165,7 @@ _LABELS: dict[type, Callable[[EditionPack, Any], str]] = {
     ),
     a.DestroySpawningPoint: lambda pack, act: (
         f"Spawning point {point_name(pack, act.spawning_point, act.which)} "
-        f"on tile {act.tile} destroyed"
+        f"on tile {act.tile} destroyed: {edition(pack.edition).point_loot(act.tile)}"
     ),
     a.DestroyHero: lambda *_: "A hero is destroyed",
     a.EndGame: lambda _, act: (

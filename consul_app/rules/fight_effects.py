@@ -9,7 +9,7 @@ from __future__ import annotations
 from consul_app.content.models import EffectModifier, FightCard
 from consul_app.content.pack import EditionPack
 from consul_app.rules.bonus_views import BonusLine
-from consul_app.rules.editions.words import words
+from consul_app.rules.editions import edition
 from consul_app.rules.fight_bosses import fight_card
 from consul_app.rules.state import GameState
 
@@ -22,7 +22,7 @@ def effect_lines(pack: EditionPack, state: GameState, model_id: str) -> list[Bon
     card = fight_card(pack, state)
     if card is None:
         return []
-    where = words(state.setup.edition).card
+    where = edition(state.setup.edition).words.card
     return [
         BonusLine(
             bonus=f"effect:{mod.effect}",

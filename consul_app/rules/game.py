@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from consul_app.content.pack import EditionPack
 from consul_app.rules.chart import select_chart
+from consul_app.rules.editions import edition
 from consul_app.rules.errors import SetupError
 from consul_app.rules.keywords import boss_pool_extras, tile_refusal
 from consul_app.rules.setup import Setup, check_setup
@@ -16,7 +17,7 @@ def new_game(pack: EditionPack, setup: Setup) -> GameState:
     check_setup(pack, setup)
     chart = select_chart(pack, setup)
     gauge = None
-    if setup.edition == "classic":
+    if edition(setup.edition).track == "gauge":
         _check_gauge(pack, setup)
         gauge = Gauge()
     for point in setup.spawning_points:

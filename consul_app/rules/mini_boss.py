@@ -6,6 +6,7 @@ from consul_app.content.models import MiniBossSpawn
 from consul_app.content.pack import EditionPack
 from consul_app.rules.actions import DestroyMiniBoss, SpawnMiniBoss
 from consul_app.rules.agenda import require_no_step, require_step
+from consul_app.rules.editions import edition_of
 from consul_app.rules.errors import RuleError
 from consul_app.rules.names import name_of
 from consul_app.rules.state import GameState, MiniBossState
@@ -43,7 +44,8 @@ def spawn_mini_boss(pack: EditionPack, state: GameState, action: SpawnMiniBoss) 
     if step is not None and step.key == "timeout-mini-boss":
         _brought_by_the_timeout(pack, state, step, action.mini_boss)
         return
-    if state.setup.edition == "sde2" or (step is not None and step.key == "mini-boss"):
+    on_chart_only = edition_of(state).mini_boss_on_chart_only
+    if on_chart_only or (step is not None and step.key == "mini-boss"):
         if step is None:
             raise RuleError("a mini-boss spawns when the chart reaches a Spawn Mini-Boss space")
         step = require_step(state, "mini-boss")

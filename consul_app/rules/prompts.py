@@ -18,7 +18,7 @@ from consul_app.rules.boss import (
     relics_per_slot,
 )
 from consul_app.rules.chart import space_summary, spaces
-from consul_app.rules.editions.words import words
+from consul_app.rules.editions import edition_of, edition_rules
 from consul_app.rules.fight_bosses import brought_bosses, fight_card
 from consul_app.rules.hearts import boss_hearts
 from consul_app.rules.mini_boss import timeout_brings
@@ -146,7 +146,7 @@ def reflected_sighting(
 def _view(pack: EditionPack, state: GameState, step: StepState, current: bool) -> Step:
     choices = _choices(pack, state, step)
     action = _action(pack, state, step)
-    title = t.step_title(state.setup.edition, step.key)
+    title = edition_of(state).step_title(step.key)
     if step.key == "mini-boss" and not step.options:
         title += f": {t.NONE_LEFT}"
     return Step(
@@ -243,15 +243,8 @@ def _rewards(pack: EditionPack, state: GameState, step: StepState) -> str:
 def _advance(pack: EditionPack, state: GameState, step: StepState) -> str:
     number = step.space or state.position + 1
     space = spaces(pack, state.chart)[number - 1]
-    if state.setup.edition == "forgotten-king":
-        return (
-            f"A mini-boss was destroyed this turn: climb one step, to step {number}: "
-            f"{space_summary(pack, space)}. {t.FK_BONUS_RULE}"
-        )
-    return (
-        f"Advance the dungeon boss one space, to space {number}: {space_summary(pack, space)}. "
-        "Resolve it in order: spawn, bonuses, boss sightings."
-    )
+    said = edition_of(state).advance_prompt
+    return said.format(number=number, summary=space_summary(pack, space))
 
 
 def _spawn(pack: EditionPack, state: GameState, step: StepState) -> str:
@@ -303,19 +296,7 @@ def _refresh(pack: EditionPack, state: GameState, step: StepState) -> str:
 
 
 def _boss_spawn(pack: EditionPack, state: GameState, step: StepState) -> str:
-    boss = _boss(pack, state)
-    if state.setup.edition == "classic":
-        return f"Summon {boss} {t.SUMMON_1_0}. The boss fight begins."
-    if state.setup.edition == "forgotten-king":
-        where = tiles_text(step.tiles)
-        return f"The last spawning point was destroyed: place {boss} anywhere on {where}."
-    why = (
-        "No spawning points are in play after the chart's effects: the dungeon boss spawns "
-        "automatically. "
-        if step.auto
-        else ""
-    )
-    return f"{why}Remove {boss} from the chart and place it {t.PLACE_AT_EXIT}. A Boss Fight begins."
+    return edition_rules(state).boss_spawn_prompt(state, step, _boss(pack, state))
 
 
 def _remove_points(pack: EditionPack, state: GameState, step: StepState) -> str:
@@ -333,7 +314,7 @@ def _relic_note(relic: Relic) -> str:
 
 
 def _relics(pack: EditionPack, state: GameState, step: StepState) -> str:
-    if state.setup.edition == "classic":
+    if edition_of(state).character_treasure:
         return (
             f"{_boss(pack, state)} may equip its Character Treasure (the cards bearing its "
             "portrait): it gains them as though printed on its card. The rules texts do not say "
@@ -350,7 +331,7 @@ def _relics(pack: EditionPack, state: GameState, step: StepState) -> str:
 
 
 def _spawn_effects(pack: EditionPack, state: GameState, step: StepState) -> str:
-    effects = words(state.setup.edition).spawn_effects
+    effects = edition_of(state).words.spawn_effects
     text = f"Resolve {effects}: {_card_effects(pack, state, 'boss_spawn')}."
     reminders = boss_reminders(state)
     return " ".join([text, *reminders])
@@ -362,9 +343,9 @@ def _bonuses(pack: EditionPack, state: GameState, step: StepState) -> str:
 
 
 def _bonus_rule(state: GameState) -> str:
-    if state.setup.edition == "forgotten-king":
-        return t.FK_BONUS_RULE
-    return f"{t.BONUS_RULE} {t.PETS_RULE}" if state.setup.pets else t.BONUS_RULE
+    played = edition_of(state)
+    pets = played.bonus_ranks is None and state.setup.pets
+    return f"{played.bonus_rule} {t.PETS_RULE}" if pets else played.bonus_rule
 
 
 def _choose_bonus(pack: EditionPack, state: GameState, step: StepState) -> str:
@@ -425,7 +406,7 @@ def _heal_boss(pack: EditionPack, state: GameState, step: StepState) -> str:
 
 
 def _timeout_effects(pack: EditionPack, state: GameState, step: StepState) -> str:
-    card = words(state.setup.edition).card
+    card = edition_of(state).words.card
     return f"Resolve the {card}'s timeout effects: {_card_effects(pack, state, 'timeout')}."
 
 

@@ -18,7 +18,7 @@ from consul_app.rules.actions import (
     SpawnMiniBoss,
 )
 from consul_app.rules.chart import spaces
-from consul_app.rules.editions.words import words
+from consul_app.rules.editions import edition
 from consul_app.rules.mini_boss import mini_bosses_waiting
 from consul_app.rules.names import counts_text, name_of, tiles_text
 from consul_app.rules.prompts import no_mini_boss_left
@@ -62,7 +62,7 @@ def recap(
         return None
     start, end = bounds
     before, after, done = states[start], states[end], actions[start:end]
-    edition = words(before.setup.edition)
+    said = edition(before.setup.edition).words
     lines = [
         *_chart(pack, before, after),
         *_spawned(pack, done),
@@ -71,7 +71,7 @@ def recap(
         *_sighting(states[start:end], done),
         *_boss(pack, before, after),
     ]
-    title = f"Since your last turn: {edition.turn} {before.turn}, {edition.phase}"
+    title = f"Since your last turn: {said.turn} {before.turn}, {said.phase}"
     return Recap(title, before.turn, lines or ["Nothing to report."], start)
 
 
@@ -84,7 +84,7 @@ def _chart(pack: EditionPack, before: GameState, after: GameState) -> list[str]:
     space = current_space(pack, after)
     if space is None:
         return []
-    return [f"Reached {words(after.setup.edition).step} {space.number}: {space.summary}."]
+    return [f"Reached {edition(after.setup.edition).words.step} {space.number}: {space.summary}."]
 
 
 def _spawned(pack: EditionPack, done: Sequence[Action]) -> list[str]:
@@ -149,7 +149,7 @@ def _boss(pack: EditionPack, before: GameState, after: GameState) -> list[str]:
     if boss.spawned and not was.spawned:
         others = [name_of(pack, "dungeon_bosses", b.id) for b in after.other_bosses]
         brought = "".join(f" with {other}" for other in others)  # (Mugg came with Ugg)
-        lines.append(f"{name} {words(after.setup.edition).arrived}{brought}.")
+        lines.append(f"{name} {edition(after.setup.edition).words.arrived}{brought}.")
     if boss.relics != was.relics:
         relics = ", ".join(name_of(pack, "relics", r) for r in boss.relics) or "none"
         lines.append(f"Relics: {relics}.")

@@ -8,8 +8,9 @@ from typing import Literal
 import msgspec
 from msgspec.structs import replace
 
-from consul_app.content.models import ChartSize, DungeonBoss, Edition, Mode, Monster, SpawningPoint
+from consul_app.content.models import ChartSize, DungeonBoss, Mode, Monster, SpawningPoint
 from consul_app.content.pack import EditionPack
+from consul_app.rules.editions import EDITIONS
 from consul_app.rules.errors import SetupError
 
 GameSize = Literal["16-bit", "super"]
@@ -70,7 +71,7 @@ class Setup(_Setup, kw_only=True):
     unknown fields).
     """
 
-    edition: Edition = "sde2"
+    edition: str = "sde2"
     mode: Mode = "explore"
     party_size: int = 4
     boss: str
@@ -83,6 +84,8 @@ class Setup(_Setup, kw_only=True):
     heroes: list[Hero] = []
 
     def __post_init__(self) -> None:
+        if self.edition not in EDITIONS:
+            raise ValueError(f"unknown edition {self.edition!r}")
         _check_range("party_size", self.party_size, MIN_PARTY, MAX_PARTY)
         _check_range("tiles", self.tiles, 1, MAX_TILES)
 
@@ -98,7 +101,8 @@ class Setup(_Setup, kw_only=True):
 
 def check_setup(pack: EditionPack, setup: Setup) -> None:
     """Raise `SetupError` with the first reason this setup cannot be played."""
-    if setup.edition != pack.edition:
+    played = EDITIONS[setup.edition]
+    if played.content != pack.edition:
         raise SetupError(f"the setup is for {setup.edition} but the content is {pack.edition}")
     boss = pack.dungeon_bosses.get(setup.boss)
     if boss is None:
@@ -120,18 +124,10 @@ def check_setup(pack: EditionPack, setup: Setup) -> None:
             raise SetupError(f"{monster.name} is a {monster.rank}, not a pet")
 
 
-_SETUP_FIELDS: dict[str, tuple[str, ...]] = {
-    "sde2": ("mode", "party_size", "tiles", "heroes"),
-    "forgotten-king": ("tiles",),
-    "classic": ("game_size", "tiles"),
-}
-
-
-def setup_fields(edition: Edition) -> tuple[str, ...]:
+def setup_fields(edition: str) -> tuple[str, ...]:
     """The `Setup` fields besides the boss, mini-bosses, spawning points and pets that matter
-    in this edition (2.0: mode and party size pick the chart, heroes with Clever or Dark
-    Reflection change boss sightings; 1.0: the game size)."""
-    return _SETUP_FIELDS[edition]
+    in this edition (`Edition.setup_fields`)."""
+    return EDITIONS[edition].setup_fields
 
 
 def with_hero_keyword(setup: Setup, keyword: HeroKeyword, names: list[str]) -> Setup:
@@ -193,10 +189,10 @@ def _names(pack: EditionPack, ids: list[str]) -> Iterator[str]:
         yield point.name if point else sid
 
 
-def default_setup(pack: EditionPack) -> Setup:
-    """A valid game of this pack's edition: the first boss that can be played, one mini-boss,
-    two spawning points on tiles 2 and 3 (two unpaired ones, or a proper pair), 4 tiles."""
-    # Imported here: chart selection needs the setup model defined above.
+def default_setup(pack: EditionPack, edition: str | None = None) -> Setup:
+    """A valid game of this pack's edition (or of `edition`, which plays this pack): the first
+    boss that can be played, one mini-boss, two spawning points on tiles 2 and 3 (two
+    unpaired ones, or a proper pair), 4 tiles."""
     from consul_app.rules.chart import select_chart
 
     placements = _default_spawning_points(pack)
@@ -205,7 +201,7 @@ def default_setup(pack: EditionPack) -> Setup:
         if boss.companion:
             continue
         setup = Setup(
-            edition=pack.edition,
+            edition=edition or pack.edition,
             boss=boss.id,
             mini_bosses=mini_bosses,
             spawning_points=placements,

@@ -5,12 +5,11 @@ from __future__ import annotations
 from consul_app.content.models import Monster
 from consul_app.content.pack import EditionPack
 from consul_app.rules.actions import DestroyMarked, DestroyMonsters, DestroySpawningPoint, Spawn
-from consul_app.rules.editions import edition_rules
+from consul_app.rules.editions import edition_of, edition_rules, step_title
 from consul_app.rules.errors import RuleError
 from consul_app.rules.names import bits_name, point_name
 from consul_app.rules.state import GameState, SpawningPointState
 from consul_app.rules.steps import StepState
-from consul_app.rules.texts import step_title
 
 BUDGET_STEPS = ("spawn", "timeout-spawn")
 
@@ -35,6 +34,8 @@ def spawn(pack: EditionPack, state: GameState, action: Spawn) -> None:
         raise RuleError(f"First finish the current step: {title}")
     for mid, count in action.monsters.items():
         available = state.pool.get(mid, 0)
+        if not available:
+            raise RuleError(f"no {monsters[mid].name} is left in the spawning pool")
         if count > available:
             raise RuleError(
                 f"only {available} {monsters[mid].name} in the spawning pool, not {count}"
@@ -87,7 +88,7 @@ def _check_summons(step: StepState, monsters: dict[str, Monster], counts: dict[s
 
 def check_free_spawn(state: GameState) -> None:
     """Outside steps: refused once the 1.0 boss is summoned, or with no spawning point left."""
-    if state.setup.edition == "classic" and state.boss.spawned:
+    if edition_of(state).points_stop_at_summon and state.boss.spawned:
         raise RuleError("the spawning points stop producing monsters once the boss is summoned")
     _require_spawning_point(state)
 

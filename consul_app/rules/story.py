@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 
 from consul_app.content import EditionPack
 from consul_app.rules.actions import Action, DestroyHero
-from consul_app.rules.editions.words import words
+from consul_app.rules.editions import edition
 from consul_app.rules.names import name_of, point_name
 from consul_app.rules.state import GameState
 from consul_app.rules.views import boss_status
@@ -77,7 +77,7 @@ def story(pack: EditionPack, states: Sequence[GameState], actions: Sequence[Acti
         bonuses += [
             Event(
                 turn,
-                f"{name_of(pack, 'bonuses', b.bonus)} ({words(after.setup.edition).step}"
+                f"{name_of(pack, 'bonuses', b.bonus)} ({edition(after.setup.edition).words.step}"
                 f" {b.space})",
             )
             for b in after.bonuses[len(before.bonuses) :]
@@ -87,8 +87,8 @@ def story(pack: EditionPack, states: Sequence[GameState], actions: Sequence[Acti
     ends = _turn_ends(states)
     return Story(
         boss=boss.name,
-        turn_word=words(final.setup.edition).turn,
-        step_word=words(final.setup.edition).step,
+        turn_word=edition(final.setup.edition).words.turn,
+        step_word=edition(final.setup.edition).words.step,
         turns=len(ends),
         result=_result(pack, final),
         finished=final.boss.defeated or final.ended is not None,
@@ -123,7 +123,7 @@ def _chart_size(pack: EditionPack, state: GameState) -> int:
 
 def _result(pack: EditionPack, state: GameState) -> str:
     name = name_of(pack, "dungeon_bosses", state.setup.boss)
-    turn = f"{words(state.setup.edition).turn.lower()} {state.turn}"
+    turn = f"{edition(state.setup.edition).words.turn.lower()} {state.turn}"
     if state.boss.defeated:
         return f"The heroes won: {name} was defeated on {turn}."
     if state.ended == "heroes-lost":

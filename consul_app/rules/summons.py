@@ -7,9 +7,9 @@ from consul_app.content.models import Summoned
 from consul_app.content.pack import EditionPack
 from consul_app.rules.actions import DestroySummoned, Summon
 from consul_app.rules.boss import fight_card_of
+from consul_app.rules.editions import step_title
 from consul_app.rules.errors import RuleError
 from consul_app.rules.state import GameState
-from consul_app.rules.texts import step_title
 
 SUMMONING_STEPS = ("boss-spawn-effects", "timeout-effects", "sighting-effects")
 """Steps that resolve the fight card's effects, which bring these models."""

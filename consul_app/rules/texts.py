@@ -30,21 +30,7 @@ STEP_TITLES: dict[str, str] = {
     "timeout-mini-boss": "Timeout: a mini-boss comes",
 }
 
-EDITION_STEP_TITLES: dict[str, dict[str, str]] = {
-    "forgotten-king": {"advance-chart": "Climb the ladder one step"},
-    "classic": {
-        "boss-spawn": "Summon the dungeon boss",
-        "relics": "Equip the boss's treasure",
-        "boss-spawn-effects": "Adventure Effects: boss fight",
-        "timeout-effects": "Timeout: Adventure Effects card",
-    },
-}
-"""Where an edition names a step its own way (FK's ladder, 1.0's summoning and card)."""
-
-
-def step_title(edition: str, key: str) -> str:
-    """The step's title in this edition's words."""
-    return EDITION_STEP_TITLES.get(edition, {}).get(key) or STEP_TITLES[key]
+"""Each step's title; an edition may name a step its own way (`Edition.step_titles`)."""
 
 
 NONE_LEFT = "none left to spawn"
@@ -74,7 +60,7 @@ PETS_RULE = "Pets gain every bonus as if they were 8-Bit monsters."
 NO_PETS = "No pets bundled: add yours as your own content (a monster of rank pet)."
 RELIC_NOT_APPLIED = "part of it not applied: use your card"
 """A relic choice whose effect the app cannot apply whole (`Relic.not_applied`)."""
-NO_BONUSES_1_0 = "SDE 1.0 has no Mighty Monster Chart: monsters gain no bonuses."
+NO_BONUSES_1_0 = "SDE 1.0: monsters gain no bonuses (its rules give none)."
 SUMMON_1_0 = (
     "in unoccupied squares at least 10 squares from every hero (as close to 10 as possible if "
     "it cannot)"

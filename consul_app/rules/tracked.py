@@ -136,6 +136,8 @@ def _marked(pack: EditionPack, state: GameState, action: OnModel, *, mark: bool)
         return marked[action.which]
     if not mark:
         raise RuleError(f"say which {name}: pick one that carries wounds or status effects")
+    if not state.board.get(action.model, 0):
+        raise RuleError(f"no {name} is on the dungeon")
     if state.board.get(action.model, 0) <= len(marked):
         raise RuleError(f"no other {name} is on the dungeon")
     monster = TrackedMonster(id=action.model)

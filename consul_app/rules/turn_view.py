@@ -4,18 +4,15 @@ and what is pending while no step is open (FK's ladder, 1.0's summoning)."""
 from __future__ import annotations
 
 from consul_app.content.pack import EditionPack
-from consul_app.rules.chart import spaces
-from consul_app.rules.editions.classic import summon_due
-from consul_app.rules.editions.words import words
+from consul_app.rules.editions import edition_of, edition_rules
 from consul_app.rules.errors import RuleError
-from consul_app.rules.power_gauge import fills_needed
 from consul_app.rules.spawning import check_free_spawn
 from consul_app.rules.state import GameState
 
 
 def turn_name(state: GameState) -> str:
     """ "Turn 3"; in 1.0, which plays in rounds, "Round 3"."""
-    return f"{words(state.setup.edition).turn} {state.turn}"
+    return f"{edition_of(state).words.turn} {state.turn}"
 
 
 def phase_name(state: GameState) -> str:
@@ -23,63 +20,22 @@ def phase_name(state: GameState) -> str:
     FK's end of the turn (1.0 has none: the next round begins at once)."""
     if state.phase != "power-up":
         return "play"
-    return words(state.setup.edition).phase
+    return edition_of(state).words.phase
 
 
 def turn_notes(pack: EditionPack, state: GameState) -> list[str]:
     """What this turn has set in motion and the end of the turn (round) will bring, to show
-    while no step is open: FK, the ladder climbs after a mini-boss fell; 1.0, the boss is
-    summoned at the start of the next round once its conditions are met."""
-    edition = state.setup.edition
-    if edition == "forgotten-king" and state.tally.mini_bosses_destroyed:
-        if state.position >= len(spaces(pack, state.chart)):
-            return ["A mini-boss was destroyed this turn, but the ladder is at the top: stop!"]
-        return ["A mini-boss was destroyed this turn: the ladder climbs one step when it ends."]
-    if edition == "classic" and not state.boss.spawned and summoning_met(pack, state):
-        return [
-            "The boss's summoning conditions are met: it is summoned at the start of the next "
-            "round."
-        ]
-    return []
-
-
-def summoning_met(pack: EditionPack, state: GameState) -> bool:
-    """1.0: all spawning points destroyed, or the power gauge filled (once at 16-Bit, twice at
-    Super), and the boss not summoned yet."""
-    return state.setup.edition == "classic" and summon_due(pack, state)
+    while no step is open (FK: the ladder climbs after a mini-boss fell; 1.0: the boss is
+    summoned at the start of the next round once its conditions are met)."""
+    return edition_rules(state).turn_notes(pack, state)
 
 
 def boss_arrival(pack: EditionPack, state: GameState) -> str | None:
-    """Before the boss is in the dungeon, how it gets there (FK, 1.0; 2.0 shows its chart
-    space instead, unless no spawning point is left). None once it has spawned."""
+    """Before the boss is in the dungeon, how it gets there in this edition. None once it has
+    spawned."""
     if state.boss.spawned:
         return None
-    standing = len(state.standing_spawning_points())
-    edition = state.setup.edition
-    if edition == "forgotten-king":
-        return (
-            "Arrives when the last spawning point is destroyed, anywhere on that point's tile "
-            f"({standing} standing)."
-        )
-    if edition == "sde2":
-        if standing:
-            return None
-        when = "this" if state.phase == "power-up" else "the next"
-        return (
-            "No spawning point is left: it spawns by itself at the end of "
-            f"{when} power-up phase, after the chart's effects."
-        )
-    if edition == "classic":
-        if summoning_met(pack, state):
-            return "Summoning conditions met: summoned at the start of the next round."
-        needed = fills_needed(state)
-        fills = state.gauge.fills if state.gauge else 0
-        times = "once" if needed == 1 else "twice"
-        return (
-            "Summoned at the start of the round after all spawning points are destroyed "
-            f"({standing} standing) or the power gauge has filled {times} ({fills} of {needed})."
-        )
-    return None
+    return edition_rules(state).boss_arrival(pack, state)
 
 
 def free_spawn_refusal(state: GameState) -> str | None:

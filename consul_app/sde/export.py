@@ -8,7 +8,7 @@ from typing import Any
 
 import msgspec
 
-from consul_app.content import EDITION_NAMES, EditionPack
+from consul_app.content import EditionPack
 from consul_app.rules import (
     GameState,
     Story,
@@ -16,15 +16,14 @@ from consul_app.rules import (
     boss_status,
     chart_status,
     current_space,
+    edition_of,
     gauge_status,
     story,
     story_sections,
 )
-from consul_app.sde.game import finished
+from consul_app.sde.ended import finished
 from consul_app.session.load import Game
 from consul_app.shown import shown
-
-TURN_WORD = {"sde2": "Turn", "forgotten-king": "Turn", "classic": "Round"}
 
 
 def _name(pack: EditionPack, kind: str, entry_id: str) -> str:
@@ -38,7 +37,7 @@ def _names(pack: EditionPack, kind: str, ids: list[str]) -> str:
 
 def _chart(pack: EditionPack, state: GameState) -> str:
     space = current_space(pack, state)
-    step = "step" if state.setup.edition == "forgotten-king" else "space"
+    step = edition_of(state).words.place
     if space is None and (status := chart_status(pack, state)) and status.left_chart:
         return f"the boss has {status.where}"
     return f"{step} {space.number}: {space.summary}" if space else "START"
@@ -55,20 +54,21 @@ def _wounds(pack: EditionPack, state: GameState) -> str:
 
 def _consequences(pack: EditionPack, old: GameState, new: GameState) -> Iterator[str]:
     """What an action led to, beyond its label: chart, bonuses, boss, relics, gauge."""
+    said = edition_of(new).words
     if new.position != old.position:
-        yield f"Chart: {_chart(pack, new)}"
+        yield f"{said.chart}: {_chart(pack, new)}"
     for gained in new.bonuses[len(old.bonuses) :]:
         yield f"Bonus gained: {_name(pack, 'bonuses', gained.bonus)}"
     if new.gauge and old.gauge and new.gauge != old.gauge:
         yield f"Power gauge: {_gauge(pack, new)}"
     if new.boss.spawned and not old.boss.spawned:
-        yield f"{_name(pack, 'dungeon_bosses', new.setup.boss)} spawns"
+        yield f"{_name(pack, 'dungeon_bosses', new.setup.boss)} {said.arrive.lower()}s"
     if new.boss.wounds != old.boss.wounds:
         yield f"Boss wounds: {_wounds(pack, new)}"
     if new.boss.timeout and not old.boss.timeout:
         yield "Timeout!"
     if new.boss.relics != old.boss.relics:
-        yield f"Relics: {_names(pack, 'relics', new.boss.relics)}"
+        yield f"{said.relics}: {_names(pack, 'relics', new.boss.relics)}"
     if new.boss.defeated and not old.boss.defeated:
         yield "The dungeon boss is defeated: the heroes win"
     for gone in new.mini_bosses_destroyed[len(old.mini_bosses_destroyed) :]:
@@ -78,7 +78,8 @@ def _consequences(pack: EditionPack, old: GameState, new: GameState) -> Iterator
             name = _name(pack, "spawning_points", point.id)
             which = new.point_number(point)
             number = "" if which is None else f" #{which + 1}"
-            yield f"Spawning point {name}{number} on tile {point.tile} destroyed"
+            loot = edition_of(new).point_loot(point.tile)
+            yield f"Spawning point {name}{number} on tile {point.tile} destroyed: {loot}"
     for hero, wounds in new.hero_wounds.items():
         if wounds != old.hero_wounds.get(hero, 0):
             yield f"{hero} suffers a wound ({wounds} so far)"
@@ -91,18 +92,25 @@ def _setup_lines(pack: EditionPack, game: Game) -> Iterator[str]:
     )
     started = game.header.created or "at an unknown time"
     yield f"- Save: `{shown(game.path.name)}`, started {started}"
-    size = {
-        "sde2": f"{setup.mode} mode, {setup.party_size} heroes, ",
-        "classic": f"{setup.game_size} game, ",
-    }.get(setup.edition, "")
+    fields = edition_of(game.timeline.initial).setup_fields
+    size = "".join(f"{_SETUP_WORDS[f].format(setup=setup)}, " for f in fields if f in _SETUP_WORDS)
     yield f"- Setup: {size}{setup.tiles} tiles"
     yield f"- Mini-bosses: {_names(pack, 'mini_bosses', setup.mini_bosses)}"
     yield f"- Spawning points: {points}"
 
 
+_SETUP_WORDS = {
+    "mode": "{setup.mode} mode",
+    "party_size": "{setup.party_size} heroes",
+    "game_size": "{setup.game_size} game",
+}
+"""The setup's choices an edition plays with (`Edition.setup_fields`), as the export says them."""
+
+
 def _result_lines(pack: EditionPack, state: GameState) -> Iterator[str]:
+    said = edition_of(state).words
     if state.chart:
-        yield f"- Chart: {_chart(pack, state)}"
+        yield f"- {said.chart}: {_chart(pack, state)}"
     if state.gauge:
         yield f"- Power gauge: {_gauge(pack, state)}"
     yield f"- Bonuses: {_names(pack, 'bonuses', [b.bonus for b in state.bonuses])}"
@@ -110,7 +118,7 @@ def _result_lines(pack: EditionPack, state: GameState) -> Iterator[str]:
     yield f"- Spawning pool: {pool or 'empty'}"
     timeout = "yes" if state.boss.timeout else "no"
     yield f"- Boss wounds: {_wounds(pack, state)}; timeout: {timeout}"
-    yield f"- Relics: {_names(pack, 'relics', state.boss.relics)}"
+    yield f"- {said.relics}: {_names(pack, 'relics', state.boss.relics)}"
     yield f"- Finished: {'yes, the heroes won' if finished(state) else 'no, still in play'}"
 
 
@@ -118,9 +126,10 @@ def to_markdown(game: Game) -> str:
     """The game's log: setup, then each turn's actions with what they led to, then the result."""
     pack = game.timeline.pack
     state = game.timeline.initial
-    word = TURN_WORD[state.setup.edition]
+    played = edition_of(state)
+    word = played.words.turn
     boss = _name(pack, "dungeon_bosses", state.setup.boss)
-    out = [f"# {boss}: {EDITION_NAMES[state.setup.edition]}", "", *_setup_lines(pack, game)]
+    out = [f"# {boss}: {played.name}", "", *_setup_lines(pack, game)]
     turn = None
     states = [state]
     for done in game.timeline.done:

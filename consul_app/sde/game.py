@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 import msgspec
 
-from consul_app.content import EDITION_NAMES, ContentPack, EditionPack
+from consul_app.content import ContentPack, EditionPack
 from consul_app.content.models import Chart
 from consul_app.rules import (
     Action,
@@ -23,8 +23,10 @@ from consul_app.rules import (
     new_game,
     read_action,
 )
-from consul_app.rules.describe import gauge_full_label
+from consul_app.rules.describe import gauge_full_label, wound_endings
+from consul_app.rules.editions import edition
 from consul_app.sde.compat import missing_ids, state_missing
+from consul_app.sde.ended import finished
 from consul_app.session.game import Begun, GameKind, GameRules, Summary
 from consul_app.session.journal import Header, SaveError, validation_message
 from consul_app.session.load import Game
@@ -33,11 +35,6 @@ from consul_app.session.timeline import Done
 if TYPE_CHECKING:
     from consul_app.rules import Recap, Story
     from consul_app.session.session import Session
-
-
-def finished(state: GameState) -> bool:
-    """The game is over: the dungeon boss is defeated, or the game was ended (`EndGame`)."""
-    return state.boss.defeated or state.ended is not None
 
 
 class SdeRules(GameRules):
@@ -65,7 +62,7 @@ class SdeRules(GameRules):
         adds, or a power gauge move that filled the gauge (what it really moved)."""
         pack = self.pack
         label = describe(pack, action)
-        endings = ["", ": destroyed", ": defeated"] if isinstance(action, Wound) else [""]
+        endings = wound_endings(self.pack, action) if isinstance(action, Wound) else [""]
         if isinstance(action, AddStatus):
             names = [*(s.name for s in pack.status_effects.values()), "Status Effects"]
             endings += [f": removed at once (Immune: {name})" for name in names]
@@ -99,7 +96,7 @@ class SdeRules(GameRules):
         boss = self.pack.dungeon_bosses.get(state.setup.boss)
         return Summary(
             title=boss.name if boss else state.setup.boss,
-            edition=EDITION_NAMES[state.setup.edition],
+            edition=state.setup.edition,
             turn=state.turn,
             position=state.position if state.chart else None,
             finished=finished(state),
@@ -153,7 +150,7 @@ class Sde(GameKind):
         return content
 
     def begin(self, content: Any, setup: Setup) -> Begun:
-        pack = self.content_of(content).edition(setup.edition)
+        pack = edition(setup.edition).pack(self.content_of(content))
         initial = new_game(pack, setup)
         chart = msgspec.to_builtins(pack.charts[initial.chart]) if initial.chart else None
         name = pack.dungeon_bosses[setup.boss].name
@@ -166,7 +163,7 @@ class Sde(GameKind):
         except msgspec.ValidationError as err:
             problem = validation_message(err)
             raise SaveError(path, f"the game setup is not valid ({problem})", 1) from None
-        pack = started_with(self.content_of(content).edition(setup.edition), header)
+        pack = started_with(edition(setup.edition).pack(self.content_of(content)), header)
         return SdeRules(pack, setup)
 
 

@@ -10,7 +10,8 @@ from typing import TYPE_CHECKING
 
 import msgspec
 
-from consul_app.content import EDITION_NAMES, ContentPack
+from consul_app.content import ContentPack
+from consul_app.rules.editions import EDITIONS, edition_id
 from consul_app.save_files import save_paths
 from consul_app.session.journal import SaveError, changed_content
 from consul_app.session.reading import read_journal
@@ -30,6 +31,7 @@ class SaveSummary:
     """SDE: the dungeon boss; another game: what its games are told apart by (MD2: the
     heroes)."""
     edition: str | None = None
+    """The edition's id ("sde2"; `rules.edition(id)` names it)."""
     turn: int | None = None
     position: int | None = None
     """Chart space (FK: ladder step) reached, 0 = START; None for an edition without a chart."""
@@ -50,9 +52,9 @@ def _from_checkpoint(content: ContentPack, path: Path, modified: datetime) -> Sa
     edition = journal.header.setup.get("edition")
     if journal.header.game != "sde":  # (its games are short: a replay will do)
         return None
-    if point is None or journal.lines or journal.warnings or edition not in EDITION_NAMES:
+    if point is None or journal.lines or journal.warnings or edition not in EDITIONS:
         return None
-    pack = content.edition(edition)
+    pack = EDITIONS[edition].pack(content)
     if point.content_hash != pack.content_hash():
         return None
     state, boss_id = point.state, journal.header.setup.get("boss")
@@ -62,7 +64,7 @@ def _from_checkpoint(content: ContentPack, path: Path, modified: datetime) -> Sa
             path,
             modified,
             boss=boss.name if boss else str(boss_id),
-            edition=EDITION_NAMES[edition],
+            edition=edition,
             turn=state["turn"],
             position=state["position"] if state["chart"] else None,
             actions=point.done,
@@ -127,7 +129,10 @@ def _summary(content: ContentPack, path: Path, cache: SummaryCache) -> SaveSumma
     modified = datetime.fromtimestamp(info.st_mtime).astimezone()
     kept = cache.get(path, at)
     if kept is not None:
-        return SaveSummary(path, modified, **msgspec.structs.asdict(kept))
+        fields = msgspec.structs.asdict(kept)
+        if fields["edition"] is not None:  # kept by an older Consul: the display name
+            fields["edition"] = edition_id(fields["edition"]) or fields["edition"]
+        return SaveSummary(path, modified, **fields)
     summary = summarize(content, path)
     fields = {name: getattr(summary, name) for name in Summary.__struct_fields__}
     cache.put(path, at, Summary(**fields))

@@ -1,17 +1,17 @@
 """Finding a row of a long list by typing: letters move the highlight to the first row whose
 title starts with them, else to the first with a word of its title that does ("bla" finds
-Black-Handed Henry). Letters add up while they still find a row; one that no longer does
-starts a new search. Used by every list widget (`widgets/find.py`, `widgets/choice_list.py`).
+Black-Handed Henry). Letters (and spaces, once a search is begun: "shadow w") add up while
+they still find a row; one that no longer does starts a new search. Used by every list widget
+(`widgets/find.py`, `widgets/choice_list.py`).
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 from itertools import chain
 
 from textual import events
-from textual.dom import DOMNode
 from textual.widget import Widget
 
 WORD = re.compile(r"[^\W\d_]+")
@@ -19,14 +19,18 @@ MARKS = re.compile(r"^(\s*(\(\*\)|\( \)|\[x\]|\[ \]|>))+")
 """The row markers of the lists ((*), [x], >): not part of what is found."""
 
 
-def letter(event: events.Key, nodes: Iterable[DOMNode]) -> str | None:
-    """The letter `event` types to find a row (lower case), or None: letters only (digits,
-    space and other keys keep their meaning), and not one that `nodes` (the list, its screen)
-    bind: their own keys come first."""
+def letter(event: events.Key, widget: Widget, searching: bool = False) -> str | None:
+    """The letter `event` types to find a row (lower case), or None: letters only (digits and
+    other keys keep their meaning; a space only goes on with a search begun, `searching`), and
+    not one that the list or its screen bind to something they can do now: their own keys come
+    first (a key bound but off, like the chart's `v` before the review page, finds)."""
     char = event.character
-    if char is None or len(char) != 1 or not char.isalpha():
+    if char is None or len(char) != 1:
         return None
-    if any(char in node._bindings.key_to_bindings for node in nodes):
+    if not (char.isalpha() or (char == " " and searching)):
+        return None
+    active = widget.screen.active_bindings.get(event.key)
+    if active is not None and active.enabled and active.node in (widget, widget.screen):
         return None
     return char.lower()
 
@@ -57,7 +61,7 @@ class Typed:
     ) -> int | None:
         """The row that `event`, a key `widget` (the list) got, finds among `titles()`; a
         letter that finds by typing is used up (whether it finds a row or not)."""
-        char = letter(event, (widget, widget.screen))
+        char = letter(event, widget, searching=bool(self.text))
         if char is None:
             return None
         event.stop()

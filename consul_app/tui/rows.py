@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from rich._wrap import divide_line
 from rich.console import Console, ConsoleOptions, RenderResult
 from rich.segment import Segment
 from rich.text import Text
@@ -15,6 +14,8 @@ from textual.css.styles import RulesMap
 from textual.strip import Strip
 from textual.style import Style
 from textual.visual import RenderOptions, Visual
+
+from consul_app.tui.textual_compat import divide_line
 
 Row = tuple[str, str | Text, str]
 """(marker, text, style): the style applies to the whole row."""

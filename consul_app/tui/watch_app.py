@@ -20,17 +20,18 @@ from textual.screen import Screen
 from consul_app.tui.app import LoadFailed, LoadingScreen
 from consul_app.tui.hangup import quit_on_hangup
 from consul_app.tui.screen_css import load_screen_css
+from consul_app.tui.textual_compat import own_screen_css
 
 if TYPE_CHECKING:
     from consul_app.content import ContentPack
     from consul_app.session.follow import Follower
 
 
+@own_screen_css(load_screen_css)  # (a screen's own CSS_PATH parsed alone)
 class WatchApp(App[None]):
     """Watch `save` (None: the game in progress, the one played last and not over)."""
 
     CSS_PATH = "consul.tcss"
-    _load_screen_css = load_screen_css  # (a screen's own CSS_PATH parsed alone)
     TITLE = "Consul: watching"
     ENABLE_COMMAND_PALETTE = False
     BINDINGS = [Binding("ctrl+q", "quit", "Quit", priority=True, id="watch.quit")]

@@ -42,7 +42,7 @@ def md2_save(content: Md2Content) -> Path:
 def test_list_shows_an_md2_save(md2_save: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["list"]) == 0
     out = " ".join(capsys.readouterr().out.split())  # (the game's words wrap in a narrow column)
-    assert "2026-12-01-md2-bard-tinkerer Bard & 1 " in out and "Tinkerer, MD2" in out
+    assert "2026-12-01-md2-bard-tinkerer" in out and "Bard & Tinkerer, MD2" in out
 
 
 def test_export_an_md2_save(md2_save: Path, capsys: pytest.CaptureFixture[str]) -> None:

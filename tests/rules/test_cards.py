@@ -313,7 +313,7 @@ def test_forgotten_king_and_classic_cards(fk: EditionPack, classic: EditionPack)
     classic_state = new_game(classic, make_setup("classic"))
     view = card(classic, classic_state, "kobold")
     assert action(view, "Melee attack").rolls == "ATT"
-    assert view.notes == ["SDE 1.0 has no Mighty Monster bonuses."]
+    assert view.notes == ["SDE 1.0: monsters gain no bonuses."]
 
 
 def test_the_boss_note_names_each_editions_equipment(
@@ -328,7 +328,7 @@ def test_the_boss_note_names_each_editions_equipment(
     assert notes == {
         "sde2": ["The dungeon boss gains no Mighty Monster bonus; its relics apply."],
         "forgotten-king": ["The dungeon boss gains no bonus from the ladder."],
-        "classic": ["SDE 1.0 has no Mighty Monster bonuses; the boss's treasure applies."],
+        "classic": ["SDE 1.0: the dungeon boss gains no bonuses; the boss's treasure applies."],
     }
 
 

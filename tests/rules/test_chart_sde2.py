@@ -191,7 +191,7 @@ def test_only_monsters_in_the_spawning_pool_may_spawn(sde2: EditionPack, game: G
     state = reach(sde2, game, 4)
     with pytest.raises(RuleError, match="only 1 Dragon in the spawning pool, not 2"):
         apply(sde2, state, Spawn(monsters={"dragon": 2}))
-    with pytest.raises(RuleError, match="only 0 Cat in the spawning pool"):
+    with pytest.raises(RuleError, match="no Cat is left in the spawning pool"):
         apply(sde2, state, Spawn(monsters={"cat": 1}))
 
 

@@ -17,7 +17,7 @@ from consul_app.rules import (
     new_game,
     story,
 )
-from consul_app.sde.game import finished
+from consul_app.sde.ended import finished
 
 from .packs import make_setup, play
 

@@ -211,8 +211,9 @@ def test_a_status_effect_a_model_is_immune_to_is_removed_at_once(sde2: EditionPa
     poison = AddStatus(target="mini-boss", status="poison")
     after = apply(sde2, state, poison)
     assert after.mini_boss is not None and after.mini_boss.status == []
+    chief = sde2.mini_bosses["chief"].name
     assert describe(sde2, poison, state) == (
-        "Mini-boss gains Poison: removed at once (Immune: Poison)"
+        f"Mini-boss {chief} gains Poison: removed at once (Immune: Poison)"
     )
     slowed = apply(sde2, state, AddStatus(target="mini-boss", status="slow"))  # not immune
     assert slowed.mini_boss is not None and slowed.mini_boss.status == ["slow"]

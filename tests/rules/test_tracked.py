@@ -86,7 +86,10 @@ def test_a_spawning_point_destroyed_by_wounds_gives_its_loot(sde2: EditionPack) 
     assert [(p.id, p.wounds, p.status) for p in state.spawning_points][1] == ("nest", 3, "standing")
     assert describe(sde2, hit, game) == "Spawning point Nest on tile 3 takes 3 wounds"
     last = Wound(target="spawning-point", model="nest", tile=3, wounds=2)
-    assert describe(sde2, last, state) == "Spawning point Nest on tile 3 takes 2 wounds: destroyed"
+    assert describe(sde2, last, state) == (
+        "Spawning point Nest on tile 3 takes 2 wounds: destroyed, "
+        "loot equal to its tile number plus one (4), in the power-up phase"
+    )
     state = apply(sde2, state, last)
     point = state.spawning_points[1]
     assert (point.wounds, point.status) == (4, "destroyed")
@@ -124,7 +127,9 @@ def test_a_mini_boss_destroyed_by_wounds_is_the_destroy_event(sde2: EditionPack)
         state = finish_steps(sde2, apply(sde2, state, EndTurn()))
     assert state.mini_boss is not None and state.mini_boss.id == "chief"
     hit = Wound(target="mini-boss", wounds=7)
-    assert describe(sde2, hit, state) == "Mini-boss takes 7 wounds: destroyed"
+    chief = sde2.mini_bosses["chief"].name
+    assert describe(sde2, hit, state) == f"Mini-boss {chief} takes 7 wounds: destroyed"
+    assert describe(sde2, hit) == "Mini-boss takes 7 wounds"  # (the model unknown)
     by_wounds = apply(sde2, state, hit)
     by_key = apply(sde2, state, DestroyMiniBoss(mini_boss="chief"))
     assert by_wounds == by_key
@@ -151,6 +156,8 @@ def test_a_monster_in_play_carries_wounds_until_it_falls(sde2: EditionPack) -> N
     assert [(m.id, m.wounds) for m in state.tracked] == [("dragon", 4)]
     with pytest.raises(RuleError, match="no other Dragon is on the dungeon"):
         apply(sde2, state, Wound(target="monster", model="dragon"))
+    with pytest.raises(RuleError, match="^no Dragon is on the dungeon"):  # (none: no "other")
+        apply(sde2, new_game(sde2, make_setup()), Wound(target="monster", model="dragon"))
     state = apply(sde2, state, Wound(target="monster", model="dragon", which=0, wounds=3))
     assert state.tracked == [] and state.board["dragon"] == 0
     assert state.tally == apply(sde2, game, DestroyMonsters(monsters={"dragon": 1})).tally

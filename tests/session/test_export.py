@@ -123,7 +123,7 @@ def test_models_destroyed_by_wounds_are_logged_as_destroyed(
         hearts = session.pack.spawning_points[point.id].hearts
         hit = Wound(target="spawning-point", model=point.id, tile=point.tile, wounds=hearts)
         session.dispatch(hit)
-        assert session.history[0].endswith(f"takes {hearts} wounds: destroyed")
+        assert f"takes {hearts} wounds: destroyed, loot equal to" in session.history[0]
     text = to_markdown(load_game(content, path))
     name = session.pack.spawning_points[point.id].name
     assert f"  - Spawning point {name} on tile {point.tile} destroyed" in text

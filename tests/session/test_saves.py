@@ -51,11 +51,11 @@ def test_list_and_latest_unfinished(content: ContentPack, setup: Setup) -> None:
     assert [s.path for s in saves] == [damaged, won.path, newer.path, older.path]
     assert saves[0].damaged == f"{damaged}, line 1: not a Consul journal (no journal header)"
     assert saves[0].boss is None and not saves[0].finished
-    assert saves[1].finished and saves[1].edition == "SDE 1.0" and saves[1].position is None
+    assert saves[1].finished and saves[1].edition == "classic" and saves[1].position is None
     summary = saves[2]
     assert (summary.boss, summary.edition, summary.damaged) == (
         "Black-Handed Henry",
-        "SDE 2.0",
+        "sde2",
         None,
     )
     assert (summary.turn, summary.position, summary.actions) == (1, 0, 1)
@@ -156,3 +156,20 @@ def test_a_save_unchanged_since_the_last_list_is_not_read_again(
     os.chmod(cache_dir() / "saves.json", 0o666)
     read.clear()
     assert list_saves(content) == again and len(read) == 3  # others may write it: unused
+
+
+def test_a_summary_kept_with_the_editions_display_name_still_reads(
+    content: ContentPack, setup: Setup
+) -> None:
+    """A summary carries the edition's id ("sde2"); one kept by an older Consul with the
+    display name ("SDE 2.0") reads as that id, not summarized again."""
+    from consul_app.paths import cache_dir
+
+    with Session.new(content, setup) as session:
+        session.dispatch(DestroyHero())
+    (first,) = list_saves(content)
+    assert first.edition == "sde2"
+    kept = cache_dir() / "saves.json"
+    kept.write_text(kept.read_text().replace('"edition":"sde2"', '"edition":"SDE 2.0"'))
+    assert '"SDE 2.0"' in kept.read_text()
+    assert list_saves(content) == [first]

@@ -163,5 +163,60 @@ def test_list_colours_the_status_in_a_terminal_and_nothing_else(
         assert ("\x1b[32min play\x1b[0m" in text) is painted
         assert ("\x1b[31mdamaged\x1b[0m" in text) is painted
         assert ("\x1b[" in text) is painted
-    plain = saves_table(listed, 80)
-    assert plain.splitlines()[2] == "─" * max(len(line) for line in plain.splitlines()[1:4])
+    plain = saves_table(listed, 80).splitlines()
+    rule = next(line for line in plain if line.startswith("─"))
+    assert rule == "─" * max(len(line) for line in plain if line[:1] not in (" ", "─"))
+
+
+def test_list_at_80_columns_keeps_each_game_in_words_on_one_line() -> None:
+    """Seen at 80 columns: long save names left the game 12 columns, `Black-Hand / ed Henry`
+    split, a game over six lines. When the game does not fit beside the rest, it goes on its
+    own line under its row."""
+    from datetime import datetime
+
+    from consul_app.commands.saves import saves_table
+    from consul_app.session import SaveSummary
+
+    when = datetime(2026, 11, 30, 20, 15)
+    listed = [
+        SaveSummary(
+            path=Path(f"/x/2026-11-30-2015-{slug}.jsonl"), modified=when, boss=boss,
+            edition=edition, turn=12, position=14,
+        )
+        for slug, boss, edition in (
+            ("black-handed-henry-sde2", "Black-Handed Henry", "sde2"),
+            ("demon-queen-araphel-forgotten-king", "Demon Queen Araphel", "forgotten-king"),
+        )
+    ]
+    lines = saves_table(listed, 80).splitlines()
+    assert len(lines) == 4 + 2 * len(listed)  # title, headers on two lines, rule; 2 a game
+    assert any(line.strip() == "Black-Handed Henry, SDE 2.0, space 14" for line in lines)
+    fk = "Demon Queen Araphel, Forgotten King, ladder step 14"
+    assert any(line.strip() == fk for line in lines)
+    wide = saves_table(listed, 160).splitlines()  # room beside: one line a game, as before
+    assert len(wide) == 3 + len(listed)
+
+
+def test_list_says_ladder_step_for_a_forgotten_king_game(
+    content: ContentPack,
+    clock: Clock,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Forgotten King climbs a ladder ("climb one step"), so its place is a ladder step, as its
+    own screen says, never a 2.0 chart space; 1.0 has neither."""
+    from consul_app.rules import DestroyMiniBoss, SpawnMiniBoss, default_setup
+
+    setup = default_setup(content.edition("forgotten-king"))
+    with Session.new(content, setup, clock=clock) as fk:
+        for mini_boss in setup.mini_bosses[:2]:
+            fk.dispatch(SpawnMiniBoss(mini_boss=mini_boss))
+            fk.dispatch(DestroyMiniBoss(mini_boss=mini_boss))
+            fk.dispatch(EndTurn())
+            _settle(fk)
+    fk_state = fk.state
+    assert fk_state.chart is not None and fk_state.position >= 1
+    monkeypatch.setenv("COLUMNS", "200")
+    assert main(["list"]) == 0
+    out = " ".join(capsys.readouterr().out.split())  # (the game's words wrap)
+    assert f"ladder step {fk_state.position}" in out and "space" not in out

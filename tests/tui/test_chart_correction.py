@@ -103,3 +103,34 @@ async def test_repeated_bonus_parts_add_up_and_the_hint_says_so(content: Content
         await pilot.press("enter")  # refused there and then, with the reason
         assert isinstance(app.screen, SpaceInputScreen)
         assert "a space has one 'spawn'" in text(app.screen.query_one("#space-error"))
+
+
+async def test_the_chart_correction_reads_whole_at_80x24(content: ContentPack) -> None:
+    """Seen at 80x24: the title scrolled away, the "Reads as" column was cut (`Spawn 4 (8-Bit,
+    16`), and the selected row was marked by colour only. The table scrolls under the title,
+    each space reads whole (what it reads as under what is printed), the row is marked `>`."""
+    from textual.widgets import DataTable
+
+    from consul_app.rules import space_summary
+
+    app = make_app(content)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("enter", "enter", "v")
+        screen = app.screen
+        assert isinstance(screen, ChartEditScreen)
+        table = screen.query_one(DataTable)
+        await pilot.press(*["down"] * 30)
+        await pilot.pause()
+        title = screen.query_one("#chart-edit-title")
+        assert title.region.y == 0 and title.region.height >= 1
+        pack = content.edition(screen.chart.edition)
+        cells = "\n".join(
+            str(cell) for row in range(table.row_count) for cell in table.get_row_at(row)
+        )
+        for space in screen.spaces:
+            assert space_summary(pack, space) in cells
+        assert table.virtual_size.width <= table.scrollable_content_region.width
+        assert str(table.get_row_at(table.cursor_row)[0]).startswith(">")
+        assert not str(table.get_row_at(0)[0]).startswith(">")
+

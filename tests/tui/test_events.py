@@ -212,7 +212,8 @@ async def test_the_spawn_cursor_stays_on_its_row_when_a_pool_empties(
         board = dict(consul.state.board)
         await pilot.press("space")
         assert consul.state.board == board  # nothing else spawned in its place
-        assert "in the spawning pool, not 1" in notes(app)[-1]
+        name = consul.table.session.pack.monsters[monster].name  # (not "only 0 ..., not 1")
+        assert f"no {name} is left in the spawning pool" in notes(app)[-1]
 
 
 async def test_the_sighting_asks_dark_reflection_tiles_and_offers_clever(

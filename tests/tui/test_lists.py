@@ -22,7 +22,7 @@ from consul_app.tui.widgets.placements import Placements
 from consul_app.tui.widgets.tick_list import HERE
 
 from .helpers import options, text, until
-from .scenarios import WIDE, KeyConsul, idle, make_app, play_saved
+from .scenarios import SMALL, WIDE, KeyConsul, idle, make_app, play_saved
 
 
 async def test_type_to_find_picks_the_boss_by_three_letters(content: ContentPack) -> None:
@@ -186,3 +186,30 @@ async def test_the_list_the_keys_go_to_is_marked_in_text(content: ContentPack) -
         assert marked() == []
         names = [str(points.get_cell_at(Coordinate(r, 0))) for r in range(points.row_count)]
         assert [n for n in names if n.startswith(HERE)] == [names[points.cursor_row]]
+
+
+async def test_v_finds_in_the_boss_list_where_the_chart_key_is_off(content: ContentPack) -> None:
+    """Seen in play: `v` (the review page's chart key, off on the first page) was swallowed in
+    the new-game boss list, so "vu" landed on Ugg."""
+    app = make_app(content)
+    async with app.run_test(size=SMALL) as pilot:
+        screen = app.screen
+        assert isinstance(screen, NewGameScreen)
+        screen.query_one("#boss").focus()
+        await pilot.press("v", "u")
+        assert screen.pack.dungeon_bosses[screen.setup.boss].name == "Lord Vulcanis"
+
+
+async def test_a_space_goes_on_with_the_search_it_follows(content: ContentPack) -> None:
+    """Seen in play: type-to-find ignored spaces, so "shadow w" jumped to Watch Tower."""
+    app = make_app(content)
+    async with app.run_test(size=SMALL) as pilot:
+        screen = app.screen
+        assert isinstance(screen, NewGameScreen)
+        await pilot.press("enter")
+        screen.query_one(Placements).focus()
+        await pilot.press("a")
+        picker = app.screen
+        assert isinstance(picker, PickOneScreen)
+        await pilot.press(*"shadow w")
+        assert _highlighted(picker) == "shadow-warrens"

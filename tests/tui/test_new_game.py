@@ -238,8 +238,8 @@ async def test_the_hero_name_fields_look_the_same_before_and_after_their_inputs_
     from consul_app.tui.screens import new_game
     from consul_app.tui.widgets.input_stand_in import InputStandIn
 
-    def setup(pack: EditionPack) -> Setup:
-        return with_hero_keyword(default_setup(pack), "clever", clever)
+    def setup(pack: EditionPack, edition: str | None = None) -> Setup:
+        return with_hero_keyword(default_setup(pack, edition), "clever", clever)
 
     monkeypatch.setattr(new_game, "default_setup", setup)
     first_frame: list[Strip] = []
@@ -361,3 +361,78 @@ async def test_esc_back_is_offered_only_where_it_goes_back(content: ContentPack)
         await until(pilot, lambda: offered() == (True, True))
         await pilot.press("escape")
         await until(pilot, lambda: isinstance(app.screen, TableScreen))
+
+
+async def test_the_highlighted_spawning_point_is_never_cut(content: ContentPack) -> None:
+    """Seen at 80x24: the longest name, highlighted, lost its end to its `>` (`> Bramble
+    Knig`): the column keeps room for the mark."""
+    from consul_app.tui.widgets.placements import Placements
+
+    app = make_app(content)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        assert isinstance(screen, NewGameScreen)
+        await pilot.press("enter")
+        placements = screen.query_one(Placements)
+        placements.focus()
+        await pilot.pause()
+        names = [screen.pack.spawning_points[p.id].name for p in screen.setup.spawning_points]
+        assert placements.cursor_row == 0 and len(names[0]) == max(map(len, names))
+        name = names[0]  # the longest, highlighted
+        assert f"> {name} " in placements.render_line(1).text
+
+
+async def test_up_and_down_move_between_the_setup_fields(content: ContentPack) -> None:
+    """Seen in play: the fields (each marked `>` when it has the keys) moved only with Tab."""
+    app = make_app(content)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        assert isinstance(screen, NewGameScreen)
+        await pilot.pause()
+        assert app.focused is not None and app.focused.id == "edition"
+        await pilot.press("down")
+        second = app.focused
+        assert second is not None and second.id not in ("edition", "boss")
+        await pilot.press("up")
+        assert app.focused is not None and app.focused.id == "edition"
+
+
+async def test_a_new_edition_keeps_the_hero_names_and_a_boss_it_has(
+    content: ContentPack,
+) -> None:
+    """Seen in play: changing the edition put back the default boss and forgot the heroes.
+    The boss chosen stays where the edition has it; the names come back with an edition that
+    asks for them."""
+    from consul_app.content import EDITIONS
+    from consul_app.rules import bosses_to_choose
+
+    app = make_app(content)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        assert isinstance(screen, NewGameScreen)
+        await pilot.pause()
+        sde2 = {b.id for b in bosses_to_choose(content.edition("sde2"))}
+        edition, boss = next(
+            (e, b)
+            for e in EDITIONS
+            if e != "sde2"
+            for b in sorted(sde2 & {b.id for b in bosses_to_choose(content.edition(e))})
+        )
+        screen.query_one("#boss").focus()
+        await pilot.press(*content.edition("sde2").dungeon_bosses[boss].name.lower()[:5])
+        await until(pilot, lambda: isinstance(screen.query_one("#hero-clever"), Input))
+        screen.query_one("#hero-clever").focus()
+        await pilot.press("A", "c", "e")
+        assert (screen.setup.boss, screen.setup.heroes_with("clever")) == (boss, ["Ace"])
+
+        async def change_to(wanted: str) -> None:
+            while screen.setup.edition != wanted:
+                screen.query_one("#edition").focus()
+                await pilot.press("right")
+                await pilot.pause()
+
+        await change_to(edition)
+        assert screen.setup.boss == boss
+        await change_to("sde2")
+        assert screen.setup.boss == boss
+        assert screen.setup.heroes_with("clever") == ["Ace"]

@@ -25,7 +25,7 @@ from consul_app.tui.screens.table import TableScreen
 from consul_app.tui.widgets.notice_line import NoticeLine
 
 from .helpers import options, text, until
-from .scenarios import WIDE, idle, make_app, play_saved
+from .scenarios import SMALL, WIDE, idle, make_app, play_saved
 
 TORN = b'{"op": "do", "action": {"type": "end_t'
 
@@ -111,9 +111,9 @@ async def test_a_cut_short_last_line_is_told_on_the_resumed_table(
         assert isinstance(app.screen, TableScreen)
         assert shown(app) == (
             f"! Resumed with a warning: line {count + 1}: cut short (the app stopped while "
-            "writing it); dropped it, the game resumes from the line before"
+            "writing it); dropped it, the game resumes from the line before   (Esc: put it away)"
         )
-        await pilot.press("1")  # read: it goes
+        await pilot.press("escape")  # read: it goes
         assert shown(app) == ""
 
 
@@ -153,12 +153,14 @@ async def test_every_notice_of_the_opening_is_on_the_table_in_turn(
         await opened(pilot, cache)
         assert isinstance(app.screen, TableScreen)
         assert shown(app).startswith(f"ERROR Preferences: {config_file()}")
-        await pilot.press("1")  # read: the next one
+        await pilot.press("1")  # a key of play leaves it
+        assert shown(app).startswith(f"ERROR Preferences: {config_file()}")
+        await pilot.press("escape")  # put away: the next one
         assert shown(app).startswith("! Resumed with a warning: line ")
-        await pilot.press("1")
+        await pilot.press("escape")
         assert shown(app).startswith("! Content warning: ")
-        assert shown(app).endswith("empty.yaml: empty file, no content in it")
-        await pilot.press("1")
+        assert shown(app).endswith("empty.yaml: empty file, no content in it   (Esc: put it away)")
+        await pilot.press("escape")
         assert shown(app) == ""
 
 
@@ -199,3 +201,29 @@ async def test_a_refusal_read_over_the_saved_games_is_not_said_again_on_the_tabl
         said = shown(app)
         assert f"A new game: saved as {app.screen.session.path}" in said
         assert "cannot be resumed" not in said
+
+
+async def test_a_resume_warning_is_whole_at_80x24_until_put_away(content: ContentPack) -> None:
+    """Seen at 80x24: the damaged-last-line warning was cut (`…`) and went at the first key,
+    unread. It shows whole, over the key hints, until Esc puts it away."""
+    save = saves_dir() / "game.jsonl"
+    save.parent.mkdir(parents=True)
+    played(content, save)
+    with save.open("ab") as journal:
+        journal.write(TORN)
+    app = make_app(content)
+    async with app.run_test(size=SMALL, notifications=True) as pilot:
+        await pilot.pause()
+        await pilot.press("enter")
+        assert isinstance(app.screen, TableScreen)
+        line = app.screen.query_one(NoticeLine)
+        warning = next(n.message for n in app._notifications if n.title.startswith("Resumed"))
+        await pilot.pause()
+        assert line.display and line.size.height > 1
+        said = " ".join(line.render_line(y).text.strip() for y in range(line.size.height))
+        assert " ".join(warning.split()) in " ".join(said.split())
+        assert "Esc" in said
+        await pilot.press("2", "down")  # read on: it stays
+        assert line.display and "Resumed with a warning" in str(line.content)
+        await pilot.press("escape")
+        assert not line.display

@@ -36,6 +36,7 @@ from .scenarios import (
     Goal,
     KeyConsul,
     Move,
+    current_step,
     make_app,
     move_action,
     next_move,
@@ -285,3 +286,68 @@ def test_names_cut_alike_keep_their_ends() -> None:
     assert len(set(shown)) == len(names)
     assert shown[:3] == ["Clan K…Kaiken", "Clan K…Yajiri", "Clan K…ne Oni"]
     assert shown[3] == "Duskweaver A…"
+
+
+def test_names_are_never_cut_below_thirteen_letters() -> None:
+    """QA at 80x24: names cut until they could not be told apart at a glance (`Neth…ling`,
+    `Clan…unin`, `Shadow…` beside `Shadows…`) to spare rows a second line. A name keeps 13
+    letters; a dice stat goes onto a second line instead."""
+    columns = ["Monster", "Pool", "Board", "STR", "ARM", "WILL", "DEX", "Gained"]
+    names = [
+        "Nether Spawnling", "Clan Sohei Chunin", "Clan Yurei Chunin", "Shadow Walker",
+        "Shadowspawn Brute", "Duskweaver Acolyte", "Kobold Sharpshooter", "Grobbit Executioner",
+    ]
+    dice = ["2B 1R +1ST", "2R +1ST* +2ST°", "3B +1ST* +2ST°", "1B +1ST"]
+    rows = {name: [name, "3", "0", *dice, "-"] for name in names}
+    kept, fitted = _fitted((columns, rows), 66, spawning=False, height=len(names))
+    for name, cells in zip(names, fitted.values(), strict=True):
+        shown = cells[0]
+        assert shown == name or len(shown) >= 12, shown  # (12: "Shadowspawn…", its space cut)
+
+
+async def test_a_status_row_does_not_push_the_ap_column_out(content: ContentPack) -> None:
+    """QA at 80x24: once a monster suffered status effects, the AP column went, and Poison's
+    AP showed only on the card."""
+    from consul_app.rules import AddStatus, Spawn
+
+    app = make_app(content)
+    async with app.run_test(size=SMALL) as pilot:
+        consul = KeyConsul(pilot)
+        await consul.new_game()
+        table = consul.table
+        await pilot.press("2")
+        await pilot.pause()
+        pool = table.query_one(PoolTable)
+        assert "AP" in [c.value for c in pool.columns]
+        monster = pool.highlighted()
+        assert monster is not None
+        table.session.dispatch(Spawn(monsters={monster: 1}))
+        for status in ("poison", "slow"):
+            table.session.dispatch(AddStatus(target="monster", model=monster, status=status))
+        table.show_game()
+        await pilot.pause()
+        assert "AP" in [c.value for c in pool.columns]
+
+
+async def test_a_spawn_step_gives_the_pool_the_rows_it_needs(
+    content: ContentPack, tmp_path: Path
+) -> None:
+    """QA at 120x40: a spawn step with 14 monsters in the pool showed 4 of them (`↓ 10 more
+    below`). While a spawn step runs, the pool takes the rows (the bonuses and the log less)."""
+    def spawning(pack: object, state: GameState) -> bool:
+        step = current_step(pack, state)  # type: ignore[arg-type]
+        return step is not None and step.spawns and len(pool(pack, state)) >= 12  # type: ignore[arg-type]
+
+    points = ["arcadian-spider-nest", "bandit-knight", "cursed-barrow", "crows-nest"]
+    placed = [PlacedSpawningPoint(id=p, tile=2 + n % 2) for n, p in enumerate(points)]
+    setup = _sde2(content, spawning_points=placed)
+    save = _played(content, tmp_path / "game.jsonl", setup, spawning)
+    app = make_app(content, save)
+    async with app.run_test(size=WIDE) as pilot:
+        table = _table(app)
+        await pilot.pause()
+        step = table.current_step()
+        assert step is not None and step.spawns
+        shown = table.query_one(PoolTable)
+        assert shown.row_count >= 12
+        assert not table.query_one("#pool .more", Static).display

@@ -18,8 +18,8 @@ from consul_app.tui.screens.pick_many import PickManyScreen
 from consul_app.tui.screens.table import TableScreen
 from consul_app.tui.widgets.boss_card import BossPane
 
-from .helpers import text
-from .scenarios import WIDE, make_app, play_saved, step_is
+from .helpers import notes, text
+from .scenarios import SMALL, WIDE, make_app, play_saved, step_is
 
 
 def _at_relics(content: ContentPack, tmp_path: Path, boss: str) -> Path:
@@ -97,3 +97,24 @@ async def test_fire_breath_potion_applies_its_dex_as_a_static_star(
         assert "DEX 4B 1G +1ST" in body
         assert "not applied" not in body
         assert "Garlic Breath" in body
+
+
+async def test_too_many_relics_ticked_gives_the_engines_reason_and_what_to_untick(
+    content: ContentPack, tmp_path: Path
+) -> None:
+    """Seen in play: `Ticked 2 of up to 1 (too many)` and Enter did nothing. The dialog gives
+    the engine's reason and says how many to untick (and Enter says it again)."""
+    app = make_app(content, _at_relics(content, tmp_path, "elrik-the-lich-king"))
+    async with app.run_test(size=SMALL) as pilot:
+        await pilot.press("enter")
+        await _until(pilot, PickManyScreen)
+        dialog = app.screen
+        assert isinstance(dialog, PickManyScreen)
+        for _ in range(dialog.limit + 1):
+            await pilot.press("space", "down")
+        count = text(dialog.query_one(".count"))
+        assert f"may equip only {dialog.limit} relic" in count
+        assert "untick 1" in count.lower()
+        await pilot.press("enter")
+        assert isinstance(app.screen, PickManyScreen)
+        assert any(f"may equip only {dialog.limit} relic" in n for n in notes(app))

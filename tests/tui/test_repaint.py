@@ -65,7 +65,7 @@ async def test_a_spawn_renders_only_the_cells_of_the_pool_it_changed(
 ) -> None:
     app = _at_turn_two(content, tmp_path)
     rendered: list[tuple[int, int]] = []
-    render = PoolTable._marked
+    render = PoolTable.cell_lines
 
     def counted(self: PoolTable, row: int, column: int, *args: object) -> object:
         rendered.append((row, column))
@@ -77,7 +77,7 @@ async def test_a_spawn_renders_only_the_cells_of_the_pool_it_changed(
         monster = table.highlighted()
         assert monster is not None
         before = table.get_row(monster)
-        monkeypatch.setattr(PoolTable, "_marked", counted)
+        monkeypatch.setattr(PoolTable, "cell_lines", counted)
         await pilot.press("space")
         await pilot.pause()
         after = table.get_row(monster)

@@ -1,4 +1,5 @@
-"""The saved-games list speaks each edition's words: 1.0 plays rounds, the others turns."""
+"""The saved-games list speaks each edition's words: 1.0 plays rounds, the others turns; the
+Forgotten King climbs a ladder. A summary carries the edition's id, the list its name."""
 
 from __future__ import annotations
 
@@ -9,11 +10,13 @@ from consul_app.session.saves import SaveSummary
 from consul_app.tui.screens.resume import _option
 
 
-def _line(edition: str) -> str:
-    save = SaveSummary(Path("g.jsonl"), datetime(2026, 11, 30), "Nocturne", edition, 2, None, 30)
+def _line(edition: str, position: int | None = None) -> str:
+    day = datetime(2026, 11, 30)
+    save = SaveSummary(Path("g.jsonl"), day, "Nocturne", edition, 2, position, 30)
     return str(_option(save).prompt)
 
 
 def test_a_1_0_save_is_at_a_round_and_a_2_0_save_at_a_turn() -> None:
-    assert "round 2 · 30 actions" in _line("SDE 1.0")
-    assert "turn 2 · 30 actions" in _line("SDE 2.0")
+    assert "Nocturne · SDE 1.0\nround 2 · 30 actions" in _line("classic")
+    assert "turn 2 · space 5 · 30 actions" in _line("sde2", 5)
+    assert "turn 2 · ladder step 5 · 30 actions" in _line("forgotten-king", 5)

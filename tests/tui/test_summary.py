@@ -154,3 +154,30 @@ def test_monster_bars_keep_each_name_on_its_bars_and_fit_the_width() -> None:
     narrow = monster_bars({"Leaping Spider": 4}, {}, 30).plain.split("\n")
     assert narrow[2].startswith("Leaping S… " + SPAWNED) and len(narrow[2]) == 30
     assert "None yet." in monster_bars({}, {}, 40).plain
+
+
+async def test_the_timeout_line_is_drawn_on_the_row_of_its_wounds() -> None:
+    """Seen at 80x24: the line of a timeout at 5 was drawn on the row labelled 4 (a plot of 12
+    rows has no whole row per wound): the timeout's own figure labels its row."""
+    from textual.app import App
+
+    from consul_app.rules import Story
+
+    story = Story(
+        boss="Daemonus", turn_word="Turn", turns=10, result="Still in play.", finished=False,
+        positions=[], chart_spaces=0, wounds=[0, 0, 1, 2, 3, 5, 5, 6, 8, 9], hearts=9,
+        timeout_at=5, timeout_turn=6, spawned={}, destroyed={},
+    )
+
+    class Story_(App[None]):
+        def on_mount(self) -> None:
+            self.push_screen(SummaryScreen(story))
+
+    app = Story_()
+    async with app.run_test(size=SMALL) as pilot:
+        await pilot.pause()
+        plot = app.screen.query_one("#plot-wounds")
+        await pilot.pause()
+        lines = [plot.render_line(y).text for y in range(plot.size.height)]
+        line = next(line for line in lines if "├" in line and "┤" in line)
+        assert line.split("├")[0].strip() == "5", "\n".join(lines)

@@ -325,7 +325,7 @@ async def test_sde1_says_it_has_no_bonuses(content: ContentPack) -> None:
         consul = KeyConsul(pilot)
         await consul.new_game("right", "right")
         bonuses = text(consul.table.query_one("#bonuses"))
-        assert "SDE 1.0 has no Mighty Monster Chart" in bonuses
+        assert "SDE 1.0: monsters gain no bonuses" in bonuses
         assert "No bonuses yet" not in bonuses
 
 
@@ -434,3 +434,24 @@ async def test_a_summons_with_nothing_in_the_pool_says_so_and_offers_no_spawn(
         assert "NOTHING MAY SPAWN" in budget and "none it summons is in the spawning pool" in budget
         bar = text(table.query_one("#next-step"))
         assert "Enter: done" in bar and "spawn one" not in bar
+
+
+async def test_the_table_follows_every_change_the_session_publishes(content: ContentPack) -> None:
+    """The table subscribes to the session (its listener): a change made through the session,
+    by any path, shows without the table being told."""
+    from consul_app.rules import Spawn
+
+    from .scenarios import KeyConsul
+
+    app = make_app(content)
+    async with app.run_test(size=(120, 40)) as pilot:
+        consul = KeyConsul(pilot)
+        await consul.new_game()
+        table = consul.table
+        pool = table.query_one(PoolTable)
+        monster = pool.highlighted()
+        assert monster is not None
+        table.session.dispatch(Spawn(monsters={monster: 1}))
+        await pilot.pause()
+        assert table.session.history[0] in text(table.query_one("#log"))
+        assert table.view().state is table.session.state

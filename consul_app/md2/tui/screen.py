@@ -19,7 +19,7 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import Static
 
 from consul_app.md2.content import Md2Content
-from consul_app.md2.game import heroes_name
+from consul_app.md2.naming import heroes_name
 from consul_app.md2.rules import actions as a
 from consul_app.md2.rules.labels import TIER_NAMES
 from consul_app.md2.rules.state import COLUMNS, HERO_NAMES, LINES, Hero, Md2State

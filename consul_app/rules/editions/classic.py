@@ -4,9 +4,10 @@ card, and the timeout at half health."""
 from __future__ import annotations
 
 from consul_app.content.pack import EditionPack
-from consul_app.rules.power_gauge import gauge_full
+from consul_app.rules.power_gauge import fills_needed, gauge_full
 from consul_app.rules.state import GameState
 from consul_app.rules.steps import StepState
+from consul_app.rules.texts import SUMMON_1_0
 
 
 def end_turn(pack: EditionPack, state: GameState) -> None:
@@ -59,3 +60,31 @@ def timeout_steps(pack: EditionPack, state: GameState) -> list[StepState]:
 
 def spawning_point_destroyed(pack: EditionPack, state: GameState, tile: int) -> None:
     """Nothing now: the boss is summoned at the start of the next round."""
+
+
+def turn_notes(pack: EditionPack, state: GameState) -> list[str]:
+    """The boss is summoned at the start of the next round once its conditions are met."""
+    if summon_due(pack, state):
+        return [
+            "The boss's summoning conditions are met: it is summoned at the start of the next "
+            "round."
+        ]
+    return []
+
+
+def boss_arrival(pack: EditionPack, state: GameState) -> str | None:
+    """The summoning conditions and how far along they are."""
+    if summon_due(pack, state):
+        return "Summoning conditions met: summoned at the start of the next round."
+    standing = len(state.standing_spawning_points())
+    needed = fills_needed(state)
+    fills = state.gauge.fills if state.gauge else 0
+    times = "once" if needed == 1 else "twice"
+    return (
+        "Summoned at the start of the round after all spawning points are destroyed "
+        f"({standing} standing) or the power gauge has filled {times} ({fills} of {needed})."
+    )
+
+
+def boss_spawn_prompt(state: GameState, step: StepState, boss: str) -> str:
+    return f"Summon {boss} {SUMMON_1_0}. The boss fight begins."

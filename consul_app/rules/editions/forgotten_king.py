@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from consul_app.content.pack import EditionPack
 from consul_app.rules.chart import spaces
+from consul_app.rules.names import tiles_text
 from consul_app.rules.state import GameState
 from consul_app.rules.steps import StepState
 
@@ -45,3 +46,25 @@ def spawning_point_destroyed(pack: EditionPack, state: GameState, tile: int) -> 
     """The last spawning point destroyed: the boss comes onto its tile."""
     if not state.boss.spawned and not state.standing_spawning_points():
         state.steps.append(StepState(key="boss-spawn", tiles=[tile]))
+
+
+def turn_notes(pack: EditionPack, state: GameState) -> list[str]:
+    """The ladder climbs after a turn in which a mini-boss fell."""
+    if not state.tally.mini_bosses_destroyed:
+        return []
+    if state.position >= len(spaces(pack, state.chart)):
+        return ["A mini-boss was destroyed this turn, but the ladder is at the top: stop!"]
+    return ["A mini-boss was destroyed this turn: the ladder climbs one step when it ends."]
+
+
+def boss_arrival(pack: EditionPack, state: GameState) -> str | None:
+    standing = len(state.standing_spawning_points())
+    return (
+        "Arrives when the last spawning point is destroyed, anywhere on that point's tile "
+        f"({standing} standing)."
+    )
+
+
+def boss_spawn_prompt(state: GameState, step: StepState, boss: str) -> str:
+    where = tiles_text(step.tiles)
+    return f"The last spawning point was destroyed: place {boss} anywhere on {where}."

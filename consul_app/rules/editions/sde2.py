@@ -7,6 +7,7 @@ from consul_app.rules.chart import spaces
 from consul_app.rules.rewards import loot, treasure
 from consul_app.rules.state import GameState
 from consul_app.rules.steps import StepState
+from consul_app.rules.texts import PLACE_AT_EXIT
 
 
 def end_turn(pack: EditionPack, state: GameState) -> None:
@@ -56,3 +57,28 @@ def timeout_steps(pack: EditionPack, state: GameState) -> list[StepState]:
 
 def spawning_point_destroyed(pack: EditionPack, state: GameState, tile: int) -> None:
     """Nothing now: the boss spawns in the power-up phase if none are left then."""
+
+
+def turn_notes(pack: EditionPack, state: GameState) -> list[str]:
+    return []
+
+
+def boss_arrival(pack: EditionPack, state: GameState) -> str | None:
+    """Its chart space shows when it comes, unless no spawning point is left."""
+    if state.standing_spawning_points():
+        return None
+    when = "this" if state.phase == "power-up" else "the next"
+    return (
+        "No spawning point is left: it spawns by itself at the end of "
+        f"{when} power-up phase, after the chart's effects."
+    )
+
+
+def boss_spawn_prompt(state: GameState, step: StepState, boss: str) -> str:
+    why = (
+        "No spawning points are in play after the chart's effects: the dungeon boss spawns "
+        "automatically. "
+        if step.auto
+        else ""
+    )
+    return f"{why}Remove {boss} from the chart and place it {PLACE_AT_EXIT}. A Boss Fight begins."

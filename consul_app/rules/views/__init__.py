@@ -9,7 +9,7 @@ from consul_app.content.pack import EditionPack
 from consul_app.rules.actions import Spawn
 from consul_app.rules.boss import boss_of, boss_reminders, extra_relics, fight_card_of
 from consul_app.rules.chart import space_summary, spaces
-from consul_app.rules.editions.words import words
+from consul_app.rules.editions import edition_of
 from consul_app.rules.fight_bosses import boss_destroyed, fight_boss
 from consul_app.rules.hearts import boss_hearts, relic_hearts
 from consul_app.rules.names import point_name
@@ -215,7 +215,7 @@ def spawning_point_lines(pack: EditionPack, state: GameState) -> list[SpawningPo
 
 def left_chart(state: GameState) -> bool:
     """2.0: the dungeon boss has spawned, so its token has left the chart."""
-    return state.boss.spawned and state.setup.edition == "sde2"
+    return state.boss.spawned and edition_of(state).boss_leaves_chart
 
 
 def chart_spaces(pack: EditionPack, state: GameState) -> list[SpaceView]:
@@ -256,7 +256,7 @@ def chart_status(pack: EditionPack, state: GameState) -> ChartStatus | None:
         return None
     chart = pack.charts[state.chart]
     total = len(chart.spaces)
-    ladder = state.setup.edition == "forgotten-king"
+    ladder = edition_of(state).track == "ladder"
     gone = left_chart(state)
     at_top = ladder and state.position >= total
     if ladder:
@@ -302,16 +302,16 @@ def boss_status(pack: EditionPack, state: GameState) -> BossStatus:
     boss = boss_of(pack, state)
     card = fight_card_of(pack, state)
     standing = len(state.standing_spawning_points())
-    edition = state.setup.edition
+    played = edition_of(state)
     if state.boss.spawned:
         slots = state.boss.relic_slots or 0
     else:
         extra = sum(n for _, n in extra_relics(pack, state))
-        slots = standing + extra if edition == "sde2" else 0
-    twice = edition == "classic" and state.boss.spawned and standing > 0
+        slots = standing + extra if played.relics_at_spawn else 0
+    twice = played.twice_with_points and state.boss.spawned and standing > 0
     reminders = boss_reminders(state)
     turns_to_boss = turns_until(pack, state).boss
-    if edition == "sde2" and not standing:  # it spawns at the end of the power-up phase
+    if played.spawns_without_points and not standing:  # at the end of the power-up phase
         turns_to_boss = None
     spawn_space = None if turns_to_boss is None else state.position + turns_to_boss
     hearts = boss_hearts(pack, state)
@@ -344,13 +344,13 @@ def boss_status(pack: EditionPack, state: GameState) -> BossStatus:
         timeout_effects=list(card.timeout) if card else [],
         reminders=reminders,
         spawning_points=standing,
-        gets_relics=edition == "sde2",
+        gets_relics=played.relics_at_spawn,
         spawn_space=spawn_space,
         hearts_from=hearts_from,
         turns_until_spawn=turns_to_boss,
         arrival=boss_arrival(pack, state),
-        spawn_section=words(edition).boss_spawn,
-        came_in=words(edition).arrived,
+        spawn_section=played.words.boss_spawn,
+        came_in=played.words.arrived,
         timeout_running=any(s.key.startswith("timeout-") and not s.done for s in state.steps),
         destroyed=boss_destroyed(pack, state),
         others=others,

@@ -39,6 +39,7 @@ from consul_app.content.models import (
 )
 from consul_app.content.pack import EditionPack
 from consul_app.rules.bonus_views import BonusLine, StatLine, monster_bonuses
+from consul_app.rules.editions import edition_of
 from consul_app.rules.errors import RuleError
 from consul_app.rules.fight_effects import effect_lines
 from consul_app.rules.hearts import boss_hearts, relic_hearts
@@ -66,12 +67,6 @@ OWN_DICE = "the ability's own dice"
 CAUSES = "Causes {name} when it wounds: "
 """What a status effect a model inflicts says before the status text (a keyword that names a
 status effect, a chart bonus "Monsters cause Poison")."""
-BOSS_NOTES = {
-    "sde2": "The dungeon boss gains no Mighty Monster bonus; its relics apply.",
-    "forgotten-king": "The dungeon boss gains no bonus from the ladder.",
-    "classic": "SDE 1.0 has no Mighty Monster bonuses; the boss's treasure applies.",
-}
-"""What the boss's card says about bonuses: 2.0 relics, 1.0 treasure, Forgotten King neither."""
 
 
 Change = Literal["add", "less", "half", "drop", "not applied"]
@@ -718,14 +713,16 @@ def _relic_notes(state: GameState, relics: list[Relic]) -> list[str]:
 
 def _notes(state: GameState, kind: CardKind, model: Card, actions: list[CardAction]) -> list[str]:
     notes: list[str] = []
+    played = edition_of(state)
+    ranks = played.bonus_ranks
     if kind == "dungeon boss":
-        notes.append(BOSS_NOTES[state.setup.edition])
+        notes.append(played.boss_bonus_note)
     elif kind == "spawning point":
-        notes.append("Spawning points gain no Mighty Monster bonus.")
-    elif state.setup.edition == "classic":
-        notes.append("SDE 1.0 has no Mighty Monster bonuses.")
-    elif state.setup.edition == "forgotten-king" and _rank(model, kind) not in ("elite", "minion"):
-        notes.append("Forgotten King: only elites and minions gain the ladder's bonuses.")
+        notes.append("Spawning points gain no bonus.")
+    elif played.monster_bonus_note and (
+        not played.gains_bonuses or (ranks is not None and _rank(model, kind) not in ranks)
+    ):
+        notes.append(played.monster_bonus_note)
     hearts_note = getattr(model, "hearts_note", None)
     if hearts_note:
         notes.append(f"Hearts: {hearts_note}")

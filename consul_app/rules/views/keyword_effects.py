@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from consul_app.content.dice import Dice
 from consul_app.content.models import DungeonBoss, Entry
 from consul_app.content.pack import EditionPack
+from consul_app.rules.editions import edition_of
 from consul_app.rules.keywords import has_keyword
 from consul_app.rules.state import GameState
 from consul_app.rules.views.texts import keyword_text
@@ -47,7 +48,7 @@ def keyword_effects(
     effects: list[KeywordEffect] = []
     if has_keyword(names, "Mighty"):
         effects.append(KeywordEffect("Mighty", "doubles every bonus gained from the chart"))
-    if has_keyword(names, "Rampage") and state.setup.edition == "sde2":
+    if has_keyword(names, "Rampage") and edition_of(state).rampage_counts:
         destroyed = sum(1 for p in state.spawning_points if p.status == "destroyed")
         effects.append(
             KeywordEffect(

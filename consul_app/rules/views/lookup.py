@@ -18,6 +18,7 @@ from consul_app.content.models import (
     StatusEffect,
 )
 from consul_app.content.pack import EditionPack
+from consul_app.rules.editions import edition
 from consul_app.rules.names import bits_name
 from consul_app.rules.views.texts import name_slug
 
@@ -102,7 +103,7 @@ def _words(name: str) -> list[str]:
 
 
 def _entries(pack: EditionPack) -> Iterator[tuple[str, Entry]]:
-    relic_kind = "treasure" if pack.edition == "classic" else "relic"
+    relic_kind = edition(pack.edition).words.relic
     for kind, entries in (
         ("keyword", pack.keywords),
         ("ability", pack.abilities),

@@ -10,14 +10,15 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.content import Content
+from textual.coordinate import Coordinate
 from textual.screen import ModalScreen, Screen
 from textual.widgets import DataTable, Input, Static
 
-from consul_app.content import EDITION_NAMES, ContentPack
+from consul_app.content import ContentPack
 from consul_app.content.corrections import SpaceError, parse_space, space_text, with_chart
 from consul_app.content.models import Chart, ChartSpace
 from consul_app.content.validate import dump, validate
-from consul_app.rules import space_summary
+from consul_app.rules import edition, space_summary
 from consul_app.tui.screens.confirm import fit_height
 from consul_app.tui.widgets.footer import Footer
 from consul_app.user_content import CorrectionError, save_chart
@@ -26,6 +27,10 @@ HOW = (
     "Write each space as printed, parts separated by ';':  spawn 4 8B 16B;  mini-boss;  boss;  "
     "bonus ID…;  choose ID ID…;  sighting 1 2;  colour purple"
 )
+
+
+MARK, NO_MARK = "> ", "  "
+"""Before the number of the highlighted space."""
 
 
 class ChartEditScreen(Screen[Chart | None]):
@@ -39,6 +44,12 @@ class ChartEditScreen(Screen[Chart | None]):
         Binding("ctrl+s", "save", "Save", id="chart.save"),
         Binding("escape", "leave", "Back", id="chart.back"),
     ]
+
+    DEFAULT_CSS = """
+    ChartEditScreen #chart-spaces {
+        height: 1fr;
+    }
+    """
 
     def __init__(self, content: ContentPack, chart: Chart) -> None:
         super().__init__()
@@ -68,7 +79,7 @@ class ChartEditScreen(Screen[Chart | None]):
         self.query_one("#chart-edit-title", Static).update(
             Content.assemble(
                 ("Correct the chart: ", "bold"),
-                f"{self.chart.name} ({EDITION_NAMES[self.chart.edition]})   ",
+                f"{self.chart.name} ({edition(self.chart.edition).name})   ",
                 (f"{checked} against the printed board", "bold"),
                 "   (unsaved changes)" if self.changed else "",
             )
@@ -76,12 +87,39 @@ class ChartEditScreen(Screen[Chart | None]):
         table = self.query_one(DataTable)
         keep = table.cursor_row if row is None else row
         table.clear(columns=True)
-        table.add_columns("Space", "As printed", "Reads as")
         pack = self.content.edition(self.chart.edition)
-        for number, space in enumerate(self.spaces, 1):
-            summary = space_summary(pack, space) or "(nothing)"
-            table.add_row(str(number), space_text(space) or "-", summary, key=str(number))
+        rows = [
+            (space_text(space) or "-", space_summary(pack, space) or "(nothing)")
+            for space in self.spaces
+        ]
+        printed, reads = (max(len(r[n]) for r in rows) for n in (0, 1))
+        # (three columns when they fit; else what it reads as under what is printed)
+        width = table.scrollable_content_region.width or self.app.size.width - 2  # (not laid out)
+        beside = len(MARK) + 5 + printed + reads + 3 * 2 <= width
+        if beside:
+            table.add_columns("Space", "As printed", "Reads as")
+        else:
+            table.add_columns("Space", "As printed / reads as")
+        for number, (text, summary) in enumerate(rows, 1):
+            cells = [text, summary] if beside else [f"{text}\n= {summary}"]
+            table.add_row(f"{NO_MARK}{number}", *cells, key=str(number), height=None)
         table.move_cursor(row=min(keep, len(self.spaces) - 1))
+        self._mark()
+
+    def on_data_table_row_highlighted(self) -> None:
+        self._mark()
+
+    def on_resize(self) -> None:
+        self._show()
+
+    def _mark(self) -> None:
+        """The highlighted row's number starts with `>` (not told by colour alone)."""
+        table = self.query_one(DataTable)
+        for row in range(table.row_count):
+            mark = MARK if row == table.cursor_row else NO_MARK
+            cell = f"{mark}{row + 1}"
+            if table.get_cell_at(Coordinate(row, 0)) != cell:
+                table.update_cell_at(Coordinate(row, 0), cell)
 
     def _row(self) -> int:
         return self.query_one(DataTable).cursor_row

@@ -12,7 +12,7 @@ from textual.screen import Screen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
-from consul_app.rules import Recap, words
+from consul_app.rules import Recap, edition
 from consul_app.session import SaveError, Session
 from consul_app.tui.screens.confirm import ConfirmScreen
 from consul_app.tui.widgets.footer import Footer
@@ -67,7 +67,7 @@ class HistoryScreen(Screen[list[str]]):
         yield Footer()
 
     def _options(self) -> list[Option]:
-        word = words(self.session.state.setup.edition).turn
+        word = edition(self.session.state.setup.edition).words.turn
         options: list[Option] = []
         turn = None
         for entry in reversed(self.entries):

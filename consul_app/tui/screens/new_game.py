@@ -21,7 +21,7 @@ from textual.screen import Screen
 from textual.widget import AwaitMount, Widget
 from textual.widgets import Static
 
-from consul_app.content import EDITION_NAMES, EDITIONS, ContentPack, EditionPack
+from consul_app.content import ContentPack, EditionPack
 from consul_app.content.models import Chart
 from consul_app.rules import (
     HERO_KEYWORDS,
@@ -29,8 +29,10 @@ from consul_app.rules import (
     PARTY_SIZES,
     Setup,
     SetupError,
+    all_editions,
     bosses_to_choose,
     default_setup,
+    edition,
     pets_to_choose,
     setup_fields,
     with_hero_keyword,
@@ -65,6 +67,8 @@ class NewGameScreen(Screen[Setup | None]):
         Binding("enter", "next", "Next page / start", priority=True, id="setup.next"),
         Binding("escape", "back", "Back", id="setup.back"),
         Binding("v", "correct_chart", "Correct the chart", id="setup.chart"),
+        Binding("down", "field(1)", "Next field", show=False),
+        Binding("up", "field(-1)", "Previous field", show=False),
     ]
 
     def __init__(
@@ -78,12 +82,14 @@ class NewGameScreen(Screen[Setup | None]):
         self.content = content
         self.can_cancel = can_cancel
         self.on_start = on_start
-        self.setup = default_setup(content.edition("sde2"))
+        self.setup = _default_setup(content, all_editions()[0].id)
+        self.chosen = self.setup
+        """The setup as the Consul chose it: a new edition keeps the boss and the heroes."""
         self.page = 0
 
     @property
     def pack(self) -> EditionPack:
-        return self.content.edition(self.setup.edition)
+        return edition(self.setup.edition).pack(self.content)
 
     def compose(self) -> ComposeResult:
         self._monsters: AwaitMount | None = None
@@ -128,7 +134,7 @@ class NewGameScreen(Screen[Setup | None]):
         await self._monsters
 
     def _fields(self) -> ComposeResult:
-        editions = [(e, EDITION_NAMES[e]) for e in EDITIONS if self._playable(e)]
+        editions = [(e.id, e.name) for e in all_editions() if self._playable(e.id)]
         yield CycleField("Edition", editions, self.setup.edition, id="edition")
         fields = setup_fields(self.setup.edition)
         if "mode" in fields:
@@ -153,9 +159,9 @@ class NewGameScreen(Screen[Setup | None]):
                     classes="hero-keyword",
                 )
 
-    def _playable(self, edition: str) -> bool:
+    def _playable(self, edition_id: str) -> bool:
         try:
-            default_setup(self.content.edition(edition))  # type: ignore[arg-type]
+            _default_setup(self.content, edition_id)
         except SetupError:
             return False
         return True
@@ -197,7 +203,7 @@ class NewGameScreen(Screen[Setup | None]):
     async def _field_changed(self, event: CycleField.Changed) -> None:
         name = event.field.id or ""
         if name == "edition":
-            self.setup = default_setup(self.content.edition(event.value))  # type: ignore[arg-type]
+            self.setup = self._with_chosen(_default_setup(self.content, event.value))
             await self.recompose()
             self._show_page()  # the rebuilt page's title and keys
             self.query_one("#edition").focus()
@@ -208,6 +214,23 @@ class NewGameScreen(Screen[Setup | None]):
             for placements in self.query("Placements"):  # (none before the page is filled in)
                 placements.tiles = self.setup.tiles
 
+    def _with_chosen(self, setup: Setup) -> Setup:
+        """A new edition's default `setup` with what was chosen that it has: the boss, and
+        the heroes' names when it asks for them."""
+        bosses = bosses_to_choose(edition(setup.edition).pack(self.content))
+        if self.chosen.boss in {b.id for b in bosses}:
+            setup = replace(setup, boss=self.chosen.boss)
+        if "heroes" in setup_fields(setup.edition):
+            setup = replace(setup, heroes=self.chosen.heroes)
+        return setup
+
+    def action_field(self, delta: int) -> None:
+        """Up/Down among the first page's fields (each marked `>` when it has the keys)."""
+        fields = [w for w in self.query(".fields > *") if w.focusable]
+        if self.focused in fields:
+            index = fields.index(self.focused) + delta
+            fields[max(0, min(index, len(fields) - 1))].focus()
+
     def on_input_changed(self, event: Input.Changed) -> None:
         """(By name: the Inputs come after the first frame, `InputStandIn`.)"""
         if not event.input.has_class("hero-keyword"):
@@ -215,10 +238,12 @@ class NewGameScreen(Screen[Setup | None]):
         keyword = (event.input.id or "").removeprefix("hero-")
         names = event.value.split(",")
         self.setup = with_hero_keyword(self.setup, keyword, names)  # type: ignore[arg-type]
+        self.chosen = replace(self.chosen, heroes=self.setup.heroes)
 
     @on(ChoiceList.Changed, "#boss")
     def _boss_changed(self, event: ChoiceList.Changed) -> None:
         self.setup = replace(self.setup, boss=event.chosen)
+        self.chosen = replace(self.chosen, boss=event.chosen)
 
     # The monsters page's widgets are imported with it (`_monsters_page`): handled by name.
 
@@ -296,7 +321,7 @@ class NewGameScreen(Screen[Setup | None]):
         )
         pets = ", ".join(pack.monsters[p].name for p in setup.pets) or "none"
         parts: list[RenderableType] = [
-            Text(EDITION_NAMES[setup.edition], "bold"),
+            Text(edition(setup.edition).name, "bold"),
             *_game(setup),
             Text(f"Dungeon boss: {pack.dungeon_bosses[setup.boss].name}"),
             Text(f"Mini-bosses: {minis}"),
@@ -413,3 +438,9 @@ def _hidden_page(name: str, *children: Widget, scroll: bool = False) -> Widget:
     page = (VerticalScroll if scroll else Horizontal)(*children, id=name)
     page.display = False
     return page
+
+
+def _default_setup(content: ContentPack, edition_id: str) -> Setup:
+    """A playable setup of this edition (`SetupError` if its content has none)."""
+    played = edition(edition_id)
+    return default_setup(played.pack(content), played.id)

@@ -68,24 +68,34 @@ class PickManyScreen(ModalScreen[list[str] | None]):
 
     def _count(self) -> None:
         ticked = self.query_one(TickList).ticked
-        over = " (too many)" if len(ticked) > self.limit else ""
-        lines = [Content.styled(f"Ticked {len(ticked)} of up to {self.limit}{over}", "bold")]
-        if self.check is not None and not over:
-            summary, refused = self.check(ticked)
-            if summary:
-                lines.append(Content(f"Slots taken: {summary}"))
-            if refused:
-                lines.append(Content.styled(f"Not allowed: {refused}", "bold reverse"))
+        over = len(ticked) - self.limit
+        head = f"Ticked {len(ticked)} of up to {self.limit}"
+        if over > 0:
+            head += f": untick {over}"
+        lines = [Content.styled(head, "bold")]
+        summary, refused = self._checked(ticked)
+        if summary:
+            lines.append(Content(f"Slots taken: {summary}"))
+        if refused:
+            lines.append(Content.styled(f"Not allowed: {refused}", "bold reverse"))
         self.query_one(".count", Static).update(Content("\n").join(lines))
+
+    def _checked(self, ticked: list[str]) -> tuple[str, str | None]:
+        """What the ticks come to and why they are refused (the engine's reason; without a
+        `check`, only too many)."""
+        summary, refused = self.check(ticked) if self.check is not None else ("", None)
+        over = len(ticked) - self.limit
+        if over > 0 and refused is None:
+            refused = f"at most {self.limit} may be ticked"
+        return summary, refused
 
     def action_done(self) -> None:
         ticked = self.query_one(TickList).ticked
-        if len(ticked) > self.limit:
-            self.notify(f"Tick at most {self.limit}.", severity="warning")
-            return
-        refused = self.check(ticked)[1] if self.check is not None else None
+        refused = self._checked(ticked)[1]
         if refused:
-            self.notify(refused, title="Not allowed", severity="warning")
+            over = len(ticked) - self.limit
+            untick = f" Untick {over}." if over > 0 else ""
+            self.notify(f"{refused}.{untick}", title="Not allowed", severity="warning")
             return
         self.dismiss(ticked)
 

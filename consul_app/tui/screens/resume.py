@@ -19,8 +19,9 @@ from textual.screen import Screen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
-from consul_app.content import EDITION_NAMES
 from consul_app.paths import saves_dir
+from consul_app.rules.editions import EDITIONS
+from consul_app.rules.editions.words import SDE2 as SDE2_WORDS
 from consul_app.session import SaveSummary
 from consul_app.shown import shown
 from consul_app.tui.widgets.footer import Footer
@@ -159,18 +160,19 @@ def _option(save: SaveSummary) -> Option:
                 ]
             )
         )
+    played = EDITIONS.get(save.edition or "")
+    said = played.words if played else SDE2_WORDS
     where = ""
     if save.position is not None:
-        ladder = save.edition == EDITION_NAMES["forgotten-king"]
-        spot = f"space {save.position}" if save.position else "START"
-        where = f" · ladder step {save.position}" if ladder else f" · {spot}"
-    turn = "round" if save.edition == EDITION_NAMES["classic"] else "turn"  # 1.0 plays rounds
+        where = f" · {said.place} {save.position}" if save.position else " · START"
+    turn = said.turn.lower()
+    name = played.name if played else save.edition
     state = "FINISHED · " if save.finished else ""
     warnings = [Content(f"! {_shorten(without_path(w, save.path))}") for w in save.warnings]
     return Option(
         Content("\n").join(
             [
-                Content.styled(f"{state}{save.boss} · {save.edition}", "bold"),
+                Content.styled(f"{state}{save.boss} · {name}", "bold"),
                 Content(
                     f"{turn} {save.turn}{where} · {save.actions} actions · {shown(save.path.name)}"
                 ),

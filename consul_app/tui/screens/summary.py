@@ -82,7 +82,7 @@ class SummaryScreen(Screen[None]):
         wounds.plot(turns, story.wounds, marker="braille")
         wounds.hline(story.timeout_at, "red")
         wounds.ylim(0, story.hearts)
-        wounds.yticks(whole_ticks(story.hearts, 0))
+        wounds.yticks(with_tick(whole_ticks(story.hearts, 0), story.timeout_at))
         wounds.xticks(whole_ticks(story.turns))
         wounds.title(f"Boss wounds by {story.turn_word.lower()} (line: timeout)")
         if story.positions:
@@ -106,6 +106,13 @@ def whole_ticks(last: int, first: int = 1, most: int = 6) -> list[int]:
     if last - ticks[-1] < step / 2:
         ticks.pop()  # too close to `last` to read apart
     return [*ticks, last]
+
+def with_tick(ticks: list[int], mark: int) -> list[int]:
+    """`ticks` with `mark` among them (the timeout: its line is then drawn on the row its
+    figure labels, which a plot with no whole row per wound may not give an unlabelled value),
+    without those next to it (two labels on one row)."""
+    return sorted({t for t in ticks if abs(t - mark) > 1} | {mark})
+
 
 def _told(story: Story) -> Group:
     lines: list[Text] = []

@@ -6,11 +6,7 @@ cover it); a refused action shows the engine's reason. The screen decides no rul
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
 from dataclasses import dataclass, replace
-from time import monotonic
-from typing import TypeVar
 
 from textual import on
 from textual.app import ComposeResult
@@ -22,69 +18,26 @@ from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import TabbedContent, TabPane
 
-from consul_app.content import Edition
 from consul_app.rules import (
     Action,
-    AddStatus,
-    AdvanceGauge,
-    Choice,
     ConfirmStep,
-    DestroyHero,
-    DestroyMarked,
-    DestroyMiniBoss,
-    DestroyMonsters,
-    DestroySummoned,
-    EndGame,
     EndTurn,
-    Heal,
-    MiniBossOption,
     Recap,
     RuleError,
-    Spawn,
-    SpawnMiniBoss,
     Step,
-    Summon,
-    Wound,
-    answer,
-    card,
     describe,
-    immune_to,
-    marked_monsters,
-    mini_bosses_left,
-    reflected_sighting,
-    refusal,
-    summons_out,
+    edition,
     turn_name,
-    words,
 )
-from consul_app.sde.game import finished
+from consul_app.sde.ended import finished
 from consul_app.session import SaveError, Session
-from consul_app.tui.choices import (
-    Target,
-    boss_choices,
-    boss_ref,
-    game_cards,
-    marked_choices,
-    mini_boss_choice,
-    monster_ref,
-    point_statuses,
-    relic_choice,
-    relic_slots,
-    spawning_point_choices,
-    spawning_point_destroyed,
-    spawning_point_ref,
-    status_action,
-    status_choices,
-    statuses_of,
-)
 from consul_app.tui.held_keys import hold_keys, let_keys_go
-from consul_app.tui.screens.card import CardScreen
-from consul_app.tui.screens.chart_edit import ChartEditScreen
 from consul_app.tui.screens.confirm import ConfirmScreen
-from consul_app.tui.screens.history import HistoryScreen, undo_notice
-from consul_app.tui.screens.lookup import LookupScreen
-from consul_app.tui.screens.pick_many import PickManyScreen
-from consul_app.tui.screens.pick_one import PickOneScreen
+from consul_app.tui.screens.table_dialogs import TableDialogs
+from consul_app.tui.screens.table_keys import TableKeys
+from consul_app.tui.table_bindings import COUNT_KEYS, TABLE_BINDINGS, game_keys
+from consul_app.tui.textual_compat import key_bindings, set_key_bindings
+from consul_app.tui.typed_count import TypedCount
 from consul_app.tui.view import TableView
 from consul_app.tui.widgets.bonuses import BonusesPane
 from consul_app.tui.widgets.boss_card import CARD_STEPS, BossPane
@@ -97,20 +50,8 @@ from consul_app.tui.widgets.pane import Pane
 from consul_app.tui.widgets.pool import PoolPane, PoolTable
 from consul_app.tui.widgets.prompts import PromptsPane
 
-Answer = TypeVar("Answer")
-
-COUNT_WINDOW = 2.0
-"""Seconds within which digits typed before a key count for it."""
-COUNT_KEYS = ("w", "W", "x", "X", "k", "K", "a", "A", "f", "F", "g")
-"""Keys a count typed before them applies to (`2w`: a hit of two wounds)."""
-HOW_MANY = "number_sign"
-"""`#`: the digits typed next are a count at every layout, never a pane (`#2w`)."""
-
 WIDE = Size(110, 34)
 """From this size up the panes stand side by side; below it they are tabs."""
-
-PANES = ("steps", "pool", "chart", "boss", "bonuses", "log")
-"""Pane ids in the order of their keys 1-6 (and of the tabs)."""
 
 GRID_ORDER = ("chart", "steps", "boss", "pool", "bonuses", "log")
 """Side by side: the chart down the left, the others in a 2-column grid beside it."""
@@ -125,9 +66,6 @@ CONFIRM_IN_A_DIALOG = ("mini-boss-refresh",)
 ANNOUNCED = ("sighting-effects",)
 """Steps announced when they come up (the timeout announces itself too)."""
 
-FRESH = "A {name} without wounds or status effects"
-"""The choice of a monster on the dungeon not yet marked."""
-
 PLAYING = frozenset(
     (
         *("end_turn", "end_game", "spawn_one", "destroy_one", "wound", "heal", "status"),
@@ -140,81 +78,12 @@ PLAYING = frozenset(
 are neither shown (footer, command palette) nor bound, and only undo brings them back."""
 
 
-class TableScreen(Screen[None]):
+class TableScreen(TableKeys, TableDialogs, Screen[None]):
     """A game in play: the next step on top, the panes below (tabs on a small terminal)."""
 
     CSS_PATH = "../table.tcss"
 
-    BINDINGS = [
-        Binding(
-            "enter",
-            "confirm",
-            "Do the step; if none, the card",
-            priority=True,
-            show=False,
-            id="table.confirm",
-        ),
-        Binding("e", "end_turn", "End turn", id="table.end_turn"),
-        Binding("space,plus", "spawn_one", "Spawn", key_display="space", id="table.spawn"),
-        Binding("d", "destroy_one", "Destroyed", id="table.destroy"),
-        Binding("w", "wound('boss')", "Boss wound", id="table.boss_wound"),
-        Binding(
-            HOW_MANY,
-            "how_many",
-            "Count",
-            key_display="#",
-            tooltip="how many, on any tab (# then the number, then the key: #2w is a hit of two)",
-            id="table.how_many",
-        ),
-        Binding("W", "heal('boss')", "Boss heal", show=False, id="table.boss_heal"),
-        Binding("s", "status('boss')", "Boss status", show=False, id="table.boss_status"),
-        Binding("x", "wound('mini-boss')", "Mini-boss wound", show=False, id="table.mini_wound"),
-        Binding("X", "heal('mini-boss')", "Mini-boss heal", show=False, id="table.mini_heal"),
-        Binding("S", "status('mini-boss')", "Mini-boss status", show=False, id="table.mini_status"),
-        Binding("m", "spawn_mini_boss", "Spawn a mini-boss", show=False, id="table.mini_spawn"),
-        Binding("M", "destroy_mini_boss", "Mini-boss destroyed", show=False, id="table.mini_dead"),
-        Binding(
-            "p",
-            "destroy_spawning_point",
-            "Spawning point destroyed",
-            show=False,
-            id="table.point_dead",
-        ),
-        Binding("k", "wound_point", "Spawning point wound", show=False, id="table.point_wound"),
-        Binding("K", "heal_point", "Spawning point heal", show=False, id="table.point_heal"),
-        Binding("P", "point_status", "Spawning point status", show=False, id="table.point_status"),
-        Binding("f", "summon", "Fight card model out", show=False, id="table.summon"),
-        Binding(
-            "F", "summoned_destroyed", "Fight card model destroyed", show=False, id="table.unsummon"
-        ),
-        Binding("a", "wound_monster", "Selected monster wound", show=False, id="table.mon_wound"),
-        Binding("A", "heal_monster", "Selected monster heal", show=False, id="table.mon_heal"),
-        Binding(
-            "t", "monster_status", "Selected monster status", show=False, id="table.mon_status"
-        ),
-        Binding("v", "correct_chart", "Correct the chart", show=False, id="table.chart"),
-        Binding("h", "destroy_hero", "A hero destroyed", show=False, id="table.hero_dead"),
-        Binding("g", "gauge", "Power gauge +1 (1.0)", show=False, id="table.gauge"),
-        Binding("c", "card", "Card of the selected monster", show=False, id="table.card"),
-        Binding("b", "boss_card", "The boss's card", show=False, id="table.boss_card"),
-        Binding("B", "mini_boss_card", "The mini-boss's card", show=False, id="table.mini_card"),
-        Binding("slash", "lookup", "Look up", key_display="/", id="table.lookup"),
-        Binding("u,ctrl+z", "undo", "Undo", id="table.undo"),
-        Binding("r,ctrl+y", "redo", "Redo", show=False, id="table.redo"),
-        Binding("H", "history", "History", show=False, id="table.history"),
-        Binding("T", "story", "The game's story", show=False, id="table.story"),
-        Binding("E", "end_game", "End the game", show=False, id="table.end_game"),
-        *[
-            Binding(
-                str(n),
-                f"digit({n}, '{pane}')",
-                f"Show the {pane} pane (just before {' '.join(COUNT_KEYS)}: how many)",
-                show=False,
-                id=f"table.pane_{pane}",
-            )
-            for n, pane in enumerate(PANES, 1)
-        ],
-    ]
+    BINDINGS = TABLE_BINDINGS
 
     def __init__(self, session: Session) -> None:
         super().__init__()
@@ -223,18 +92,15 @@ class TableScreen(Screen[None]):
         self.panes: list[Pane | PoolPane] = []
         self._shown_step: Step | None = None
         self._composed = False
-        self._count = ""
+        self.counted = TypedCount()
         """Digits typed just before a key: how many wounds or heals (`2w`)."""
-        self._count_at = 0.0
-        self._held = False
-        """The count was begun with `#`: digits add to it (never a pane) until its key."""
         self._recomposing = False
         """A resize is composing the panes anew (tabs for panes, or panes for tabs)."""
-        self._tab_digit: tuple[int, str, float] | None = None
-        """In tabs, the digit that last only brought a tab to the front (digit, pane, when)."""
         self._tab_hint: str | None = None
         """Said once the count key right after such a digit has done its one."""
         self._view: TableView | None = None
+        self._painted: TableView | None = None
+        """The view the panes show (`show_game`)."""
         self._keys_shown: dict[str, str] = {}
         self._over = finished(session.state)
         """The game is over: the keys that play it are off (`check_action`)."""
@@ -247,11 +113,13 @@ class TableScreen(Screen[None]):
         """The footer's `e` says what it ends in this edition's words (1.0: the round)."""
         word = turn_name(self.session.state).split()[0].lower()
         self.end_turn_label = f"End {word}"
-        bindings = self._bindings.key_to_bindings.get("e", [])
-        self._bindings.key_to_bindings["e"] = [
-            replace(b, description=self.end_turn_label) if b.action == "end_turn" else b
-            for b in bindings
-        ]
+        bindings = key_bindings(self, "e")
+        set_key_bindings(
+            self,
+            "e",
+            [replace(b, description=self.end_turn_label) if b.action == "end_turn" else b
+             for b in bindings],
+        )
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """After the game is over only the keys that still do something show (and work)."""
@@ -262,11 +130,8 @@ class TableScreen(Screen[None]):
         """The table's keys for the help screen, in the words of `screen`'s game if it is one."""
         if not isinstance(screen, TableScreen):
             return [b for b in cls.BINDINGS if isinstance(b, Binding)]
-        return [
-            replace(b, description=screen.end_turn_label) if b.action == "end_turn" else b
-            for b in cls.BINDINGS
-            if isinstance(b, Binding)
-        ]
+        played = edition(screen.session.state.setup.edition)
+        return game_keys(cls.BINDINGS, played, screen.end_turn_label)
 
     # -- layout ---------------------------------------------------------------------------
 
@@ -290,6 +155,7 @@ class TableScreen(Screen[None]):
         yield NoticeLine()  # over the footer's row: notices never cover a pane
 
     def on_mount(self) -> None:
+        self.session.listener = self._follow  # every new state the session publishes
         self._start()
         unsaid = getattr(self.app, "unsaid", None)  # (ConsulApp: what the opening posted)
         if unsaid is not None:
@@ -361,12 +227,20 @@ class TableScreen(Screen[None]):
     def current_step(self) -> Step | None:
         return self.view().current
 
+    def _follow(self, state: object) -> None:
+        """The session published a new state (an action, an undo or a redo settled, a failed
+        write read back, the history's undo): the panes show it, unless they already do (a
+        change made here is shown while its fsync runs, `_show_settled`)."""
+        if self._in_play() and self.view() is not self._painted:
+            self.show_game()
+
     def show_game(self) -> None:
         """Render every pane from the session's state (not while the panes are composed anew:
         their start shows it, once they are whole)."""
         if self._recomposing:
             return
         view = self.view()
+        self._painted = view
         if finished(view.state) != self._over:
             self._over = not self._over
             self.refresh_bindings()
@@ -390,8 +264,11 @@ class TableScreen(Screen[None]):
         self.show_game()
 
     def _arrange(self) -> None:
-        """The boss card and the chart change places when the boss spawns (or that is undone)."""
+        """The boss card and the chart change places when the boss spawns (or that is undone);
+        a spawn step gives the spawning pool the rows it needs."""
         panes = self.query_one("#panes")
+        step = self.view().current
+        panes.set_class(step is not None and step.spawns, "-spawning")
         fight = self.view().boss.spawned
         if panes.has_class("-boss-fight") == fight:
             return
@@ -400,7 +277,7 @@ class TableScreen(Screen[None]):
         if fight:
             panes.move_child(boss, before=chart)
             panes.move_child(chart, after=steps)
-            said = words(self.session.state.setup.edition)
+            said = edition(self.session.state.setup.edition).words
             self.notify(  # (one line at 80 columns)
                 f"its card is on the left now, the {said.chart.lower()} top right.",
                 title="The boss fight begins",
@@ -415,7 +292,8 @@ class TableScreen(Screen[None]):
         if self._over:  # no turn to end
             return f"{self._key('app.new_game')}: new game   {self._key('table.undo')}: undo"
         if step is None:
-            end = f"{self._key('table.end_turn')}: {describe(self.session.pack, EndTurn())}"
+            ending = describe(self.session.pack, EndTurn(), self.session.state)
+            end = f"{self._key('table.end_turn')}: {ending}"
             if self.view().boss.in_play:
                 return f"{self._key('table.boss_wound')}: the boss takes a wound   {end}"
             return f"{end}   ?: keys"
@@ -458,10 +336,11 @@ class TableScreen(Screen[None]):
         except SaveError as err:
             self.save_failed(err)
             return False
-        with self._settling(shown):
+        try:
             if self.session.state.turn != turn:
                 self._recap_the_phase(turn)
-            self.show_game()
+        finally:
+            self._show_settled(shown)
         if self.session.failed is not None:
             return False
         hint, self._tab_hint = self._tab_hint, None
@@ -471,29 +350,6 @@ class TableScreen(Screen[None]):
         if finished(self.session.state) and not over:
             self.action_story()
         return True
-
-    def action_end_game(self) -> None:
-        """End the game before the boss is defeated (the heroes lost, or here it stops)."""
-        self._pick(
-            "End the game",
-            "The game ends here: nothing more can be done but undo. Its story opens.",
-            [
-                Choice("heroes-lost", "The heroes lost", "the boss stands"),
-                Choice("ended", "End the game here", "the Consul stops it"),
-            ],
-            lambda result: EndGame(result=result),  # type: ignore[arg-type]
-        )
-
-    def action_story(self) -> None:
-        """The game's story so far (it opens by itself when the game ends)."""
-        from consul_app.tui.screens.summary import SummaryScreen  # plotext: only when asked
-
-        try:
-            told = self.session.story()
-        except SaveError as err:  # a damaged line before the checkpoint resumed from
-            self.notify(str(err), title="Cannot tell the story", severity="error", timeout=30)
-            return
-        self.app.push_screen(SummaryScreen(told))
 
     def _recap_the_phase(self, turn: int) -> None:
         """A new turn has begun: the steps pane tells what the phase of `turn` did (once it is
@@ -512,15 +368,15 @@ class TableScreen(Screen[None]):
         if not self._in_play():
             return
         self._dismiss_recap()
-        undo = self._bindings.key_to_bindings.get(event.key, [])
-        self.query_one(NoticeLine).read(undoing=any(b.action == "undo" for b in undo))
+        undo = key_bindings(self, event.key)
+        self.query_one(NoticeLine).read(event.key, undoing=any(b.action == "undo" for b in undo))
         self._tab_hint = None
         if event.character in ("0", "7", "8", "9"):
             self.action_digit(int(event.character))
         elif event.key not in COUNT_KEYS and not event.key.isdigit():
-            if self._count or self._held:
+            if self.counted.pending:
                 self._take_count()
-            self._tab_digit = None
+            self.counted.forget_tab()
 
     def _dismiss_recap(self) -> None:
         if self.recap is not None:
@@ -564,495 +420,20 @@ class TableScreen(Screen[None]):
             assert step.action is not None
             self.dispatch(step.action)
 
-    def _decide(self, step: Step) -> None:
-        """A decision's dialog; the engine turns the ids picked into the answer."""
-        if step.key == "relics":
-            pack, state = self.session.pack, self.session.state
-            choices = [relic_choice(pack, c) for c in step.choices]
-
-            def check(picked: list[str]) -> tuple[str, str | None]:
-                return relic_slots(pack, picked), refusal(pack, state, answer(step, picked))
-
-            self.app.push_screen(
-                PickManyScreen(step.title, step.text, choices, step.limit or 0, check),
-                self._then(lambda picked: answer(step, picked)),
-            )
-        elif step.key == "boss-sighting" and self.session.state.setup.heroes_with(
-            "dark-reflection"
-        ):
-            self._reflect(step, {})
-        else:
-            self._pick(step.title, step.text, step.choices, lambda picked: answer(step, [picked]))
-
-    def _reflect(self, step: Step, reflected: dict[str, int]) -> None:
-        """Dark Reflection: ask each such hero's tile (the sighting's text says what it does),
-        then the sighting itself with every tile it hits."""
-        state = self.session.state
-        left = [h for h in state.setup.heroes_with("dark-reflection") if h not in reflected]
-        if not left:
-            shown = reflected_sighting(self.session.pack, state, step, reflected)
-            self._pick(
-                shown.title, shown.text, shown.choices, lambda id_: answer(step, [id_], reflected)
-            )
-            return
-        hero = left[0]
-        tiles = [Choice(str(n), f"Tile {n}") for n in range(1, state.setup.tiles + 1)]
-
-        def asked(tile: str | None) -> None:
-            if tile is not None:
-                self._reflect(step, {**reflected, hero: int(tile)})
-
-        self.app.push_screen(
-            PickOneScreen(
-                f"{step.title}: Dark Reflection", f"{step.text}\n\nWhich tile is {hero} on?", tiles
-            ),
-            asked,
-        )
-
-    def _pick(
-        self,
-        title: str,
-        text: str,
-        choices: list[Choice],
-        action: Callable[[str], Action],
-        unavailable: list[Choice] | None = None,
-    ) -> None:
-        """Ask for one of `choices`; dispatch `action(choice)` unless put off."""
-        if not choices:
-            self.notify(f"{title}: there is nothing to choose from.", severity="warning")
-            return
-        refused = self._every_answer_refused([action(c.id) for c in choices])
-        if refused is not None:  # no question whose every answer the engine would refuse
-            self.notify(refused, title="Not now", severity="warning")
-            return
-        self.app.push_screen(PickOneScreen(title, text, choices, unavailable), self._then(action))
-
-    def _every_answer_refused(self, actions: list[Action | None]) -> str | None:
-        """The engine's first reason if it refuses every one of `actions` now, else None."""
-        reasons = []
-        for made in actions:
-            reason = None if made is None else refusal(self.session.pack, self.session.state, made)
-            if reason is None:
-                return None
-            reasons.append(reason)
-        return reasons[0]
-
-    def _then(self, action: Callable[[Answer], Action | None]) -> Callable[[Answer | None], None]:
-        """A dialog's callback: dispatch the action for its answer (none when put off)."""
-
-        def answered(answer: Answer | None) -> None:
-            made = action(answer) if answer is not None else None
-            if made is not None:
-                self.dispatch(made)
-
-        return answered
-
-    def action_end_turn(self) -> None:
-        self._take_count()
-        self.dispatch(EndTurn())
-
-    def action_digit(self, digit: int, pane: str | None = None) -> None:
-        """A digit typed just before a key says how many: `2w` is a hit of two wounds. Digits
-        1-6 also show their pane; a digit typed longer than `COUNT_WINDOW` ago is no count.
-        In tabs, a digit that brings another tab to the front only switches (so `4`, to see
-        the Boss tab, then `w` is one wound, however quickly typed). With every pane on
-        screen, a digit that moves to another pane starts a new count (`1`, then `3k`, is
-        three wounds, not thirteen)."""
-        if self._held:
-            self._count = (self._count + str(digit))[-2:]
-            self.query_one(NextStep).show_count(int(self._count))
-            return
-        if pane is not None and self.compact and not self._showing(pane):
-            self._take_count()
-            self.action_pane(pane)
-            self._tab_digit = (digit, pane, monotonic())
-            return
-        now = monotonic()
-        recent = self._count and now - self._count_at <= COUNT_WINDOW
-        moved = pane is not None and not self._focused(pane)
-        self._count = ((self._count if recent and not moved else "") + str(digit))[-2:]
-        self._count_at = now
-        self.query_one(NextStep).show_count(int(self._count))
-        self.set_timer(COUNT_WINDOW, self._count_expired)
-        if pane is not None:
-            self.action_pane(pane)
-
-    def action_how_many(self) -> None:
-        """`#`: how many, at every layout. The digits typed next are the count, never a pane,
-        and it waits for its key (`#2w`: a hit of two wounds, also on another tab); any
-        other key, Esc too, forgets it."""
-        self._take_count()
-        self._held = True
-        self.query_one(NextStep).show_count("?")
-
-    def _count_expired(self) -> None:
-        """The bar stops showing a count that no longer applies (one begun with `#` waits)."""
-        if self._count and not self._held and monotonic() - self._count_at >= COUNT_WINDOW:
-            self._take_count()
-
-    def _take_count(self, hit: bool = False) -> int:
-        """The count typed just before this key (1 without one); it is used up. `hit`: the key
-        takes a count. If it takes 1 because the digit just before it only brought a tab to
-        the front (`4`, then `w`: one wound), it says so once it is done (`_tab_hint`)."""
-        now = monotonic()
-        if self._held:
-            count = int(self._count or 1)
-        else:
-            recent = self._count and now - self._count_at <= COUNT_WINDOW
-            count = int(self._count) if recent else 1
-            if hit and not recent and self._tab_digit is not None:
-                digit, pane, at = self._tab_digit
-                if now - at <= COUNT_WINDOW:
-                    self._tab_hint = _tab_digit_hint(digit, self.query_one(f"#{pane}"))
-        self._count = ""
-        self._held = False
-        self._tab_digit = None
-        self.query_one(NextStep).show_count(None)
-        return max(count, 1)
-
-    def _highlighted(self) -> str | None:
-        if self.compact:
-            self.action_pane("pool")
-        monster = self.query_one(PoolTable).highlighted()
-        if monster is None:
-            self.notify("The spawning pool is empty.", severity="warning")
-        return monster
-
-    def action_spawn_one(self) -> None:
-        monster = self._highlighted()
-        if monster is not None:
-            self.dispatch(Spawn(monsters={monster: 1}))
-
-    def action_destroy_one(self) -> None:
-        """One of the monster under the cursor destroyed: on a marked one's row, that one."""
-        monster = self._highlighted()
-        if monster is not None:
-            which = self.query_one(PoolTable).highlighted_mark()
-            if which is None:
-                self.dispatch(DestroyMonsters(monsters={monster: 1}))
-            else:
-                self.dispatch(DestroyMarked(model=monster, which=which))
-
-    def action_wound(self, target: Target) -> None:
-        count = self._take_count(hit=True)
-        self._on_boss(target, f"takes {count}", lambda on: Wound(**on, wounds=count))
-
-    def action_heal(self, target: Target) -> None:
-        count = self._take_count(hit=True)
-        self._on_boss(target, f"heals {count}", lambda on: Heal(**on, wounds=count))
-
-    def _on_boss(self, target: Target, verb: str, action: Callable[[dict], Action]) -> None:
-        """The mini-boss, or the boss: with several bosses of the fight in play (Ugg and
-        Mugg), which one is asked."""
-        state = self.session.state
-        choices = boss_choices(self.session.pack, state) if target == "boss" else []
-        if len(choices) < 2:  # (one left in play: that one, Mugg once Ugg is destroyed)
-            self.dispatch(action(boss_ref(state, choices[0].id) if choices else {"target": target}))
-            return
-        wounds = verb.split()[-1] != "1"
-        title = f"Boss {verb} wound{'s' * wounds}"
-        self._pick(title, "Which boss?", choices, lambda b: action(boss_ref(state, b)))
-
-    def action_wound_point(self) -> None:
-        self._on_point("takes", self._take_count(hit=True), lambda p, n: Wound(**p, wounds=n))
-
-    def action_heal_point(self) -> None:
-        self._on_point("heals", self._take_count(hit=True), lambda p, n: Heal(**p, wounds=n))
-
-    def _on_point(self, verb: str, count: int, action: Callable[[dict, int], Action]) -> None:
-        """Pick a standing spawning point (the only one needs no dialog) for a hit or heal."""
-        choices = spawning_point_choices(self.session.pack, self.session.state, wounds=True)
-        if len(choices) == 1:
-            self.dispatch(action(spawning_point_ref(choices[0].id), count))
-            return
-        self._pick(
-            f"Spawning point {verb} {count} wound{'s' * (count != 1)}",
-            "Which spawning point?",
-            choices,
-            lambda choice: action(spawning_point_ref(choice), count),
-        )
-
-    def action_status(self, target: Target) -> None:
-        state = self.session.state
-        choices = boss_choices(self.session.pack, state) if target == "boss" else []
-        if not choices:
-            self._status_on({"target": target}, statuses_of(state, target), target)
-            return
-
-        def on(boss: str | None) -> None:
-            if boss is not None:
-                name = next(c.name for c in choices if c.id == boss)
-                self._status_on(boss_ref(state, boss), statuses_of(state, target, boss), name)
-
-        if len(choices) == 1:  # (one left in play: Mugg once Ugg is destroyed)
-            on(choices[0].id)
-            return
-        self.app.push_screen(PickOneScreen("Status effect on a boss", "Which boss?", choices), on)
-
-    def _status_on(self, on: dict, has: list[str], who: str) -> None:
-        """Pick a status effect to put on the model `on` (the action's target fields), or one
-        it has to take off."""
-        pack, state = self.session.pack, self.session.state
-
-        def immune(status: str) -> str | None:
-            return immune_to(pack, state, AddStatus(**on, status=status))
-
-        self._pick(
-            f"Status effect on the {who}",
-            "Put one on, or take off one it has:",
-            status_choices(pack, has, immune),
-            lambda status: status_action(on, status, has),
-        )
-
-    def action_point_status(self) -> None:
-        """A status effect on a standing spawning point (the only one needs no dialog)."""
-        pack, state = self.session.pack, self.session.state
-        choices = spawning_point_choices(pack, state)
-
-        def on(choice: str | None) -> None:
-            if choice is not None:
-                has = point_statuses(pack, state, choice)
-                name = next(c.name for c in choices if c.id == choice)
-                self._status_on(spawning_point_ref(choice), has, name)
-
-        if len(choices) == 1:
-            on(choices[0].id)
-        elif not choices:
-            self.notify("No spawning point stands.", severity="warning")
-        else:
-            self.app.push_screen(
-                PickOneScreen("Status effect on a spawning point", "Which one?", choices), on
-            )
-
-    def action_monster_status(self) -> None:
-        """A status effect on a monster of the kind under the pool's cursor: the marked one on
-        the cursor's row, else a fresh one from the dungeon or one already marked (asked when
-        there are several)."""
-        monster = self._highlighted()
-        if monster is None:
-            return
-        pack, state = self.session.pack, self.session.state
-        name = pack.monsters[monster].name
-        marked = marked_monsters(state, monster)
-
-        def on(picked: str | None) -> None:
-            if picked is None:
-                return
-            which = None if picked == "fresh" else int(picked)
-            has = [] if which is None else marked[which].status
-            who = name if which is None else f"{name} #{which + 1}"
-            self._status_on(monster_ref(monster, which), has, who)
-
-        row = self.query_one(PoolTable).highlighted_mark()
-        choices = marked_choices(pack, state, monster, fresh=FRESH)
-        if row is not None:
-            on(str(row))
-        elif not choices:
-            self.notify(f"No {name} is on the dungeon.", severity="warning")
-        elif len(choices) == 1:
-            on(choices[0].id)
-        else:
-            self.app.push_screen(
-                PickOneScreen(f"Status effect on a {name}", "Which one?", choices), on
-            )
-
-    def action_spawn_mini_boss(self) -> None:
-        """Those the engine would spawn now; the others are listed, greyed, with the reason."""
-        options = mini_bosses_left(self.session.pack, self.session.state)
-        may = [mini_boss_choice(o) for o in options if o.may_spawn]
-        if not may:
-            said = _no_mini_boss(options)
-            self.notify(said, title="No mini-boss may spawn now", severity="warning")
-            return
-        self._pick(
-            "Spawn a mini-boss",
-            "Which mini-boss comes onto the dungeon?",
-            may,
-            lambda mini_boss: SpawnMiniBoss(mini_boss=mini_boss),
-            [mini_boss_choice(o) for o in options if not o.may_spawn],
-        )
-
-    def action_destroy_mini_boss(self) -> None:
-        mini = self.session.state.mini_boss
-        if mini is None:
-            self.notify("No mini-boss is on the dungeon.", severity="warning")
-            return
-        self.dispatch(DestroyMiniBoss(mini_boss=mini.id))
-
-    def action_destroy_spawning_point(self) -> None:
-        self._pick(
-            "Spawning point destroyed",
-            "Which spawning point did the heroes destroy?",
-            spawning_point_choices(self.session.pack, self.session.state),
-            spawning_point_destroyed,
-        )
-
-    def action_summon(self) -> None:
-        self._summoned("come into play", lambda name, n: Summon(model=name, count=n))
-
-    def action_summoned_destroyed(self) -> None:
-        self._summoned("destroyed", lambda name, n: DestroySummoned(model=name, count=n))
-
-    def _summoned(self, what: str, action: Callable[[str, int], Action]) -> None:
-        """The fight card's counted models ("until four are out"): pick the kind if several."""
-        count = self._take_count(hit=True)
-        kinds = summons_out(self.session.pack, self.session.state)
-        if not kinds:
-            self.notify("This boss's fight card brings no counted models.", severity="warning")
-        elif len(kinds) == 1:
-            self.dispatch(action(kinds[0][0], count))
-        else:
-            choices = [Choice(name, f"{name}: {out} of {up_to} out") for name, out, up_to in kinds]
-            self._pick(f"{count} {what}", "Which models?", choices, lambda n: action(n, count))
-
-    def action_wound_monster(self) -> None:
-        """The monster under the pool's cursor takes a hit: a fresh one from the dungeon, or
-        one already wounded (asked when there are both, or several wounded)."""
-        self._on_monster(True, self._take_count(hit=True))
-
-    def action_heal_monster(self) -> None:
-        self._on_monster(False, self._take_count(hit=True))
-
-    def _on_monster(self, wound: bool, count: int) -> None:
-        """On the marked monster of the cursor's row, else a fresh one (a hit) or one marked
-        (asked when there are several)."""
-        monster = self._highlighted()
-        if monster is None:
-            return
-        pack, state = self.session.pack, self.session.state
-        kind = Wound if wound else Heal
-        name = pack.monsters[monster].name
-        row = self.query_one(PoolTable).highlighted_mark()
-        choices = marked_choices(pack, state, monster, fresh=FRESH if wound else None)
-        if row is not None or len(choices) <= 1:
-            which = row
-            if which is None and choices and choices[0].id != "fresh":
-                which = 0  # (the only marked one)
-            self.dispatch(kind(target="monster", model=monster, which=which, wounds=count))
-            return
-        self._pick(
-            f"{name} {'takes' if wound else 'heals'} {count}",
-            "Which one?",
-            choices,
-            lambda picked: kind(
-                target="monster",
-                model=monster,
-                which=None if picked == "fresh" else int(picked),
-                wounds=count,
-            ),
-        )
-
-    def action_correct_chart(self) -> None:
-        """Correct this game's chart against the printed board, for the games to come: the
-        game in progress keeps the chart it started with."""
-        state = self.session.state
-        if state.chart is None:
-            self.notify(
-                "SDE 1.0 plays with a power gauge, not a chart (see data/README.md).",
-                severity="warning",
-            )
-            return
-        content = self.app.content  # type: ignore[attr-defined]
-        chart = content.edition(state.setup.edition).charts.get(state.chart)
-        chart = chart or self.session.pack.charts[state.chart]
-        self.app.push_screen(ChartEditScreen(content, chart))
-
-    def action_destroy_hero(self) -> None:
-        self.dispatch(DestroyHero())
-
-    def action_gauge(self) -> None:
-        self.dispatch(AdvanceGauge(squares=self._take_count(hit=True)))
-
-    def action_card(self) -> None:
-        """The card of the monster under the pool's cursor (on a marked one's row: its own,
-        with the status effects it suffers)."""
-        monster = self._highlighted()
-        if monster is not None:
-            self.show_card(monster, self.query_one(PoolTable).highlighted_mark())
-
-    def action_boss_card(self) -> None:
-        """The dungeon boss's card; with several bosses in the fight, which one is asked."""
-        choices = boss_choices(self.session.pack, self.session.state, all_of_them=True)
-        if not choices:
-            self.show_card(self.session.state.setup.boss)
-            return
-        self.app.push_screen(
-            PickOneScreen("A boss's card", "Whose card?", choices),
-            lambda picked: None if picked is None else self.show_card(picked),
-        )
-
-    def action_mini_boss_card(self) -> None:
-        """The mini-boss on the dungeon; else pick one of those brought to this game."""
-        mini = self.session.state.mini_boss
-        if mini is not None:
-            self.show_card(mini.id)
-            return
-        options = mini_bosses_left(self.session.pack, self.session.state)
-        if not options:
-            self.notify("No mini-boss was brought to this game.", severity="warning")
-            return
-        choices = [Choice(o.id, o.name, o.where) for o in options]
-        self.app.push_screen(
-            PickOneScreen("A mini-boss's card", "None is on the dungeon. Whose card?", choices),
-            lambda picked: None if picked is None else self.show_card(picked),
-        )
-
-    def show_card(self, model: str, marked: int | None = None) -> None:
-        """Open `model`'s card as the engine computes it now (an id it does not know: why);
-        `marked`: of that marked monster of the kind."""
-        try:
-            view = card(self.session.pack, self.session.state, model, marked=marked)
-        except RuleError as err:
-            self.notify(str(err), title="No card", severity="warning")
-            return
-        CardScreen.open(self.app, view)
-
-    def action_lookup(self) -> None:
-        self.app.push_screen(LookupScreen(self.session.pack, self.show_card))
-
-    def card_commands(self) -> list[tuple[str, str]]:
-        """(name, model id) of every card of this game, for the command palette."""
-        return game_cards(self.session.pack, self.session.state)
-
-    def action_undo(self) -> None:
-        self._travel("undo", "Undone", self.session.undo)
-
-    def action_redo(self) -> None:
-        self._travel("redo", "Redone", self.session.redo)
-
-    def _travel(self, what: str, done: str, move: Callable[..., str | None]) -> None:
-        """Undo or redo through the session; name what it took back or did again."""
-        shown = self._shown()
-        try:
-            label = move(overlap=True)
-        except RuleError as err:  # a redo the rules refuse now
-            self.notify(str(err), title=f"Cannot {what}", severity="warning")
-            return
-        except SaveError as err:
-            self.save_failed(err)
-            return
-        if label is None:
-            self.notify(f"Nothing to {what}.", severity="warning")
-            return
-        with self._settling(shown):
-            self.show_game()
-        if self.session.failed is None:
-            self.notify(label, title=done)
-
     def _shown(self) -> _Shown:
         tab = self.query_one(TabbedContent).active if self.compact else None
         return _Shown(self.recap, self._shown_step, tab)
 
-    @contextmanager
-    def _settling(self, shown: _Shown) -> Iterator[None]:
+    def _show_settled(self, shown: _Shown) -> None:
         """Show a change made with `overlap=True` while its fsync runs, then wait for it: the
         frame that shows an action is drawn only once the action is on the disk. Textual draws
         frames on its event loop only (`Screen._on_timer_update` -> `_compositor_refresh` ->
         `App._display`, textual/screen.py), and calls a synchronous key handler straight
         through (`textual._callback._invoke`): no frame while this handler runs. If the fsync
-        failed, the table is put back as it was (`shown`) and shows what the file holds."""
+        failed, the table is put back as it was (`shown`) and shows what the file holds. (The
+        session publishes the change once settled: `_follow` finds it shown already.)"""
         try:
-            yield
+            self._follow(self.session.state)
         finally:
             try:
                 self.session.settle()
@@ -1061,22 +442,6 @@ class TableScreen(Screen[None]):
                 if shown.tab is not None:
                     self.query_one(TabbedContent).active = shown.tab
                 self.save_failed(err)
-
-    def action_history(self) -> None:
-        """Every action by turn; "undo to here" comes back as the labels taken back."""
-        try:
-            history = HistoryScreen(self.session)
-        except SaveError as err:  # a damaged line before the checkpoint resumed from
-            self.notify(str(err), title="Cannot show the history", severity="error", timeout=30)
-            return
-        self.app.push_screen(history, self._undone)
-
-    def _undone(self, labels: list[str] | None) -> None:
-        if labels:
-            self.show_game()
-            self.notify(undo_notice(labels), title="Undone")
-        elif self.session.failed is not None:  # the history screen told why
-            self.show_game()
 
     def save_failed(self, err: SaveError) -> None:
         """A write failed: the session now shows what the file holds; say so, and how to go on."""
@@ -1109,25 +474,11 @@ class TableScreen(Screen[None]):
         (target.query_one(PoolTable) if pane == "pool" else target).focus()
 
 
-def _tab_digit_hint(digit: int, pane: Widget) -> str:
-    """What a count key right after a digit that only brought a tab to the front did (one)."""
-    tab = str(pane.border_title or "").lstrip("0123456789 ")
-    return f"{digit} only showed the {tab} tab: counted 1. For {digit}: #{digit}, then the key."
 
-
-@dataclass(frozen=True)
-class _Shown:
-    """What a change may move on the table besides the game (put back if it is not saved)."""
-
-    recap: Recap | None
-    step: Step | None
-    tab: str | None
-
-
-def _panes(edition: Edition) -> list[Pane | PoolPane]:
+def _panes(edition_id: str) -> list[Pane | PoolPane]:
     """The panes in the order of their keys (`PANES`); pane 3 named in the edition's words."""
     chart = ChartPane(id="chart")
-    chart.border_title = f"3 {words(edition).chart}"
+    chart.border_title = f"3 {edition(edition_id).words.chart}"
     return [
         PromptsPane(id="steps"),
         PoolPane(id="pool"),
@@ -1148,16 +499,6 @@ def _pane_for(before: Step | None, step: Step | None) -> str | None:
     return "boss" if step.key in CARD_STEPS else None
 
 
-def _no_mini_boss(options: list[MiniBossOption]) -> str:
-    """Why no mini-boss may spawn: the engine's reason for one waiting or on the dungeon."""
-    for where in ("waiting", "on the dungeon"):
-        option = next((o for o in options if o.where == where), None)
-        if option is not None:
-            return f"{option.name}: {option.refusal}"
-    if options:
-        return "Every mini-boss brought to this game is destroyed."
-    return "No mini-boss was brought to this game."
-
 
 def _tab_label(pane: Widget, shown: bool) -> str:
     """A tab's label: the tab shown in brackets. Both are as wide, so that marking another
@@ -1168,3 +509,12 @@ def _tab_label(pane: Widget, shown: bool) -> str:
 
 def _is_compact(size: Size) -> bool:
     return size.width < WIDE.width or size.height < WIDE.height
+
+
+@dataclass(frozen=True)
+class _Shown:
+    """What a change may move on the table besides the game (put back if it is not saved)."""
+
+    recap: Recap | None
+    step: Step | None
+    tab: str | None

@@ -22,7 +22,7 @@ from textual.geometry import Size
 from textual.screen import Screen
 from textual.widgets import Static, TabbedContent, TabPane
 
-from consul_app.rules import RuleError, card, phase_name, turn_name, words
+from consul_app.rules import RuleError, card, edition, phase_name, turn_name
 from consul_app.session.doorbell import doorbell, drain
 from consul_app.session.follow import Follower
 from consul_app.session.timeline import Labels
@@ -143,7 +143,7 @@ class WatchScreen(Screen[None]):
         game = self.follower.game
         assert game is not None  # the screen opens on a game read
         chart = ChartPane(id="chart")
-        chart.border_title = words(game.timeline.state.setup.edition).chart
+        chart.border_title = edition(game.timeline.state.setup.edition).words.chart
         panes: list[Pane | PoolPane] = [
             chart,
             PoolPane(id="pool"),

@@ -19,6 +19,7 @@ from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
 from consul_app.tui.find_by_typing import Typed
+from consul_app.tui.textual_compat import scroll_update
 
 CHOSEN, OTHER = "(*) ", "( ) "
 HERE = "> "
@@ -119,7 +120,7 @@ class ChoiceList(ScrollView, can_focus=True):
             virtual_size = Size(width, len(self._lines))
             if virtual_size != self.virtual_size:
                 self.virtual_size = virtual_size
-                self._scroll_update(virtual_size)
+                scroll_update(self, virtual_size)
         return self._lines
 
     def _lines_at(self, width: int) -> list[tuple[int, str]]:

@@ -9,8 +9,9 @@ Counting them as soon as the list has its size puts the scrollbar in the first f
 
 from __future__ import annotations
 
-from textual.geometry import Size
 from textual.widgets import OptionList
+
+from consul_app.tui.textual_compat import after_size_updated, count_option_lines
 
 
 class PagedOptionList(OptionList):
@@ -27,12 +28,9 @@ class PagedOptionList(OptionList):
             super().action_page_down()
 
 
+@after_size_updated
 class LaidOutOptionList(PagedOptionList):
     """An OptionList with its scrollbar in its first frame."""
 
-    def _size_updated(
-        self, size: Size, virtual_size: Size, container_size: Size, layout: bool = True
-    ) -> bool:
-        resized = super()._size_updated(size, virtual_size, container_size, layout)
-        self._update_lines()  # (OptionList's own: its lines and its virtual size)
-        return resized
+    def size_updated(self) -> None:
+        count_option_lines(self)

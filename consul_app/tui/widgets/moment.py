@@ -10,12 +10,12 @@ from consul_app.rules import (
     GameState,
     boss_status,
     chart_status,
+    edition,
     gauge_status,
     marked_monsters,
     phase_name,
     power_up_steps,
     turn_name,
-    words,
 )
 
 
@@ -47,7 +47,7 @@ def moment(pack: EditionPack, state: GameState) -> Group:
     lines.append(Text(f"Step due: {step.title}" if step else "Step due: none"))
     chart = chart_status(pack, state)
     if chart is not None:
-        lines.append(Text(f"{words(state.setup.edition).chart}: {chart.where}"))
+        lines.append(Text(f"{edition(state.setup.edition).words.chart}: {chart.where}"))
     gauge = gauge_status(pack, state)
     if gauge is not None:
         lines.append(Text(f"Power gauge: {gauge.filled} of {gauge.squares} ({gauge.section})"))

@@ -3,8 +3,9 @@
 Notices are short: one line, cut with an ellipsis. Undos in a row make one notice ("undid 6:
 ..."). An error stays until a key is pressed (it has been read); a warning (a refusal, a
 timeout) goes with the next key too, or after a while, as the others do. The notices posted
-before the table showed (`tell`: the content's and the resume's warnings) come one at a time,
-each until a key is pressed (an information, until its while is up).
+before the table showed (`tell`: the preferences', the content's and the resume's warnings)
+come one at a time, each whole (on the lines it needs) until Esc puts it away: they say what
+happened to the game or its files, and the first key of play must not hide them unread.
 """
 
 from __future__ import annotations
@@ -38,9 +39,16 @@ class NoticeLine(Static):
     NoticeLine.-error {
         background: $error 40%;
     }
+    NoticeLine.-whole {
+        height: auto;
+        max-height: 50%;
+        text-wrap: wrap;
+    }
     """
 
     ID = "notice"
+    PUT_AWAY = "escape"
+    """The key that puts away a notice told whole."""
 
     def __init__(self) -> None:
         super().__init__(id=self.ID)
@@ -49,6 +57,9 @@ class NoticeLine(Static):
         self._timer: Timer | None = None
         self._said = Content()
         self._told: list[tuple[str, str, str]] = []
+        self.whole = False
+        """The notice shown is told whole: it stays until `PUT_AWAY`."""
+        self._telling: tuple[str, str, str] = ("", "", "")
 
     def tell(self, notices: list[tuple[str, str, str]]) -> None:
         """Say these notices (message, title, severity) one after the other: the next once
@@ -58,22 +69,35 @@ class NoticeLine(Static):
 
     def _tell_next(self) -> None:
         if self._told:
-            message, title, severity = self._told.pop(0)
-            self.say(message, title, severity, stay=severity == "warning")
+            self._telling = self._told.pop(0)
+            self.say(*self._telling, whole=True)
 
     def say(
-        self, message: str, title: str = "", severity: str = "information", *, stay: bool = False
+        self,
+        message: str,
+        title: str = "",
+        severity: str = "information",
+        *,
+        stay: bool = False,
+        whole: bool = False,
     ) -> None:
         """Show a notice (its first line only), in place of the one before. An error, or a
-        warning that must `stay`, is shown until a key is pressed."""
-        first = message.strip().splitlines()[0] if message.strip() else ""
+        warning that must `stay`, is shown until a key is pressed; one told `whole` is shown
+        on the lines it needs until Esc."""
+        if self.whole and not whole:  # (said after this one, told again once it goes)
+            self._told.insert(0, self._telling)
+        lines = message.strip().splitlines() or [""]
+        first = " ".join(line.strip() for line in lines) if whole else lines[0]
         self.undone = self.undone + 1 if title == UNDONE else 0
         if self.undone > 1:
             text = f"undid {self.undone}: {first} (the last)"
         else:
             text = f"{title}: {first}" if title else first
         mark = {"error": "ERROR ", "warning": "! "}.get(severity, "")
-        said = Content(mark + text)
+        said = Content(mark + text + ("   (Esc: put it away)" if whole else ""))
+        if whole != self.whole:
+            self.whole = whole
+            self.set_class(whole, "-whole")
         if not (self.display and said.is_same(self._said)):  # (the same notice: not painted again)
             self.update(said, layout=False)  # (one line: only showing it lays out)
         self._said = said
@@ -84,13 +108,17 @@ class NoticeLine(Static):
         if self._timer is not None:
             self._timer.stop()
             self._timer = None
-        if severity != "error" and not stay:
+        if severity != "error" and not stay and not whole:
             self._timer = self.set_timer(SHOWN_FOR, self.clear)
 
-    def read(self, *, undoing: bool = False) -> None:
+    def read(self, key: str = "", *, undoing: bool = False) -> None:
         """A key was pressed: an error or a warning has been read (it would hide the keys of
-        the footer's row for nothing); undos in a row end (but for an undo)."""
-        if self.severity in ("error", "warning"):
+        the footer's row for nothing); undos in a row end (but for an undo). A notice told
+        whole stays until its key (`PUT_AWAY`)."""
+        if self.whole:
+            if key == self.PUT_AWAY:
+                self.clear()
+        elif self.severity in ("error", "warning"):
             self.clear()
         if not undoing:
             self.undone = 0
@@ -99,6 +127,9 @@ class NoticeLine(Static):
         if self.display:
             row = self.region  # (read before hiding: the row it covered)
             self.display = False
+            if self.whole:
+                self.whole = False
+                self.remove_class("-whole")
             # Textual may leave a hidden widget's last frame on the terminal when a scroll
             # came between (textual#5056): the footer's row is repainted, so no notice stays.
             self.screen.refresh(row)

@@ -16,6 +16,7 @@ from textual.visual import RenderOptions, Visual, VisualType, visualize
 from textual.widget import Widget
 from textual.widgets import Static
 
+from consul_app.tui.textual_compat import style_getter
 from consul_app.tui.view import TableView
 
 
@@ -135,7 +136,7 @@ class Rendered(Visual):
         key = (width, style, options.selection if options else None)
         if key not in self._strips:
             widget = self._widget
-            options = options or RenderOptions(widget._get_style, widget.styles)
+            options = options or RenderOptions(style_getter(widget), widget.styles)
             strips = self.visual.render_strips(width, None, style, options)
             # (as the pane shows where no section is: its background only)
             blank = Strip.blank(width, RichStyle(bgcolor=style.rich_style.bgcolor))

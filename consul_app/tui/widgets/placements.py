@@ -60,8 +60,10 @@ class Placements(DataTable[str]):
         self._show_here()
 
     def _point_name(self, placed: PlacedSpawningPoint, here: bool = False) -> str:
+        """Its name, after the cursor's mark or room for it (the column is as wide as its
+        widest cell when added: a mark added later would cut the longest name)."""
         point = self.pack.spawning_points.get(placed.id)
-        return ("> " if here else "") + (point.name if point else placed.id)
+        return ("> " if here else "  ") + (point.name if point else placed.id)
 
     def _show_here(self, focused: bool | None = None) -> None:
         """With focus, the cursor's row starts with `>` (not only a colour)."""

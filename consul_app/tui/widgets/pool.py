@@ -8,19 +8,14 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Iterable
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
 from rich.segment import Segment
 from rich.style import Style
 from textual.app import ComposeResult
-from textual.cache import LRUCache
 from textual.containers import Vertical
 from textual.content import Content
-from textual.coordinate import Coordinate
 from textual.strip import Strip
-from textual.widgets import DataTable
-from textual.widgets.data_table import RowKey
 
 from consul_app.rules import (
     ROLL_MARKS,
@@ -34,7 +29,7 @@ from consul_app.rules import (
     refusal,
     stat_lines,
 )
-from consul_app.tui import symbols
+from consul_app.tui import symbols, textual_compat
 from consul_app.tui.view import TableView
 from consul_app.tui.widgets.pane import Section
 
@@ -70,18 +65,12 @@ PADDING = 2
 """A DataTable column's padding (one cell on either side)."""
 NAME_MIN = 13 + 2 + PADDING
 """The narrowest the Monster column gets (13 letters of a name, its cursor mark, padding)..."""
-NAME_FLOOR = 8
-"""The fewest letters a cut name keeps, when that spares rows a second line."""
 CUT_NAMES_BEFORE = 50
 """...cut rather than drop a column that matters this much (AP and up: a figure)."""
 SCROLLBAR = 2
 """Room kept for the table's vertical scrollbar when its rows do not all fit."""
 FIGURE_BREAK = re.compile(r" (?=[+\-↓])")
 """Where a dice stat's cell may break: before each bonus ("2R +1ST* +2ST°"), not in its dice."""
-
-
-CELLS = 4000
-"""Rendered cells kept (the pool's rows by its columns, in the styles they take)."""
 
 MARK, NO_MARK = "> ", "  "
 """Before the name of the monster under the cursor (not told by colour alone)."""
@@ -91,14 +80,10 @@ UNDER = "└ "
 """Before the name of a row of one monster under its kind's row."""
 
 
-class PoolTable(DataTable[str]):
+class PoolTable(textual_compat.CellCachedTable):
     """The pool's rows, one per monster; the cursor picks the monster the keys act on, and its
     name is marked `>`. The mark is drawn with the cursor's row (each name keeps room for it),
     so moving the cursor redraws two rows and changes no cell."""
-
-    def __init__(self, **kwargs: Any) -> None:
-        super().__init__(**kwargs)
-        self._cells: LRUCache[tuple[object, ...], list[list[Segment]]] = LRUCache(CELLS)
 
     def highlighted(self) -> str | None:
         """The id of the monster under the cursor (on a marked one's row: of its kind)."""
@@ -116,44 +101,7 @@ class PoolTable(DataTable[str]):
             return None
         return self.coordinate_to_cell_key(self.cursor_coordinate).row_key.value
 
-    def _render_cell(
-        self,
-        row_index: int,
-        column_index: int,
-        base_style: Style,
-        width: int,
-        cursor: bool = False,
-        hover: bool = False,
-    ) -> list[list[Segment]]:
-        """A cell, rendered again only when what it shows changed. (DataTable renders every
-        cell again after any update: a spawn would render the whole table for two cells.)"""
-        if row_index < 0 or column_index < 0:  # the header: as DataTable does
-            return self._marked(row_index, column_index, base_style, width, cursor, hover)
-        row, column = self.coordinate_to_cell_key(Coordinate(row_index, column_index))
-        key = (  # (the cell's place, text and height, and what DataTable's cache is keyed on)
-            row_index,
-            column_index,
-            self.get_cell(row, column),
-            self.rows[row].height,
-            base_style,
-            width,
-            cursor,
-            hover,
-            self._show_hover_cursor,
-            self._pseudo_class_state,
-            self.show_cursor,
-        )
-        if key not in self._cells:
-            self._cells[key] = self._marked(
-                row_index, column_index, base_style, width, cursor, hover
-            )
-        return self._cells[key]
-
-    def notify_style_update(self) -> None:
-        super().notify_style_update()
-        self._cells.clear()
-
-    def _marked(
+    def cell_lines(
         self,
         row_index: int,
         column_index: int,
@@ -163,7 +111,7 @@ class PoolTable(DataTable[str]):
         hover: bool = False,
     ) -> list[list[Segment]]:
         """The cell as DataTable renders it, the cursor's row with its mark."""
-        lines = super()._render_cell(row_index, column_index, base_style, width, cursor, hover)
+        lines = super().cell_lines(row_index, column_index, base_style, width, cursor, hover)
         if not (cursor and column_index == 0 and row_index >= 0 and lines):
             return lines
         line = Strip(lines[0])
@@ -193,17 +141,6 @@ class PoolTable(DataTable[str]):
             self.add_column(column, key=column)
         for row, cells in rows.items():
             self.add_row(*cells, key=row, height=heights[row])
-
-    def _update_dimensions(self, new_rows: Iterable[RowKey]) -> None:
-        """As DataTable's, then drawn again: it measures new rows when idle, and lines drawn
-        before that (at a live resize, the pane is filled and drawn at once) were kept with the
-        headers' widths (its caches are keyed on an update count that measuring leaves as is):
-        names cut to five letters and dice dropped until the next action."""
-        widths = [column.get_render_width(self) for column in self.columns.values()]
-        super()._update_dimensions(new_rows)
-        if widths != [column.get_render_width(self) for column in self.columns.values()]:
-            self._clear_caches()
-            self.refresh()
 
     def on_resize(self) -> None:
         """More or fewer rows in sight (the pane says how many are out of it)."""
@@ -447,27 +384,35 @@ def _fitted(
     height: int | None = None,
 ) -> tuple[list[str], dict[str, list[str]]]:
     """Drop the columns that matter least until the table fits in `width` cells. If those that
-    always stay (`ALWAYS`) do not fit, the names are cut down to 13 letters, then the widest
-    dice stats wrap onto a second line, between figures: a figure or its mark is never cut or
-    dropped (the table scrolls only if even that does not fit). When the rows would then take
-    more than `height` lines, names are cut further (down to `NAME_FLOOR` letters, while they
-    stay told apart) if that wraps fewer rows."""
+    always stay (`ALWAYS`) do not fit, the names are cut down to 13 letters (never fewer: a
+    name cut further cannot be read at a glance, `Neth…ling`), then the widest dice stats wrap
+    onto a second line, between figures: a figure or its mark is never cut or dropped (the
+    table scrolls only if even that does not fit). When the rows would then take more than
+    `height` lines, the columns that may go (hearts, MOVE, AP, ...: the card has them) go,
+    least first, while that puts rows back on one line."""
     fitted = _fit(table, width, spawning, NAME_MIN)
-    if height is None or _lines(fitted[1]) <= height:
-        return fitted
-    names = [cells[0] for row, cells in table[1].items() if SUB not in row]
-    floor = next(
-        (n for n in range(NAME_FLOOR, NAME_MIN - len(MARK) - PADDING) if _apart(names, n)), None
+    keep = {**KEEP, **(SPAWNING if spawning else PLAYING)}
+    optional = sorted((c for c in fitted[0] if keep.get(c, 90) < ALWAYS), key=keep.__getitem__)
+    for column in optional:
+        if height is None or _lines(fitted[1]) <= height:
+            break
+        table = _without(table, column)
+        fewer = _fit(table, width, spawning, NAME_MIN)
+        if _lines(fewer[1]) < _lines(fitted[1]):
+            fitted = fewer
+    return fitted
+
+
+def _without(
+    table: tuple[list[str], dict[str, list[str]]], column: str
+) -> tuple[list[str], dict[str, list[str]]]:
+    """The table without one of its columns."""
+    columns, rows = table
+    n = columns.index(column)
+    return (
+        [c for c in columns if c != column],
+        {row: cells[:n] + cells[n + 1 :] for row, cells in rows.items()},
     )
-    if floor is None:
-        return fitted
-    shorter = _fit(table, width, spawning, floor + len(MARK) + PADDING)
-    return shorter if _lines(shorter[1]) < _lines(fitted[1]) else fitted
-
-
-def _apart(names: list[str], room: int) -> bool:
-    """Whether names cut to `room` cells are still all different."""
-    return len(set(_cut_apart(names, room).values())) == len(set(names))
 
 
 def _fit(
@@ -475,14 +420,21 @@ def _fit(
 ) -> tuple[list[str], dict[str, list[str]]]:
     """`_fitted`, the names cut down to `name_min` cells at most."""
     columns, rows = table
+    kinds = [cells for row, cells in rows.items() if SUB not in row] or list(rows.values())
     widths = {
         column: max(len(column), *(len(cells[n]) + len(MARK) * (n == 0) for cells in rows.values()))
         + PADDING
         for n, column in enumerate(columns)
     }
+    # (a status row's name, `└ #1 Poison, Slow`, is cut to the kinds' names: the line above
+    # the rows says who suffers what, and a wider column would push out AP, MOVE, hearts)
+    widths["Monster"] = max(len(columns[0]), *(len(cells[0]) + len(MARK) for cells in kinds))
+    widths["Monster"] += PADDING
     keep = {**KEEP, **(SPAWNING if spawning else PLAYING)}
     kept = list(columns)
-    if all(cells[columns.index("Gained")] in ("-", "") for cells in rows.values()):
+    if "Gained" in kept and all(
+        cells[columns.index("Gained")] in ("-", "") for cells in rows.values()
+    ):
         kept.remove("Gained")
     name = widths["Monster"]
     for column in sorted(kept, key=lambda c: keep.get(c, 90)):

@@ -45,7 +45,7 @@ class PromptsPane(Pane):
         if view.state.ended is not None:  # (E: the heroes lost, or the game stops here)
             return Stack(head, Text(f"{GAME_ENDED[view.state.ended]} {AFTER}"))
         if not steps:
-            end = describe(view.pack, EndTurn())
+            end = describe(view.pack, EndTurn(), view.state)
             notes = [Text(f"{POINTER} {n}", "bold") for n in turn_notes(view.pack, view.state)]
             return Stack(head, *notes, Text(f"Nothing is due. {end} when it is over."))
         rows = [row for step in steps for row in step_rows(step, text=not self.bar_whole)]
