@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+from functools import partial
+
 import pytest
 from textual import _wait
 from textual.notifications import Notification, Notifications
 from textual.pilot import Pilot
 
 from consul_app.tui.screens import table as table_screen
+from consul_app.tui.typed_count import TypedCount
 
 # Pilot waits after every key until the app looks idle: less than SLEEP_IDLE of CPU time in a
 # sleep of SLEEP_GRANULARITY (20 ms), twice a key. Much of a Pilot test was that sleeping. With
@@ -54,4 +57,4 @@ def count_clock(monkeypatch: pytest.MonkeyPatch) -> None:
     """The typed count's clock stands still: a digit and the key after it are typed together
     however long a loaded machine takes between the two keys (`2w` is a hit of two, not a
     count that expired after COUNT_WINDOW seconds of a starved process and one wound)."""
-    monkeypatch.setattr(table_screen, "monotonic", lambda: 1000.0)
+    monkeypatch.setattr(table_screen, "TypedCount", partial(TypedCount, lambda: 1000.0))
