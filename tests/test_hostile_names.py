@@ -124,12 +124,13 @@ async def test_the_watch_screen_shows_the_name_escaped(
 async def test_watch_of_a_save_it_cannot_read_names_it_escaped(
     content: ContentPack, tmp_path: Path
 ) -> None:
+    from tui.helpers import until
+
     from consul_app.tui.watch_app import WatchApp
 
     save = tmp_path / f"{HOSTILE}.jsonl"
     save.write_text("not a journal\n", encoding="utf-8")
     app = WatchApp(content, save=save)
     async with app.run_test(size=(120, 40)) as pilot:
-        while app.load_error is None:
-            await pilot.pause(0.02)
+        await until(pilot, lambda: app.load_error is not None, "no load error")
     assert SEEN in app.load_error and not raw_in(app.load_error)

@@ -2,8 +2,15 @@
 
 from __future__ import annotations
 
+from functools import partial
+
+import pytest
 from textual import _wait
+from textual.notifications import Notification, Notifications
 from textual.pilot import Pilot
+
+from consul_app.tui.screens import table as table_screen
+from consul_app.tui.typed_count import TypedCount
 
 # Pilot waits after every key until the app looks idle: less than SLEEP_IDLE of CPU time in a
 # sleep of SLEEP_GRANULARITY (20 ms), twice a key. Much of a Pilot test was that sleeping. With
@@ -24,3 +31,30 @@ async def _press_then_frame(self: Pilot[object], *keys: str) -> None:
 
 
 Pilot.press = _press_then_frame  # type: ignore[method-assign]
+
+# A notification is dropped once its timeout (5 s by default) has gone by on the wall clock: a
+# test starved of CPU read `notes()` after it had gone (`... in []`). Every one shown is kept
+# here for `notes()` (and forgotten with the app's own `clear_notifications`).
+_add, _clear = Notifications.add, Notifications.clear
+
+
+def _add_and_keep(self: Notifications, notification: Notification) -> Notifications:
+    vars(self).setdefault("shown", []).append(notification)
+    return _add(self, notification)
+
+
+def _clear_kept(self: Notifications) -> Notifications:
+    vars(self)["shown"] = []
+    return _clear(self)
+
+
+Notifications.add = _add_and_keep  # type: ignore[method-assign]
+Notifications.clear = _clear_kept  # type: ignore[method-assign]
+
+
+@pytest.fixture
+def count_clock(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The typed count's clock stands still: a digit and the key after it are typed together
+    however long a loaded machine takes between the two keys (`2w` is a hit of two, not a
+    count that expired after COUNT_WINDOW seconds of a starved process and one wound)."""
+    monkeypatch.setattr(table_screen, "TypedCount", partial(TypedCount, lambda: 1000.0))

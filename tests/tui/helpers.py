@@ -33,8 +33,9 @@ def _plain(content: object, width: int) -> str:
 
 
 def notes(app: App[Any]) -> list[str]:
-    """Every notification shown so far, as "title: message"."""
-    return [f"{n.title}: {n.message}" for n in app._notifications]
+    """Every notification shown so far, as "title: message" (also those whose timeout has
+    gone by: the `shown` that conftest keeps)."""
+    return [f"{n.title}: {n.message}" for n in vars(app._notifications).get("shown", [])]
 
 
 def options(option_list: OptionList | ChoiceList) -> str:
@@ -46,9 +47,14 @@ def options(option_list: OptionList | ChoiceList) -> str:
     )
 
 
-async def until(pilot: Pilot[Any], condition: Callable[[], bool], deadline: float = 30.0) -> None:
-    """Let the app run until `condition()` holds; fail after `deadline` seconds."""
+async def until(
+    pilot: Pilot[Any],
+    condition: Callable[[], bool],
+    what: str = "the app never got there",
+    deadline: float = 30.0,
+) -> None:
+    """Let the app run until `condition()` holds; fail after `deadline` seconds saying `what`."""
     end = time.monotonic() + deadline
     while not condition():
-        assert time.monotonic() < end, "the app never got there"
+        assert time.monotonic() < end, f"{what} after {deadline} s"
         await pilot.pause(0.02)

@@ -17,7 +17,9 @@ from consul_app.tui.screens.table import TableScreen
 
 from .scenarios import WIDE, idle, make_app, play_saved
 
-DEADLINE = 10.0
+DEADLINE = 60.0
+"""Seconds to wait for the table to show the action and draw its frame (a loaded machine
+takes seconds; a frame that never comes fails at the end)."""
 FRAME_GRACE = 0.3
 """How long the stand-in fsync waits for a frame that must not come before it returns."""
 

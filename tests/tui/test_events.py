@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from msgspec.structs import replace
 from textual.widgets import TabbedContent
 
@@ -16,6 +17,8 @@ from consul_app.tui.widgets.pool import PoolTable
 
 from .helpers import notes, text, until
 from .scenarios import SMALL, WIDE, KeyConsul, idle, make_app, play_saved, step_is
+
+pytestmark = pytest.mark.usefixtures("count_clock")  # a digit and its key: typed together
 
 
 def _table(app: object) -> TableScreen:

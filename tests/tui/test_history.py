@@ -13,7 +13,7 @@ from consul_app.tui.screens.history import HistoryScreen, undo_notice
 from consul_app.tui.screens.table import TableScreen
 from consul_app.tui.widgets.marked_list import MARK, MarkedList
 
-from .helpers import notes, options, text
+from .helpers import notes, options, text, until
 from .scenarios import SMALL, WIDE, idle, make_app, play_saved
 
 
@@ -65,6 +65,7 @@ async def test_undo_to_here_restores_the_chosen_state_and_redo_brings_it_back(
         session = table.session
         actions = [d.action for d in session.actions]
         await pilot.press("H", "down", "down", "down", "down")  # past the heading of turn 2
+        await until(pilot, lambda: isinstance(app.screen, HistoryScreen), "no history")
         history = app.screen
         assert isinstance(history, HistoryScreen)
         count = history.chosen()
@@ -72,13 +73,14 @@ async def test_undo_to_here_restores_the_chosen_state_and_redo_brings_it_back(
         side = text(history.query_one("#history-moment"))
         assert f"Just after {count}. {session.actions[count - 1].label}" in side
         await pilot.press("u")
-        assert isinstance(app.screen, ConfirmScreen)
+        await until(pilot, lambda: isinstance(app.screen, ConfirmScreen), "no confirmation")
         assert f"Take back the {len(actions) - count} actions" in text(app.screen)
         assert "Enter: take them back" in text(app.screen)  # (not "done on the table")
         await pilot.press("escape")  # not now: nothing undone
-        assert app.screen is history and len(session.actions) == len(actions)
+        await until(pilot, lambda: app.screen is history, "the history is not back")
+        assert len(session.actions) == len(actions)
         await pilot.press("u", "enter")
-        assert app.screen is table
+        await until(pilot, lambda: app.screen is table, "the table is not back")
         pack = session.pack
         replayed = new_game(pack, session.state.setup)
         for action in actions[:count]:
@@ -88,6 +90,7 @@ async def test_undo_to_here_restores_the_chosen_state_and_redo_brings_it_back(
         ops = [json.loads(line).get("op") for line in save.read_text().splitlines()]
         assert ops[-(len(actions) - count) :] == ["undo"] * (len(actions) - count)
         await pilot.press("r")
+        await until(pilot, lambda: len(session.actions) > count, "nothing redone")
         assert len(session.actions) == count + 1
         assert session.actions[-1].action == actions[count]
 
@@ -120,9 +123,10 @@ async def test_undo_to_here_after_the_table_changed_layout_under_the_history(
         table = app.screen
         assert isinstance(table, TableScreen)
         await pilot.press("H", "down", "down")
+        await until(pilot, lambda: isinstance(app.screen, HistoryScreen), "no history")
         await pilot.resize_terminal(*SMALL)
-        await pilot.press("u", "enter")
-        await pilot.pause()
-        assert app.screen is table
+        await pilot.press("u", "enter")  # (keys wait while the table recomposes as tabs)
+        await until(pilot, lambda: app.screen is table, "the table is not back")
+        await until(pilot, lambda: bool(notes(app)), "no notice")
         assert notes(app)[-1].startswith("Undone: ")
         assert "Turn" in text(table.query_one("#next-step"))

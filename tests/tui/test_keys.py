@@ -171,10 +171,12 @@ async def test_panes_become_tabs_on_a_small_terminal(content: ContentPack) -> No
         await consul.press("e", "enter", "enter")  # the first space spawns: the pool's tab
         assert tabs.active == "tab-pool"
         await pilot.resize_terminal(*WIDE)
-        await pilot.pause()
-        assert not consul.table.query(TabbedContent)
+        # The table recomposes as panes once the resize reaches it (under load, frames later).
+        await until(pilot, lambda: not consul.table.query(TabbedContent), "still in tabs")
+        await until(pilot, lambda: bool(consul.table.query("#panes")), "no panes composed")
         assert consul.table.query_one("#panes").display
-        assert "SPAWN" in text(consul.table.query_one("#pool"))
+        pool = consul.table.query_one("#pool")
+        await until(pilot, lambda: "SPAWN" in text(pool), "the pool pane is not filled")
 
 
 async def test_a_game_in_progress_is_offered_on_start(content: ContentPack, tmp_path: Path) -> None:

@@ -60,6 +60,7 @@ async def test_a_second_consul_on_a_new_save_is_told_another_has_it_and_saves_no
         other.expect("ready")
         made = save.read_bytes()
         await pilot.press("enter", "enter", "enter")
+        await until(pilot, lambda: isinstance(app.screen, PickOneScreen), "no dialog")
         dialog = app.screen
         assert isinstance(dialog, PickOneScreen)
         said = text(dialog) + options(dialog.query_one(OptionList))
@@ -68,9 +69,10 @@ async def test_a_second_consul_on_a_new_save_is_told_another_has_it_and_saves_no
         assert "Watch it, read-only" in said and str(paths.saves_dir()) in said
         assert saves_folder() == [] and save.read_bytes() == made
         await pilot.press("escape")  # back to the choices, kept
-        assert isinstance(app.screen, NewGameScreen) and app.screen.setup == chosen
+        await until(pilot, lambda: isinstance(app.screen, NewGameScreen), "no new game")
+        assert app.screen.setup == chosen  # type: ignore[attr-defined]
         await pilot.press("enter", "enter", "enter")
-        assert isinstance(app.screen, PickOneScreen)
+        await until(pilot, lambda: isinstance(app.screen, PickOneScreen), "no dialog")
         await pilot.press("2")  # save it in the saves folder, as asked
         await until(pilot, lambda: isinstance(app.screen, TableScreen))
         session = app.screen.session  # type: ignore[attr-defined]

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from msgspec.structs import replace
 
 from consul_app.content import ContentPack
@@ -26,6 +27,7 @@ def _pair_saved(content: ContentPack, path: Path) -> None:
     Session.new(content, setup, path=path, clock=lambda: NOW).close()
 
 
+@pytest.mark.usefixtures("count_clock")  # a digit and its key: typed together
 async def test_each_of_a_pair_on_one_tile_takes_its_own_wounds(
     content: ContentPack, tmp_path: Path
 ) -> None:

@@ -7,6 +7,7 @@ from __future__ import annotations
 import time
 from pathlib import Path
 
+import pytest
 from msgspec.structs import replace
 from textual.widgets import Static
 
@@ -57,6 +58,7 @@ def _boss_pane(app: object) -> str:
     return text(app.screen.query_one(BossPane), width=60)  # type: ignore[attr-defined]
 
 
+@pytest.mark.usefixtures("count_clock")  # a digit and its key: typed together
 async def test_frozen_soul_gives_elrik_ten_hearts_and_the_timeout_at_five(
     content: ContentPack, tmp_path: Path
 ) -> None:

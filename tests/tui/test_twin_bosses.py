@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from msgspec.structs import replace
 
 from consul_app.content import ContentPack
@@ -17,6 +18,7 @@ from .helpers import text
 from .scenarios import WIDE, KeyConsul, idle, make_app, play_saved
 
 
+@pytest.mark.usefixtures("count_clock")  # a digit and its key: typed together
 async def test_each_brother_is_wounded_by_keys(content: ContentPack, tmp_path: Path) -> None:
     save = tmp_path / "ugg.jsonl"
     setup = replace(default_setup(content.edition("sde2")), boss="ugg")
