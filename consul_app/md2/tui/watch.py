@@ -4,22 +4,17 @@ does (a cheap poll, rung at once by the doorbell where there is one)."""
 
 from __future__ import annotations
 
-import asyncio
-import os
-
 from textual.app import ComposeResult
 
 from consul_app.md2.game import bundled
 from consul_app.md2.tui.screen import LOG_LINES, DashboardScreen
-from consul_app.session.doorbell import doorbell, drain
 from consul_app.session.follow import Follower
 from consul_app.session.timeline import Labels
 from consul_app.shown import shown
+from consul_app.tui.following import FollowsSave
 
-POLL_SECONDS = 0.25
 
-
-class Md2WatchScreen(DashboardScreen, inherit_bindings=False):
+class Md2WatchScreen(FollowsSave, DashboardScreen, inherit_bindings=False):
     """Watching an MD2 save: never writes, locks or repairs it."""
 
     BINDINGS = []
@@ -27,7 +22,6 @@ class Md2WatchScreen(DashboardScreen, inherit_bindings=False):
     def __init__(self, follower: Follower) -> None:
         super().__init__(None, bundled())
         self.follower = follower
-        self._bell: int | None = None
 
     def compose(self) -> ComposeResult:
         yield from super().compose()
@@ -35,21 +29,7 @@ class Md2WatchScreen(DashboardScreen, inherit_bindings=False):
     def on_mount(self) -> None:
         super().on_mount()
         self.show_game()
-        self.set_interval(POLL_SECONDS, self.poll)
-        self._bell = doorbell(self.follower.path)
-        if self._bell is not None:
-            asyncio.get_running_loop().add_reader(self._bell, self._rung)
-
-    def on_unmount(self) -> None:
-        if self._bell is not None:
-            asyncio.get_running_loop().remove_reader(self._bell)
-            os.close(self._bell)
-            self._bell = None
-
-    def _rung(self) -> None:
-        assert self._bell is not None
-        drain(self._bell)
-        self.poll()
+        self.follow()
 
     def poll(self) -> None:
         if self.follower.poll():

@@ -8,8 +8,6 @@ nothing: it never writes, locks or repairs the save.
 
 from __future__ import annotations
 
-import asyncio
-import os
 from collections.abc import Callable
 from datetime import datetime
 
@@ -19,14 +17,13 @@ from textual.binding import Binding
 from textual.containers import Container
 from textual.events import Resize
 from textual.geometry import Size
-from textual.screen import Screen
 from textual.widgets import Static, TabbedContent, TabPane
 
 from consul_app.rules import RuleError, card, edition, phase_name, turn_name
-from consul_app.session.doorbell import doorbell, drain
 from consul_app.session.follow import Follower
 from consul_app.session.timeline import Labels
 from consul_app.shown import shown
+from consul_app.tui.following import FollowsSave
 from consul_app.tui.screens.card import CardScreen
 from consul_app.tui.view import TableView
 from consul_app.tui.widgets.bonuses import BonusesPane
@@ -38,14 +35,13 @@ from consul_app.tui.widgets.next_step import NextStep
 from consul_app.tui.widgets.pane import Pane
 from consul_app.tui.widgets.pool import PoolPane
 
-POLL_SECONDS = 0.25
 """How often the save's stat is looked at (the doorbell rings sooner where there is one)."""
 
 WIDE = Size(100, 30)
 """From this size up the panes stand side by side; below it they are tabs."""
 
 
-class WatchScreen(Screen[None]):
+class WatchScreen(FollowsSave):
     """A game as another Consul plays it, read-only, marked WATCHING."""
 
     CSS_PATH = "../table.tcss"
@@ -110,7 +106,6 @@ class WatchScreen(Screen[None]):
         self.fight = False
         """The boss is in play: its card takes the tall column."""
         self.read_at: datetime | None = None
-        self._bell: int | None = None
 
     def compose(self) -> ComposeResult:
         self.compact = _is_compact(self.app.size)
@@ -159,21 +154,7 @@ class WatchScreen(Screen[None]):
     def on_mount(self) -> None:
         self.read_at = self.clock()
         self.show_game()
-        self.set_interval(POLL_SECONDS, self.poll)
-        self._bell = doorbell(self.follower.path)
-        if self._bell is not None:
-            asyncio.get_running_loop().add_reader(self._bell, self._rung)
-
-    def on_unmount(self) -> None:
-        if self._bell is not None:
-            asyncio.get_running_loop().remove_reader(self._bell)
-            os.close(self._bell)
-            self._bell = None
-
-    def _rung(self) -> None:
-        assert self._bell is not None
-        drain(self._bell)
-        self.poll()
+        self.follow()
 
     def poll(self) -> None:
         """Show the save's new state (or its new problem), if it has one."""
