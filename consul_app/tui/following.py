@@ -16,7 +16,8 @@ POLL_SECONDS = 0.25
 
 class FollowsSave(Screen):
     """Mixed into a screen with a `follower`: `follow()` (from its `on_mount`) starts polling,
-    and calls its `poll()`; unmounting stops listening."""
+    and calls its `poll()`; unmounting stops listening. Put it after the screen's own base
+    (Textual takes a screen's CSS type names from its first base only)."""
 
     follower: Follower
     _bell: int | None = None

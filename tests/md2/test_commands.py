@@ -85,8 +85,8 @@ async def test_watch_follows_an_md2_save(content: Md2Content, md2_save: Path) ->
     before = hashlib.sha256(md2_save.read_bytes()).hexdigest()
     app = WatchApp(bundled_pack(), save=md2_save)
     async with app.run_test(size=(120, 40)) as pilot:
-        await until(pilot, lambda: "WATCHING read-only" in _words(app), "the watch screen")
-        assert "Crypt: 1 large" in _words(app)
+        shown = ("WATCHING read-only", "Crypt: 1 large")
+        await until(pilot, lambda: all(s in _words(app) for s in shown), "the watch screen")
         for key in ("e", "b", "u", "1", "x"):
             await pilot.press(key)
         assert hashlib.sha256(md2_save.read_bytes()).hexdigest() == before
@@ -107,8 +107,7 @@ async def test_serve_shows_an_md2_save_in_a_browser(
         await served.ready()
         async with Browser(tmp_path / "profile", SERVE_DEADLINE) as browser:
             await browser.open(served.url)
-            screen = await browser.until_shown("WATCHING read-only")
-            assert "Crypt: 1 large" in screen
+            await browser.until_shown("WATCHING read-only", "Crypt: 1 large")
             with Session.resume(content, md2_save) as player:
                 player.dispatch(a.DrawGizmo(tier="rare"))
             await browser.until_shown("A Rare gizmo drawn")

@@ -149,14 +149,16 @@ class Browser:
         result = await self.send("Runtime.evaluate", expression=SCREEN_TEXT, returnByValue=True)
         return result["result"].get("value", "")
 
-    async def until_shown(self, text: str) -> str:
-        """Wait until the page's terminal shows `text`; return the whole screen."""
+    async def until_shown(self, text: str, *also: str) -> str:
+        """Wait until the page's terminal shows `text` and each of `also` at once (a screen is
+        drawn in parts: its top bar may come before its panes); return the whole screen."""
+        texts = (text, *also)
 
         async def shown() -> str | None:
             screen = await self.screen_text()
-            return screen if text in screen else None
+            return screen if all(t in screen for t in texts) else None
 
-        return await self._until(shown, f"the page showing {text!r}")
+        return await self._until(shown, f"the page showing {' and '.join(map(repr, texts))}")
 
     async def screenshot(self) -> bytes:
         import base64

@@ -88,6 +88,6 @@ async def test_the_browser_page_waits_then_shows_each_new_game(
         start_game(content, "first")
         await browser.until_shown("first.jsonl")
         start_game(content, "second")
-        screen = await browser.until_shown("second.jsonl")
-        assert "WATCHING" in screen and "Waiting" not in screen
+        screen = await browser.until_shown("second.jsonl", "WATCHING")
+        assert "Waiting" not in screen
     assert following.stop() == 0

@@ -50,13 +50,13 @@ async def test_the_browser_shows_each_new_action(
         netloc = urlsplit(served.url).netloc
         async with Browser(tmp_path / "profile", DEADLINE) as browser:
             await browser.open(served.url)
-            screen = await browser.until_shown(f"{played}. Mini-boss gains Ice")
-            assert "WATCHING" in screen
-            assert "└ #1 Slow" in screen  # a monster on the dungeon, as it plays now
+            # (a monster on the dungeon, as it plays now)
+            await browser.until_shown(f"{played}. Mini-boss gains Ice", "WATCHING", "└ #1 Slow")
             with Session.resume(content, table_save) as consul:  # the Consul plays on
                 consul.dispatch(DestroyHero())
-            screen = await browser.until_shown(f"{played + 1}. A hero is destroyed")
-            assert "Last: A hero is destroyed" in screen
+            await browser.until_shown(
+                f"{played + 1}. A hero is destroyed", "Last: A hero is destroyed"
+            )
             png = await browser.screenshot()
             assert png.startswith(b"\x89PNG")
             if SHOT:

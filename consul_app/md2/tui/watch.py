@@ -14,7 +14,7 @@ from consul_app.shown import shown
 from consul_app.tui.following import FollowsSave
 
 
-class Md2WatchScreen(FollowsSave, DashboardScreen, inherit_bindings=False):
+class Md2WatchScreen(DashboardScreen, FollowsSave, inherit_bindings=False):
     """Watching an MD2 save: never writes, locks or repairs it."""
 
     BINDINGS = []
