@@ -51,7 +51,9 @@ class BossPane(Pane):
         self._now = now
 
     def _scroll_to_fight_card(self) -> None:
-        self.scroll_to_widget(self.query_one(".card"), animate=False, top=True)
+        cards = self.query(".card")  # (none while a resize composes the pane anew)
+        if cards:
+            self.scroll_to_widget(cards.first(), animate=False, top=True)
 
     def key(self, view: TableView, section: str) -> object:
         state = view.state
