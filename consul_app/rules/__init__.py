@@ -9,13 +9,13 @@ no clock, no randomness, never imports textual or rich.
 Everything on screen is a view computed from (pack, state); undo replays actions from
 `new_game`, so the state follows from the setup and the actions alone.
 
-Each name is imported from its module when first used (`consul_app.lazy`), so importing one
+Each name is imported from its module when first used (`consul_app.base.lazy`), so importing one
 part of the engine (`consul_app.rules.setup` for the new-game screen) does not import it all.
 """
 
 from typing import TYPE_CHECKING
 
-from consul_app.lazy import lazy_exports
+from consul_app.base.lazy import lazy_exports
 
 if TYPE_CHECKING:
     from consul_app.rules.actions import (
