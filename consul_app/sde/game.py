@@ -23,8 +23,8 @@ from consul_app.rules import (
     new_game,
     read_action,
 )
-from consul_app.rules.describe import gauge_full_label, wound_endings
 from consul_app.rules.editions import edition
+from consul_app.rules.views.describe import gauge_full_label, wound_endings
 from consul_app.sde.compat import missing_ids, state_missing
 from consul_app.sde.ended import finished
 from consul_app.session.game import Begun, GameKind, GameRules, Summary

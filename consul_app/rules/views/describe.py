@@ -6,13 +6,13 @@ from collections.abc import Callable
 from typing import Any
 
 from consul_app.content.pack import EditionPack
-from consul_app.rules import actions as a
 from consul_app.rules.editions import edition, step_title
-from consul_app.rules.hearts import boss_hearts
-from consul_app.rules.names import counts_text, name_of, point_name
-from consul_app.rules.power_gauge import fills_needed, gauge_full, gauge_of
-from consul_app.rules.state import GameState
-from consul_app.rules.tracked import immune_to
+from consul_app.rules.handlers.hearts import boss_hearts
+from consul_app.rules.handlers.power_gauge import fills_needed, gauge_full, gauge_of
+from consul_app.rules.handlers.tracked import immune_to
+from consul_app.rules.model import actions as a
+from consul_app.rules.model.names import counts_text, name_of, point_name
+from consul_app.rules.model.state import GameState
 
 _WHO = {"boss": "Boss", "mini-boss": "Mini-boss"}
 
