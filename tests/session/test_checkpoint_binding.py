@@ -28,6 +28,8 @@ from consul_app.session.load import Game, load_game
 from consul_app.session.marks import CHECKPOINT_START, RS
 from session.players import random_action
 
+pytestmark = pytest.mark.usefixtures("warm_content_cache")  # `consul` reads the cache
+
 Damage = Callable[[bytes], bytes]
 
 
