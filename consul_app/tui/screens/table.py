@@ -401,6 +401,7 @@ class TableScreen(TableKeys, TableDialogs, Screen[None]):
         """Enter: do the current step, or open its decision; with nothing due, the card of the
         monster under the pool's cursor (in the Boss pane: the boss's)."""
         self._dismiss_recap()
+        self.query_one(NoticeLine).read("enter")  # (a priority key: `on_key` never sees it)
         step = self.current_step()
         if step is None and self.query_one(PoolTable).has_focus:
             self.action_card()
