@@ -94,7 +94,7 @@ if TYPE_CHECKING:
     from consul_app.rules.steps import StepKey
     from consul_app.rules.story import Event, Story, story, story_sections
     from consul_app.rules.summons import summons_out
-    from consul_app.rules.timeout import timeout_threshold
+    from consul_app.rules.timeout import timeout_cause, timeout_threshold
     from consul_app.rules.tracked import immune_to, marked_monsters
     from consul_app.rules.turn_view import free_spawn_refusal, phase_name, turn_name, turn_notes
     from consul_app.rules.views import (
@@ -245,6 +245,7 @@ __all__ = [
     "stat_lines",
     "story",
     "story_sections",
+    "timeout_cause",
     "timeout_threshold",
     "turn_name",
     "Words",
@@ -283,7 +284,7 @@ _HOMES: dict[str, str] = {
     "steps": "StepKey",
     "story": "Event Story story story_sections",
     "summons": "summons_out",
-    "timeout": "timeout_threshold",
+    "timeout": "timeout_cause timeout_threshold",
     "tracked": "immune_to marked_monsters",
     "turn_view": "free_spawn_refusal phase_name turn_name turn_notes",
     "views": "BossStatus ChartStatus GaugeStatus OtherBoss PoolLine SpaceView SpawningPointLine"

@@ -27,7 +27,7 @@ from consul_app.rules.rewards import loot, treasure
 from consul_app.rules.sightings import sighted_tiles
 from consul_app.rules.state import GameState
 from consul_app.rules.steps import StepKey, StepState
-from consul_app.rules.timeout import healed_back_wounds, timeout_threshold
+from consul_app.rules.timeout import healed_back_wounds, timeout_cause, timeout_threshold
 
 
 @dataclass(frozen=True)
@@ -378,7 +378,7 @@ def _sighting_effects(pack: EditionPack, state: GameState, step: StepState) -> s
 
 def _heal_hero(pack: EditionPack, state: GameState, step: StepState) -> str:
     return (
-        f"{_boss(pack, state)} has {state.boss.wounds} wounds. The party may choose one "
+        f"{timeout_cause(pack, state)}: the timeout. The party may choose one "
         "hero and discard equipment cards from the backpack: that hero heals 1 per card."
     )
 

@@ -27,6 +27,7 @@ from consul_app.rules import (
     Step,
     describe,
     edition,
+    timeout_cause,
     turn_name,
 )
 from consul_app.sde.ended import finished
@@ -390,8 +391,7 @@ class TableScreen(TableKeys, TableDialogs, Screen[None]):
             return
         # (short, one line at 80 columns: the step's whole text is in the top bar)
         if self.session.state.boss.timeout and not timeout_before:
-            boss = self.view().boss
-            said = f"{boss.name}, {boss.wounds} wounds: its steps come first."
+            said = f"{timeout_cause(self.session.pack, self.session.state)}: its steps come first."
             self.notify(said, title="TIMEOUT!", severity="warning", timeout=15)
         elif step.key in ANNOUNCED and (step_before is None or step_before.key != step.key):
             said = "heroes on those tiles are hit (top bar)."
