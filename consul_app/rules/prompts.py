@@ -430,6 +430,14 @@ def _resummon(pack: EditionPack, state: GameState, step: StepState) -> str:
 
 
 def _summons(pack: EditionPack, state: GameState, step: StepState) -> str:
+    card = fight_card(pack, state)
+    named = card.timeout_summons if card is not None else []
+    absent = {s.monster: s.count for s in named if s.monster not in step.summons}
+    if not step.summons:  # (none of them in this game: nothing to spawn or move)
+        return (
+            f"None of the monsters the card summons comes: it names {counts_text(pack, absent)}, "
+            "and no spawning point of this game brings them. Confirm the step."
+        )
     left = {m: n for m, n in step.summons.items() if n}
     text = (
         f"Spawn these monsters in the boss's place, or move them there (moved ones keep their "
@@ -441,9 +449,6 @@ def _summons(pack: EditionPack, state: GameState, step: StepState) -> str:
             f" Not in the spawning pool, so none can spawn: {counts_text(pack, outside)}; "
             "move those on the dungeon to its place, then confirm."
         )
-    card = fight_card(pack, state)
-    named = card.timeout_summons if card is not None else []
-    absent = {s.monster: s.count for s in named if s.monster not in step.summons}
     if absent:
         text += (
             f" The card also names {counts_text(pack, absent)}: no spawning point of this game "
