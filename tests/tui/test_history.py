@@ -122,8 +122,15 @@ async def test_undo_to_here_after_the_table_changed_layout_under_the_history(
     async with app.run_test(size=WIDE) as pilot:
         table = app.screen
         assert isinstance(table, TableScreen)
-        await pilot.press("H", "down", "down")
+        await pilot.press("H")
         await until(pilot, lambda: isinstance(app.screen, HistoryScreen), "no history")
+        history = app.screen
+        assert isinstance(history, HistoryScreen)
+        newest = len(history.entries)
+        await until(pilot, lambda: bool(history.query(MarkedList)), "no history list")
+        await pilot.press("down", "down")  # (after the history is up: under load, keys typed
+        # ahead of it went to the table and "u" then found nothing to undo)
+        await until(pilot, lambda: history.chosen() < newest, "the history's cursor did not move")
         await pilot.resize_terminal(*SMALL)
         await pilot.press("u", "enter")  # (keys wait while the table recomposes as tabs)
         await until(pilot, lambda: app.screen is table, "the table is not back")
