@@ -1,0 +1,82 @@
+"""Issue 25: `c` opens a card in one frame. It took 3 to 4 frames in a real terminal: the card
+screen drew what it had as it was pushed, then the card's text, its scrollbar and its title,
+each in a frame of its own, then the table's repaint behind it."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from pathlib import Path
+
+import pytest
+from textual import events
+from textual.app import App
+from textual.screen import Screen
+
+from consul_app.content import ContentPack
+from consul_app.rules import default_setup
+from consul_app.tui.screens.card import CardScreen
+from consul_app.tui.widgets.card_body import CardBody
+from consul_app.tui.widgets.pool import PoolTable
+
+from .helpers import until
+from .scenarios import SMALL, make_app, offense_bonus_taken, play_saved
+
+MIXED = (100, 30)
+"""Some cards of the pool fit, some scroll."""
+QUIET = 0.3
+"""No frame for this long: the screen has settled."""
+
+
+async def _settled(frames: list[str], deadline: float = 30.0) -> None:
+    end = time.monotonic() + deadline
+    while True:
+        seen = len(frames)
+        await asyncio.sleep(QUIET)
+        if len(frames) == seen:
+            return
+        assert time.monotonic() < end, "the screen never settled"
+
+
+@pytest.mark.parametrize("size", [MIXED, SMALL], ids=["100x30", "80x24"])
+async def test_each_card_opens_in_one_frame(
+    content: ContentPack, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, size: tuple[int, int]
+) -> None:
+    """The card of each monster of the pool in turn (at 100x30, long ones with a scrollbar and
+    short ones without), after the first card (which composes the card screen): one frame,
+    the card whole in it (its title, its text from the top, its scrollbar)."""
+    frames: list[str] = []
+    display = App._display
+
+    def spy(app: App[object], screen: Screen[object], renderable: object) -> None:
+        display(app, screen, renderable)
+        if renderable is not None:
+            frames.append(type(screen).__name__)
+
+    monkeypatch.setattr(App, "_display", spy)
+    save = tmp_path / "game.jsonl"
+    play_saved(content, save, default_setup(content.edition("sde2")), offense_bonus_taken)
+    app = make_app(content, save)
+    async with app.run_test(size=size) as pilot:
+        await pilot.press("2")  # (the pool's tab at 80x24)
+        pool = app.screen.query_one(PoolTable)
+        pool.focus()
+        await pilot.press("c", "escape")  # the first card composes the card screen
+        heights = set()
+        for row in range(pool.row_count):
+            pool.move_cursor(row=row)
+            await _settled(frames)
+            frames.clear()
+            app.post_message(events.Key("c", "c"))
+            await _settled(frames)
+            screen = app.screen
+            assert isinstance(screen, CardScreen) and screen.view is not None
+            # (a frame of the table's before the card's: its cursor, drawn late on a busy machine)
+            assert frames.count("CardScreen") == 1, (screen.view.name, frames)
+            body = screen.query_one(CardBody)
+            assert body.scroll_y == 0 and body.lines
+            heights.add(len(body.lines) > body.container_size.height)
+            await pilot.press("escape")
+            await until(pilot, lambda: frames[-1:] == ["TableScreen"], "the table drawn again")
+    if size == MIXED:
+        assert heights == {True, False}  # cards that scroll and cards that fit, in turn
