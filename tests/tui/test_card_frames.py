@@ -80,3 +80,38 @@ async def test_each_card_opens_in_one_frame(
             await until(pilot, lambda: frames[-1:] == ["TableScreen"], "the table drawn again")
     if size == MIXED:
         assert heights == {True, False}  # cards that scroll and cards that fit, in turn
+
+
+async def test_a_long_card_scrolls_with_its_keys(content: ContentPack, tmp_path: Path) -> None:
+    """Down, PgDn, End, Up, PgUp and Home scroll a card too long for its body, its scrollbar
+    (drawn beside the lines) following; the next card opens at its top."""
+    save = tmp_path / "game.jsonl"
+    play_saved(content, save, default_setup(content.edition("sde2")), offense_bonus_taken)
+    app = make_app(content, save)
+    async with app.run_test(size=SMALL) as pilot:
+        await pilot.press("2")
+        app.screen.query_one(PoolTable).focus()
+        await pilot.press("c")
+        await until(pilot, lambda: isinstance(app.screen, CardScreen), "the card")
+        body = app.screen.query_one(CardBody)
+        height = body.container_size.height
+        assert len(body.lines) > height
+        bottom = len(body.lines) - height
+
+        def drawn() -> list[str]:
+            return [line.text for line in body.render_lines(body.size.region)]
+
+        top = drawn()
+        assert top[0].startswith(body.lines[0].text)
+        for key, place in [("down", 1), ("pagedown", min(bottom, 1 + height)), ("end", bottom),
+                           ("up", bottom - 1), ("pageup", max(0, bottom - 1 - height)),
+                           ("home", 0)]:
+            await pilot.press(key)
+            await until(pilot, lambda place=place: body.scroll_y == place, f"{key}: {place}")
+            assert drawn()[0].startswith(body.lines[place].text.rstrip()), key
+        await pilot.press("end")
+        await until(pilot, lambda: body.scroll_y == bottom, "the end")
+        assert drawn() != top  # (the scrollbar's thumb moved too)
+        await pilot.press("escape", "down", "c")
+        await until(pilot, lambda: isinstance(app.screen, CardScreen), "the next card")
+        assert body.scroll_y == 0
