@@ -1,4 +1,4 @@
-"""The engine's and the session's packages export their names lazily (`consul_app.lazy`): each
+"""The engine's and the session's packages export their names lazily (`consul_app.base.lazy`): each
 name is the object of its module, whatever was imported before, and the package's three lists
 of names (the imports type checkers read, `__all__`, where each is imported from) agree."""
 
@@ -85,7 +85,7 @@ def test_starting_consul_imports_no_other_game() -> None:
     """SDE's start (the app, the session, the saves list, the parser of every command) never
     imports MD2: each game is imported only when a save of it is read or started."""
     code = (
-        "import sys; from consul_app.cli import build_parser; build_parser(); "
+        "import sys; from consul_app.commands.cli import build_parser; build_parser(); "
         "from consul_app.tui.app import ConsulApp; "
         "from consul_app.session import Session, list_saves; "
         "import consul_app.session.load, consul_app.session.export, consul_app.sde.game; "

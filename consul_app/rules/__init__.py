@@ -9,13 +9,13 @@ no clock, no randomness, never imports textual or rich.
 Everything on screen is a view computed from (pack, state); undo replays actions from
 `new_game`, so the state follows from the setup and the actions alone.
 
-Each name is imported from its module when first used (`consul_app.lazy`), so importing one
+Each name is imported from its module when first used (`consul_app.base.lazy`), so importing one
 part of the engine (`consul_app.rules.setup` for the new-game screen) does not import it all.
 """
 
 from typing import TYPE_CHECKING
 
-from consul_app.lazy import lazy_exports
+from consul_app.base.lazy import lazy_exports
 
 if TYPE_CHECKING:
     from consul_app.rules.actions import (
@@ -97,26 +97,7 @@ if TYPE_CHECKING:
     from consul_app.rules.timeout import timeout_threshold
     from consul_app.rules.tracked import immune_to, marked_monsters
     from consul_app.rules.turn_view import free_spawn_refusal, phase_name, turn_name, turn_notes
-    from consul_app.rules.views import (
-        BossStatus,
-        ChartStatus,
-        GaugeStatus,
-        OtherBoss,
-        PoolLine,
-        SpaceView,
-        SpawningPointLine,
-        TurnsUntil,
-        boss_status,
-        chart_spaces,
-        chart_status,
-        current_space,
-        gauge_status,
-        pool,
-        spawning_point_lines,
-        spawning_points_remaining,
-        turns_until,
-        upcoming_spaces,
-    )
+    from consul_app.rules.views.boss import BossStatus, OtherBoss, boss_status
     from consul_app.rules.views.cards import (
         ROLL_MARKS,
         Added,
@@ -130,8 +111,25 @@ if TYPE_CHECKING:
         monster_stats,
         stat_lines,
     )
+    from consul_app.rules.views.chart import (
+        ChartStatus,
+        SpaceView,
+        TurnsUntil,
+        chart_spaces,
+        chart_status,
+        current_space,
+        turns_until,
+        upcoming_spaces,
+    )
+    from consul_app.rules.views.gauge import GaugeStatus, gauge_status
     from consul_app.rules.views.keyword_effects import KeywordEffect
     from consul_app.rules.views.lookup import LOOKUP_KINDS, LookupHit, lookup
+    from consul_app.rules.views.pool import PoolLine, pool
+    from consul_app.rules.views.spawning_points import (
+        SpawningPointLine,
+        spawning_point_lines,
+        spawning_points_remaining,
+    )
 
 __all__ = [
     "LOOKUP_KINDS",
@@ -286,9 +284,12 @@ _HOMES: dict[str, str] = {
     "timeout": "timeout_threshold",
     "tracked": "immune_to marked_monsters",
     "turn_view": "free_spawn_refusal phase_name turn_name turn_notes",
-    "views": "BossStatus ChartStatus GaugeStatus OtherBoss PoolLine SpaceView SpawningPointLine"
-    " TurnsUntil boss_status chart_spaces chart_status current_space gauge_status pool"
-    " spawning_point_lines spawning_points_remaining turns_until upcoming_spaces",
+    "views.boss": "BossStatus OtherBoss boss_status",
+    "views.chart": "ChartStatus SpaceView TurnsUntil chart_spaces chart_status current_space"
+    " turns_until upcoming_spaces",
+    "views.gauge": "GaugeStatus gauge_status",
+    "views.pool": "PoolLine pool",
+    "views.spawning_points": "SpawningPointLine spawning_point_lines spawning_points_remaining",
     "views.cards": "Added CardAction CardView ROLL_MARKS RelicView RollView StatFigure Trait"
     " card monster_stats stat_lines",
     "views.keyword_effects": "KeywordEffect",

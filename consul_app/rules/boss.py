@@ -18,8 +18,8 @@ from consul_app.rules.fight_bosses import (
 )
 from consul_app.rules.hearts import boss_hearts, hearts_with
 from consul_app.rules.keywords import has_keyword
+from consul_app.rules.rule_texts import ACTIVATES_TWICE
 from consul_app.rules.state import GameState
-from consul_app.rules.texts import ACTIVATES_TWICE
 from consul_app.rules.timeout import check_timeout
 
 

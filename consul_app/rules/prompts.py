@@ -8,7 +8,7 @@ from dataclasses import dataclass, field, replace
 from consul_app.content.models import CardEffect, MiniBossSpawn, Relic
 from consul_app.content.pack import EditionPack
 from consul_app.rules import actions as a
-from consul_app.rules import texts as t
+from consul_app.rules import rule_texts as t
 from consul_app.rules.boss import (
     boss_of,
     boss_reminders,

@@ -24,7 +24,7 @@ from consul_app.rules.names import counts_text, name_of, tiles_text
 from consul_app.rules.prompts import no_mini_boss_left
 from consul_app.rules.sightings import sighted_tiles
 from consul_app.rules.state import GameState
-from consul_app.rules.views import chart_status, current_space
+from consul_app.rules.views.chart import chart_status, current_space
 
 
 @dataclass(frozen=True)

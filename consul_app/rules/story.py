@@ -12,7 +12,7 @@ from consul_app.rules.actions import Action, DestroyHero
 from consul_app.rules.editions import edition
 from consul_app.rules.names import name_of, point_name
 from consul_app.rules.state import GameState
-from consul_app.rules.views import boss_status
+from consul_app.rules.views.boss import boss_status
 
 
 @dataclass(frozen=True)

@@ -12,7 +12,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Literal, Protocol
 
-from consul_app.rules import texts as t
+from consul_app.rules import rule_texts as t
 from consul_app.rules.editions import words as w
 from consul_app.rules.editions.words import Words
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from consul_app.content.pack import EditionPack
 from consul_app.rules.power_gauge import fills_needed, gauge_full
+from consul_app.rules.rule_texts import SUMMON_1_0
 from consul_app.rules.state import GameState
 from consul_app.rules.steps import StepState
-from consul_app.rules.texts import SUMMON_1_0
 
 
 def end_turn(pack: EditionPack, state: GameState) -> None:

@@ -51,7 +51,7 @@ from consul_app.rules.views.keyword_effects import (
     conditions,
     keyword_effects,
 )
-from consul_app.rules.views.texts import ability_entry, ability_text, keyword_text, named
+from consul_app.rules.views.keyword_texts import ability_entry, ability_text, keyword_text, named
 
 Purpose = Literal["offense", "defense", "support", "stat"]
 """What a roll is made for: an offensive or a support action, a defense, or the stat line."""

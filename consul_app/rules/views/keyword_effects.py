@@ -16,7 +16,7 @@ from consul_app.content.pack import EditionPack
 from consul_app.rules.editions import edition_of
 from consul_app.rules.keywords import has_keyword
 from consul_app.rules.state import GameState
-from consul_app.rules.views.texts import keyword_text
+from consul_app.rules.views.keyword_texts import keyword_text
 
 
 @dataclass(frozen=True)

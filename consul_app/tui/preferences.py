@@ -12,7 +12,7 @@ from pathlib import Path
 
 import msgspec
 
-from consul_app.paths import config_file
+from consul_app.base.paths import config_file
 
 DEFAULT_THEME = "textual-dark"
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
-from consul_app.paths import data_home, saves_dir
+from consul_app.base.paths import data_home, saves_dir
 
 SUFFIX = ".jsonl"
 HEADER_BYTES = 256 * 1024
@@ -76,7 +76,7 @@ def game_of(path: Path) -> str | None:
     import json
     import os
 
-    from consul_app.files import open_limited
+    from consul_app.base.files import open_limited
     from consul_app.session.journal import MAX_BYTES
 
     try:

@@ -13,10 +13,11 @@ ENV_HOME = "CONSUL_DATA_DIR"
 
 def bundled_data_dir() -> Path:
     """The bundled content pack: package data when installed, ./data in a source checkout."""
-    packaged = Path(__file__).resolve().parent / "data"
+    package = Path(__file__).resolve().parent.parent  # consul_app/
+    packaged = package / "data"
     if packaged.is_dir():
         return packaged
-    return Path(__file__).resolve().parent.parent / "data"
+    return package.parent / "data"
 
 
 def data_home() -> Path:

@@ -9,10 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from consul_app.cli import main
+from consul_app.commands.cli import main
 from consul_app.content import ContentError, Issue, load_pack
 from consul_app.content.loader import load_dirs
-from consul_app.content.names import ENGINE_KEYWORDS
+from consul_app.content.name_checks import ENGINE_KEYWORDS
 
 TROLL = """\
 edition: sde2

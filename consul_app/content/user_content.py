@@ -8,11 +8,11 @@ import os
 import tempfile
 from pathlib import Path
 
-from consul_app import paths
+from consul_app.base import paths
+from consul_app.base.files import read_limited
 from consul_app.content.corrections import MARK, chart_yaml
 from consul_app.content.folders import MAX_FILE_BYTES, pack_files
 from consul_app.content.models import Chart
-from consul_app.files import read_limited
 
 
 class CorrectionError(Exception):
