@@ -1,7 +1,8 @@
 """The import contract (GUIDE: layers): the bottom layer (`base`) imports no other part of
 Consul; the rules engine and the content never import the TUI, textual, the session or the
-server; the session never imports the TUI; no two modules import each other, directly or round
-a circle.
+server; the session never imports the TUI; within the engine, the model (setup, state,
+actions) imports no handler, view or engine module and the handlers never import the engine
+that calls them; no two modules import each other, directly or round a circle.
 
 Read from the source (every `import` and `from ... import`, also those inside functions,
 where the lazy imports are; not those under `if TYPE_CHECKING:`, which never run), so that a
@@ -28,6 +29,18 @@ FORBIDDEN: dict[str, tuple[str, ...]] = {
     "consul_app.rules": ("textual", "consul_app.tui", "consul_app.session", "consul_app.serve"),
     "consul_app.content": ("textual", "consul_app.tui", "consul_app.session", "consul_app.serve"),
     "consul_app.session": ("textual", "consul_app.tui"),
+    "consul_app.rules.model": (
+        "consul_app.rules.handlers",
+        "consul_app.rules.views",
+        "consul_app.rules.engine",
+        "consul_app.rules.game",
+        "consul_app.rules.confirm",
+    ),
+    "consul_app.rules.handlers": (
+        "consul_app.rules.engine",
+        "consul_app.rules.game",
+        "consul_app.rules.confirm",
+    ),
 }
 """Layer (a package) -> what no module in it may import."""
 

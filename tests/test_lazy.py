@@ -75,8 +75,8 @@ def test_a_part_of_the_engine_imports_only_what_it_needs() -> None:
     loaded = subprocess.run(
         [sys.executable, "-c", code], capture_output=True, text=True, check=True
     ).stdout.split()
-    assert "consul_app.rules.setup" in loaded and "consul_app.session.saves" in loaded
-    for heavy in ("actions", "state", "engine", "views.cards"):
+    assert "consul_app.rules.model.setup" in loaded and "consul_app.session.saves" in loaded
+    for heavy in ("model.actions", "model.state", "engine", "views.cards"):
         assert f"consul_app.rules.{heavy}" not in loaded
     assert "consul_app.session.session" not in loaded
 

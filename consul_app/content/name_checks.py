@@ -33,8 +33,8 @@ ENGINE_KEYWORDS = (
     "Spirit Call",
     "Death Lord",
 )
-"""Keywords the engine applies by name (`rules.keywords.has_keyword`): known in every edition,
-with or without an entry of their own (a test checks the engine names no other)."""
+"""Keywords the engine applies by name (`rules.handlers.keywords.has_keyword`): known in every
+edition, with or without an entry of their own (a test checks the engine names no other)."""
 
 _VALUE = re.compile(r"\s+(?:\d+\+?|X|\(.*\))$", re.IGNORECASE)
 """A value printed after a keyword's name: "Missile 6", "Potion Stash 3", "Reach (X)"."""

@@ -27,7 +27,7 @@ import msgspec
 from consul_app import __version__
 from consul_app.base.paths import saves_dir
 from consul_app.base.shown import shown
-from consul_app.rules.errors import RuleError
+from consul_app.rules.model.errors import RuleError
 from consul_app.session import checkpoint
 from consul_app.session.game import Action, GameRules
 from consul_app.session.games import game_kind

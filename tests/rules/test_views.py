@@ -35,10 +35,10 @@ from consul_app.rules import (
     pets_to_choose,
     pool,
     refusal,
-    rule_texts,
     setup_fields,
     upcoming_spaces,
 )
+from consul_app.rules.views import rule_texts
 
 from .packs import current, finish_steps, make_setup, next_turn, play, run_to
 

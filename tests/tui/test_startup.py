@@ -215,14 +215,14 @@ def test_the_first_screen_loads_what_it_shows_and_the_warm_up_the_rest() -> None
         "yaml",
         "pydantic",
         "consul_app.content.loader",
-        "consul_app.rules.actions",
-        "consul_app.rules.state",
+        "consul_app.rules.model.actions",
+        "consul_app.rules.model.state",
         "consul_app.rules.engine",
         "consul_app.rules.views.cards",
         "consul_app.session.session",
         "consul_app.tui.screens.table",
     }
-    assert "consul_app.rules.setup" in first
+    assert "consul_app.rules.model.setup" in first
     assert first & later == set()
     assert later - {"json", "tomllib", "yaml", "pydantic", "consul_app.content.loader"} <= warm
     assert "yaml" not in warm  # the table needs it only to save a chart correction

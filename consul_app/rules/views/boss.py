@@ -7,14 +7,14 @@ from dataclasses import dataclass, field
 
 from consul_app.content.models import CardEffect
 from consul_app.content.pack import EditionPack
-from consul_app.rules.boss import boss_of, boss_reminders, extra_relics, fight_card_of
 from consul_app.rules.editions import edition_of
-from consul_app.rules.fight_bosses import boss_destroyed, fight_boss
-from consul_app.rules.hearts import boss_hearts, relic_hearts
-from consul_app.rules.state import GameState
-from consul_app.rules.timeout import timeout_threshold
-from consul_app.rules.turn_view import boss_arrival
+from consul_app.rules.handlers.boss import boss_of, boss_reminders, extra_relics, fight_card_of
+from consul_app.rules.handlers.fight_bosses import boss_destroyed, fight_boss
+from consul_app.rules.handlers.hearts import boss_hearts, relic_hearts
+from consul_app.rules.handlers.timeout import timeout_threshold
+from consul_app.rules.model.state import GameState
 from consul_app.rules.views.chart import turns_until
+from consul_app.rules.views.turn import boss_arrival
 
 
 @dataclass(frozen=True)

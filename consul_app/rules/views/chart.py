@@ -7,9 +7,9 @@ from dataclasses import dataclass, field
 
 from consul_app.content.models import ChartSpace
 from consul_app.content.pack import EditionPack
-from consul_app.rules.chart import space_summary, spaces
 from consul_app.rules.editions import edition_of
-from consul_app.rules.state import GameState
+from consul_app.rules.model.chart import space_summary, spaces
+from consul_app.rules.model.state import GameState
 
 UPCOMING = 5
 

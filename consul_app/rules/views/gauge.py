@@ -5,8 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from consul_app.content.pack import EditionPack
-from consul_app.rules.power_gauge import fills_needed, gauge_of
-from consul_app.rules.state import GameState
+from consul_app.rules.handlers.power_gauge import fills_needed, gauge_of
+from consul_app.rules.model.state import GameState
 
 
 @dataclass(frozen=True)

@@ -6,9 +6,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from consul_app.content.pack import EditionPack
-from consul_app.rules.actions import Spawn
-from consul_app.rules.options import refusal
-from consul_app.rules.state import GameState
+from consul_app.rules.model.actions import Spawn
+from consul_app.rules.model.state import GameState
+from consul_app.rules.views.options import refusal
 
 
 @dataclass(frozen=True)

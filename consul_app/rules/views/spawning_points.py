@@ -6,8 +6,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from consul_app.content.pack import EditionPack
-from consul_app.rules.names import point_name
-from consul_app.rules.state import GameState
+from consul_app.rules.model.names import point_name
+from consul_app.rules.model.state import GameState
 
 
 @dataclass(frozen=True)

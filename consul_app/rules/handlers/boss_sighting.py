@@ -4,11 +4,11 @@ keywords change that: Dark Reflection adds the hero's tile, Clever may cancel th
 from __future__ import annotations
 
 from consul_app.content.pack import EditionPack
-from consul_app.rules.actions import AnswerSighting, CancelSighting
-from consul_app.rules.agenda import add_next, require_step
-from consul_app.rules.errors import RuleError
-from consul_app.rules.state import GameState
-from consul_app.rules.steps import StepState
+from consul_app.rules.model.actions import AnswerSighting, CancelSighting
+from consul_app.rules.model.agenda import add_next, require_step
+from consul_app.rules.model.errors import RuleError
+from consul_app.rules.model.state import GameState
+from consul_app.rules.model.steps import StepState
 
 
 def sighted_tiles(tiles: list[int], reflected: dict[str, int]) -> list[int]:

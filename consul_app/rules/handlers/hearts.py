@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from consul_app.content.models import Relic
 from consul_app.content.pack import EditionPack
-from consul_app.rules.state import GameState
+from consul_app.rules.model.state import GameState
 
 
 def relic_hearts(relics: list[Relic]) -> list[tuple[Relic, int]]:

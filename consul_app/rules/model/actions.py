@@ -11,7 +11,7 @@ from typing import Annotated, Any, Literal, get_args
 import msgspec
 
 from consul_app.base.tagged import tagged_reader
-from consul_app.rules.steps import StepKey
+from consul_app.rules.model.steps import StepKey
 
 Target = Literal["boss", "mini-boss", "spawning-point", "monster"]
 """A tracked model: the dungeon boss (`model`: which boss of a fight with several, e.g. Mugg;

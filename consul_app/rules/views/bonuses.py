@@ -8,12 +8,12 @@ from typing import Literal
 from consul_app.content.dice import Dice
 from consul_app.content.models import Bonus, DiceBonus
 from consul_app.content.pack import EditionPack
-from consul_app.rules.bonuses import applies_to
 from consul_app.rules.editions import edition, edition_of
-from consul_app.rules.errors import RuleError
-from consul_app.rules.names import bits_name
-from consul_app.rules.rule_texts import NO_PETS, PETS_RULE
-from consul_app.rules.state import GameState
+from consul_app.rules.handlers.bonuses import applies_to
+from consul_app.rules.model.errors import RuleError
+from consul_app.rules.model.names import bits_name
+from consul_app.rules.model.state import GameState
+from consul_app.rules.views.rule_texts import NO_PETS, PETS_RULE
 
 Group = Literal["minion", "elite", "mini-boss", "pet", "8-bit", "16-bit"]
 GROUPS: tuple[Group, ...] = ("minion", "elite", "mini-boss", "pet", "8-bit", "16-bit")

@@ -4,12 +4,17 @@ from __future__ import annotations
 
 from consul_app.content.models import Monster
 from consul_app.content.pack import EditionPack
-from consul_app.rules.actions import DestroyMarked, DestroyMonsters, DestroySpawningPoint, Spawn
 from consul_app.rules.editions import edition_of, edition_rules, step_title
-from consul_app.rules.errors import RuleError
-from consul_app.rules.names import bits_name, point_name
-from consul_app.rules.state import GameState, SpawningPointState
-from consul_app.rules.steps import StepState
+from consul_app.rules.model.actions import (
+    DestroyMarked,
+    DestroyMonsters,
+    DestroySpawningPoint,
+    Spawn,
+)
+from consul_app.rules.model.errors import RuleError
+from consul_app.rules.model.names import bits_name, point_name
+from consul_app.rules.model.state import GameState, SpawningPointState
+from consul_app.rules.model.steps import StepState
 
 BUDGET_STEPS = ("spawn", "timeout-spawn")
 

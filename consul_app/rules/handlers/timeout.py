@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from consul_app.content.pack import EditionPack
 from consul_app.rules.editions import edition_rules
-from consul_app.rules.fight_bosses import one_dungeon_boss_destroyed, return_at_timeout
-from consul_app.rules.hearts import boss_hearts
-from consul_app.rules.mini_boss import timeout_mini_boss
-from consul_app.rules.state import GameState
+from consul_app.rules.handlers.fight_bosses import one_dungeon_boss_destroyed, return_at_timeout
+from consul_app.rules.handlers.hearts import boss_hearts
+from consul_app.rules.handlers.mini_boss import timeout_mini_boss
+from consul_app.rules.model.state import GameState
 
 
 def timeout_threshold(hearts: int) -> int:

@@ -8,11 +8,11 @@ from __future__ import annotations
 
 from consul_app.content.models import Bonus
 from consul_app.content.pack import EditionPack
-from consul_app.rules.actions import ChooseBonus
-from consul_app.rules.agenda import require_step
 from consul_app.rules.editions import EDITIONS
-from consul_app.rules.errors import RuleError
-from consul_app.rules.state import GainedBonus, GameState
+from consul_app.rules.model.actions import ChooseBonus
+from consul_app.rules.model.agenda import require_step
+from consul_app.rules.model.errors import RuleError
+from consul_app.rules.model.state import GainedBonus, GameState
 
 PET_AS_RANKS = {"minion", "elite", "pet"}
 """A pet gains what an 8-Bit monster of any of these ranks would gain."""

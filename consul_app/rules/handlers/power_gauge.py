@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from consul_app.content.models import PowerGauge
 from consul_app.content.pack import EditionPack
-from consul_app.rules.actions import AdvanceGauge
-from consul_app.rules.errors import RuleError
-from consul_app.rules.state import GameState
+from consul_app.rules.model.actions import AdvanceGauge
+from consul_app.rules.model.errors import RuleError
+from consul_app.rules.model.state import GameState
 
 
 def gauge_of(pack: EditionPack, state: GameState) -> PowerGauge:

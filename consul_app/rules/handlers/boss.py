@@ -4,11 +4,8 @@ from __future__ import annotations
 
 from consul_app.content.models import DungeonBoss, FightCard, Relic
 from consul_app.content.pack import EditionPack
-from consul_app.rules.actions import ChooseRelics, EquipRelics, SpawnBoss
-from consul_app.rules.agenda import add_next, require_step
 from consul_app.rules.editions import edition_of, edition_rules
-from consul_app.rules.errors import RuleError
-from consul_app.rules.fight_bosses import (
+from consul_app.rules.handlers.fight_bosses import (
     boss_destroyed,
     bring_with_boss,
     heal_other,
@@ -16,11 +13,14 @@ from consul_app.rules.fight_bosses import (
     other_boss,
     wound_other,
 )
-from consul_app.rules.hearts import boss_hearts, hearts_with
-from consul_app.rules.keywords import has_keyword
-from consul_app.rules.rule_texts import ACTIVATES_TWICE
-from consul_app.rules.state import GameState
-from consul_app.rules.timeout import check_timeout
+from consul_app.rules.handlers.hearts import boss_hearts, hearts_with
+from consul_app.rules.handlers.keywords import has_keyword
+from consul_app.rules.handlers.timeout import check_timeout
+from consul_app.rules.model.actions import ChooseRelics, EquipRelics, SpawnBoss
+from consul_app.rules.model.agenda import add_next, require_step
+from consul_app.rules.model.errors import RuleError
+from consul_app.rules.model.state import GameState
+from consul_app.rules.views.rule_texts import ACTIVATES_TWICE
 
 
 def boss_of(pack: EditionPack, state: GameState) -> DungeonBoss:

@@ -7,11 +7,11 @@ from dataclasses import dataclass
 from typing import Literal
 
 from consul_app.content.pack import EditionPack
-from consul_app.rules.actions import Action, SpawnMiniBoss
 from consul_app.rules.engine import apply
-from consul_app.rules.errors import RuleError
-from consul_app.rules.names import name_of
-from consul_app.rules.state import GameState
+from consul_app.rules.model.actions import Action, SpawnMiniBoss
+from consul_app.rules.model.errors import RuleError
+from consul_app.rules.model.names import name_of
+from consul_app.rules.model.state import GameState
 
 MiniBossWhere = Literal["waiting", "on the dungeon", "destroyed"]
 

@@ -7,9 +7,8 @@ from dataclasses import dataclass, field, replace
 
 from consul_app.content.models import CardEffect, MiniBossSpawn, Relic
 from consul_app.content.pack import EditionPack
-from consul_app.rules import actions as a
-from consul_app.rules import rule_texts as t
-from consul_app.rules.boss import (
+from consul_app.rules.editions import edition_of, edition_rules
+from consul_app.rules.handlers.boss import (
     boss_of,
     boss_reminders,
     eligible_relics,
@@ -17,17 +16,18 @@ from consul_app.rules.boss import (
     fight_card_of,
     relics_per_slot,
 )
-from consul_app.rules.chart import space_summary, spaces
-from consul_app.rules.editions import edition_of, edition_rules
-from consul_app.rules.fight_bosses import brought_bosses, fight_card
-from consul_app.rules.hearts import boss_hearts
-from consul_app.rules.mini_boss import timeout_brings
-from consul_app.rules.names import bits_name, counts_text, name_of, tiles_text
-from consul_app.rules.rewards import loot, treasure
-from consul_app.rules.sightings import sighted_tiles
-from consul_app.rules.state import GameState
-from consul_app.rules.steps import StepKey, StepState
-from consul_app.rules.timeout import healed_back_wounds, timeout_threshold
+from consul_app.rules.handlers.boss_sighting import sighted_tiles
+from consul_app.rules.handlers.fight_bosses import brought_bosses, fight_card
+from consul_app.rules.handlers.hearts import boss_hearts
+from consul_app.rules.handlers.mini_boss import timeout_brings
+from consul_app.rules.handlers.rewards import loot, treasure
+from consul_app.rules.handlers.timeout import healed_back_wounds, timeout_threshold
+from consul_app.rules.model import actions as a
+from consul_app.rules.model.chart import space_summary, spaces
+from consul_app.rules.model.names import bits_name, counts_text, name_of, tiles_text
+from consul_app.rules.model.state import GameState
+from consul_app.rules.model.steps import StepKey, StepState
+from consul_app.rules.views import rule_texts as t
 
 
 @dataclass(frozen=True)

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from consul_app.content.models import FightBoss, FightCard
 from consul_app.content.pack import EditionPack
-from consul_app.rules.errors import RuleError
-from consul_app.rules.hearts import boss_hearts
-from consul_app.rules.state import GameState, OtherBossState
+from consul_app.rules.handlers.hearts import boss_hearts
+from consul_app.rules.model.errors import RuleError
+from consul_app.rules.model.state import GameState, OtherBossState
 
 
 def fight_card(pack: EditionPack, state: GameState) -> FightCard | None:

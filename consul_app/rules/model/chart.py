@@ -7,11 +7,11 @@ from typing import TYPE_CHECKING
 from consul_app.content.models import Chart, ChartSpace
 from consul_app.content.pack import EditionPack
 from consul_app.rules.editions import edition
-from consul_app.rules.errors import SetupError
-from consul_app.rules.names import bits_name, name_of, tiles_text
+from consul_app.rules.model.errors import SetupError
+from consul_app.rules.model.names import bits_name, name_of, tiles_text
 
 if TYPE_CHECKING:
-    from consul_app.rules.setup import Setup
+    from consul_app.rules.model.setup import Setup
 
 
 def select_chart(pack: EditionPack, setup: Setup) -> Chart | None:

@@ -3,7 +3,7 @@ turn."""
 
 from __future__ import annotations
 
-from consul_app.rules.state import Tally
+from consul_app.rules.model.state import Tally
 
 
 def loot(tally: Tally) -> int:

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from consul_app.rules.editions import step_title
-from consul_app.rules.errors import RuleError
-from consul_app.rules.state import GameState
-from consul_app.rules.steps import StepKey, StepState
+from consul_app.rules.model.errors import RuleError
+from consul_app.rules.model.state import GameState
+from consul_app.rules.model.steps import StepKey, StepState
 
 
 def require_step(state: GameState, key: StepKey) -> StepState:

@@ -7,13 +7,13 @@ from __future__ import annotations
 
 from consul_app.content.immunity import keeps_off
 from consul_app.content.pack import EditionPack
-from consul_app.rules.actions import AddStatus, Heal, RemoveStatus, Wound
-from consul_app.rules.boss import boss_statuses, heal_boss, wound_boss
-from consul_app.rules.errors import RuleError
-from consul_app.rules.mini_boss import heal_mini_boss, mini_boss_statuses, wound_mini_boss
-from consul_app.rules.names import name_of, point_name
-from consul_app.rules.spawning import remove_destroyed_monsters, spawning_point_falls
-from consul_app.rules.state import GameState, SpawningPointState, TrackedMonster
+from consul_app.rules.handlers.boss import boss_statuses, heal_boss, wound_boss
+from consul_app.rules.handlers.mini_boss import heal_mini_boss, mini_boss_statuses, wound_mini_boss
+from consul_app.rules.handlers.spawning import remove_destroyed_monsters, spawning_point_falls
+from consul_app.rules.model.actions import AddStatus, Heal, RemoveStatus, Wound
+from consul_app.rules.model.errors import RuleError
+from consul_app.rules.model.names import name_of, point_name
+from consul_app.rules.model.state import GameState, SpawningPointState, TrackedMonster
 
 OnModel = Wound | Heal | AddStatus | RemoveStatus
 

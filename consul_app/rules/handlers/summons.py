@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from consul_app.content.models import Summoned
 from consul_app.content.pack import EditionPack
-from consul_app.rules.actions import DestroySummoned, Summon
-from consul_app.rules.boss import fight_card_of
 from consul_app.rules.editions import step_title
-from consul_app.rules.errors import RuleError
-from consul_app.rules.state import GameState
+from consul_app.rules.handlers.boss import fight_card_of
+from consul_app.rules.model.actions import DestroySummoned, Summon
+from consul_app.rules.model.errors import RuleError
+from consul_app.rules.model.state import GameState
 
 SUMMONING_STEPS = ("boss-spawn-effects", "timeout-effects", "sighting-effects")
 """Steps that resolve the fight card's effects, which bring these models."""

@@ -8,10 +8,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from consul_app.content import EditionPack
-from consul_app.rules.actions import Action, DestroyHero
 from consul_app.rules.editions import edition
-from consul_app.rules.names import name_of, point_name
-from consul_app.rules.state import GameState
+from consul_app.rules.model.actions import Action, DestroyHero
+from consul_app.rules.model.names import name_of, point_name
+from consul_app.rules.model.state import GameState
 from consul_app.rules.views.boss import boss_status
 
 

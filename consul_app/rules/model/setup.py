@@ -11,7 +11,7 @@ from msgspec.structs import replace
 from consul_app.content.models import ChartSize, DungeonBoss, Mode, Monster, SpawningPoint
 from consul_app.content.pack import EditionPack
 from consul_app.rules.editions import EDITIONS
-from consul_app.rules.errors import SetupError
+from consul_app.rules.model.errors import SetupError
 
 GameSize = Literal["16-bit", "super"]
 """SDE 1.0 game size: the boss comes when the power gauge fills once (16-Bit) or twice (Super)."""
@@ -193,7 +193,7 @@ def default_setup(pack: EditionPack, edition: str | None = None) -> Setup:
     """A valid game of this pack's edition (or of `edition`, which plays this pack): the first
     boss that can be played, one mini-boss, two spawning points on tiles 2 and 3 (two
     unpaired ones, or a proper pair), 4 tiles."""
-    from consul_app.rules.chart import select_chart
+    from consul_app.rules.model.chart import select_chart
 
     placements = _default_spawning_points(pack)
     mini_bosses = list(pack.mini_bosses)[:1]

@@ -10,8 +10,8 @@ from typing import Literal
 
 import msgspec
 
-from consul_app.rules.setup import Setup
-from consul_app.rules.steps import StepState
+from consul_app.rules.model.setup import Setup
+from consul_app.rules.model.steps import StepState
 
 Phase = Literal["turn", "power-up"]
 """`turn`: the heroes and the Consul play; `power-up`: the steps at the end of the Consul turn

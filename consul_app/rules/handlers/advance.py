@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from consul_app.content.models import ChartSpace
 from consul_app.content.pack import EditionPack
-from consul_app.rules.actions import AdvanceChart
-from consul_app.rules.agenda import add_next, require_step
-from consul_app.rules.chart import spaces
-from consul_app.rules.errors import RuleError
-from consul_app.rules.mini_boss import mini_bosses_waiting
-from consul_app.rules.state import GameState
-from consul_app.rules.steps import StepState
+from consul_app.rules.handlers.mini_boss import mini_bosses_waiting
+from consul_app.rules.model.actions import AdvanceChart
+from consul_app.rules.model.agenda import add_next, require_step
+from consul_app.rules.model.chart import spaces
+from consul_app.rules.model.errors import RuleError
+from consul_app.rules.model.state import GameState
+from consul_app.rules.model.steps import StepState
 
 
 def advance_chart(pack: EditionPack, state: GameState, action: AdvanceChart) -> None:

@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from consul_app.content.models import EffectModifier, FightCard
 from consul_app.content.pack import EditionPack
-from consul_app.rules.bonus_views import BonusLine
 from consul_app.rules.editions import edition
-from consul_app.rules.fight_bosses import fight_card
-from consul_app.rules.state import GameState
+from consul_app.rules.handlers.fight_bosses import fight_card
+from consul_app.rules.model.state import GameState
+from consul_app.rules.views.bonuses import BonusLine
 
 SINCE = {"game": "all game", "boss-spawn": "since the boss came", "timeout": "since the timeout"}
 """From when a modifier applies, as its reason says it."""

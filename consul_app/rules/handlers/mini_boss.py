@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from consul_app.content.models import MiniBossSpawn
 from consul_app.content.pack import EditionPack
-from consul_app.rules.actions import DestroyMiniBoss, SpawnMiniBoss
-from consul_app.rules.agenda import require_no_step, require_step
 from consul_app.rules.editions import edition_of
-from consul_app.rules.errors import RuleError
-from consul_app.rules.names import name_of
-from consul_app.rules.state import GameState, MiniBossState
-from consul_app.rules.steps import StepState
+from consul_app.rules.model.actions import DestroyMiniBoss, SpawnMiniBoss
+from consul_app.rules.model.agenda import require_no_step, require_step
+from consul_app.rules.model.errors import RuleError
+from consul_app.rules.model.names import name_of
+from consul_app.rules.model.state import GameState, MiniBossState
+from consul_app.rules.model.steps import StepState
 
 
 def mini_bosses_waiting(state: GameState) -> list[str]:

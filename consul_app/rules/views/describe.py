@@ -6,23 +6,31 @@ from collections.abc import Callable
 from typing import Any
 
 from consul_app.content.pack import EditionPack
-from consul_app.rules import actions as a
-from consul_app.rules.editions import edition, step_title
-from consul_app.rules.hearts import boss_hearts
-from consul_app.rules.names import counts_text, name_of, point_name
-from consul_app.rules.power_gauge import fills_needed, gauge_full, gauge_of
-from consul_app.rules.state import GameState
-from consul_app.rules.tracked import immune_to
+from consul_app.rules.editions import Edition, edition
+from consul_app.rules.handlers.hearts import boss_hearts
+from consul_app.rules.handlers.power_gauge import fills_needed, gauge_full, gauge_of
+from consul_app.rules.handlers.tracked import immune_to
+from consul_app.rules.model import actions as a
+from consul_app.rules.model.names import counts_text, name_of, point_name
+from consul_app.rules.model.state import GameState
 
 _WHO = {"boss": "Boss", "mini-boss": "Mini-boss"}
 
 
-def describe(pack: EditionPack, action: a.Action, before: GameState | None = None) -> str:
-    """A short label: "Advance the chart to space 7", "Boss takes 2 wounds". Given the state
-    `before` the action, a hit that destroys its model says so ("...: destroyed")."""
-    if isinstance(action, a.EndTurn) and before is not None:
-        return edition(before.setup.edition).words.end_turn  # (the game's own edition)
-    label = _LABELS[type(action)](pack, action)
+def describe(
+    pack: EditionPack,
+    action: a.Action,
+    before: GameState | None = None,
+    played: Edition | None = None,
+) -> str:
+    """A short label: "Advance the chart to space 7", "Boss takes 2 wounds", in the words of
+    the game's edition (`played`, else that of the state `before`, else the pack's: an edition
+    may play another's content). Given the state `before` the action, a hit that destroys its
+    model says so ("...: destroyed")."""
+    if played is None:
+        played = edition(before.setup.edition if before is not None else pack.edition)
+    worded = _WORDED.get(type(action))
+    label = worded(pack, played, action) if worded else _LABELS[type(action)](pack, action)
     if _on_the_mini_boss(action) and before is not None and before.mini_boss is not None:
         name = name_of(pack, "mini_bosses", before.mini_boss.id)
         label = label.replace(_WHO["mini-boss"], f"{_WHO['mini-boss']} {name}", 1)
@@ -30,7 +38,7 @@ def describe(pack: EditionPack, action: a.Action, before: GameState | None = Non
         if action.target == "boss" and before.other_bosses:
             label += ": destroyed"  # (Ugg: one of two bosses)
         else:
-            label += wound_endings(pack, action)[-1]
+            label += wound_endings(pack, action, played)[-1]
     if isinstance(action, a.AddStatus) and before is not None:
         keyword = immune_to(pack, before, action)
         if keyword is not None:
@@ -40,14 +48,15 @@ def describe(pack: EditionPack, action: a.Action, before: GameState | None = Non
     return label
 
 
-def wound_endings(pack: EditionPack, action: a.Wound) -> list[str]:
+def wound_endings(pack: EditionPack, action: a.Wound, played: Edition | None = None) -> list[str]:
     """What a hit's label may end with: nothing, or (the last) what a hit that destroys its
     model adds: the boss "defeated", a spawning point "destroyed" with what it gives in this
-    edition (a journal written before that said only "destroyed")."""
+    edition (`played`, else the pack's; a journal written before that said only "destroyed")."""
     if action.target == "boss":
         return ["", ": destroyed", ": defeated"]
     if action.target == "spawning-point" and action.tile is not None:
-        return ["", ": destroyed", f": destroyed, {edition(pack.edition).point_loot(action.tile)}"]
+        loot = (played or edition(pack.edition)).point_loot(action.tile)
+        return ["", ": destroyed", f": destroyed, {loot}"]
     return ["", ": destroyed"]
 
 
@@ -131,13 +140,13 @@ def _plural(n: int, word: str) -> str:
     return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
-def _advance(pack: EditionPack, action: a.AdvanceChart) -> str:
-    return edition(pack.edition).words.advance.format(space=action.space)
+def _advance(pack: EditionPack, played: Edition, action: a.AdvanceChart) -> str:
+    return played.words.advance.format(space=action.space)
 
 
-def _spawn_boss(pack: EditionPack, action: a.SpawnBoss) -> str:
+def _spawn_boss(pack: EditionPack, played: Edition, action: a.SpawnBoss) -> str:
     boss = name_of(pack, "dungeon_bosses", action.boss)
-    return f"{edition(pack.edition).words.arrive} the dungeon boss {boss}"
+    return f"{played.words.arrive} the dungeon boss {boss}"
 
 
 def _relics(pack: EditionPack, action: a.EquipRelics | a.ChooseRelics) -> str:
@@ -154,18 +163,23 @@ def _sighting(pack: EditionPack, action: a.AnswerSighting) -> str:
     return f"{label} (Dark Reflection: {reflected})" if reflected else label
 
 
-_LABELS: dict[type, Callable[[EditionPack, Any], str]] = {
-    a.EndTurn: lambda pack, _: edition(pack.edition).words.end_turn,
+_WORDED: dict[type, Callable[[EditionPack, Edition, Any], str]] = {
+    a.EndTurn: lambda pack, played, _: played.words.end_turn,
     a.AdvanceChart: _advance,
-    a.ConfirmStep: lambda pack, act: f"Done: {step_title(pack.edition, act.step)}",
+    a.ConfirmStep: lambda pack, played, act: f"Done: {played.step_title(act.step)}",
+    a.SpawnBoss: _spawn_boss,
+    a.DestroySpawningPoint: lambda pack, played, act: (
+        f"Spawning point {point_name(pack, act.spawning_point, act.which)} "
+        f"on tile {act.tile} destroyed: {played.point_loot(act.tile)}"
+    ),
+}
+"""The labels said in the edition's words."""
+
+_LABELS: dict[type, Callable[[EditionPack, Any], str]] = {
     a.Spawn: lambda pack, act: f"Spawn {counts_text(pack, act.monsters)}",
     a.DestroyMonsters: lambda pack, act: f"Destroyed {counts_text(pack, act.monsters)}",
     a.DestroyMarked: lambda pack, act: (
         f"Destroyed {name_of(pack, 'monsters', act.model)} #{act.which + 1}"
-    ),
-    a.DestroySpawningPoint: lambda pack, act: (
-        f"Spawning point {point_name(pack, act.spawning_point, act.which)} "
-        f"on tile {act.tile} destroyed: {edition(pack.edition).point_loot(act.tile)}"
     ),
     a.DestroyHero: lambda *_: "A hero is destroyed",
     a.EndGame: lambda _, act: (
@@ -177,7 +191,6 @@ _LABELS: dict[type, Callable[[EditionPack, Any], str]] = {
     a.DestroyMiniBoss: lambda pack, act: (
         f"Mini-boss {name_of(pack, 'mini_bosses', act.mini_boss)} destroyed"
     ),
-    a.SpawnBoss: _spawn_boss,
     a.ChooseRelics: _relics,
     a.EquipRelics: _relics,
     a.ChooseBonus: lambda pack, act: f"Bonus chosen: {name_of(pack, 'bonuses', act.bonus)}",

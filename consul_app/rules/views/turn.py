@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from consul_app.content.pack import EditionPack
 from consul_app.rules.editions import edition_of, edition_rules
-from consul_app.rules.errors import RuleError
-from consul_app.rules.spawning import check_free_spawn
-from consul_app.rules.state import GameState
+from consul_app.rules.handlers.spawning import check_free_spawn
+from consul_app.rules.model.errors import RuleError
+from consul_app.rules.model.state import GameState
 
 
 def turn_name(state: GameState) -> str:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from consul_app.content import EditionPack
-from consul_app.rules.setup import PlacedSpawningPoint
+from consul_app.rules.model.setup import PlacedSpawningPoint
 
 
 def add_spawning_point(

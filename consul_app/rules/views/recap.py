@@ -8,7 +8,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from consul_app.content import EditionPack
-from consul_app.rules.actions import (
+from consul_app.rules.editions import edition
+from consul_app.rules.handlers.boss_sighting import sighted_tiles
+from consul_app.rules.handlers.mini_boss import mini_bosses_waiting
+from consul_app.rules.model.actions import (
     Action,
     AdvanceChart,
     AnswerSighting,
@@ -17,14 +20,11 @@ from consul_app.rules.actions import (
     Spawn,
     SpawnMiniBoss,
 )
-from consul_app.rules.chart import spaces
-from consul_app.rules.editions import edition
-from consul_app.rules.mini_boss import mini_bosses_waiting
-from consul_app.rules.names import counts_text, name_of, tiles_text
-from consul_app.rules.prompts import no_mini_boss_left
-from consul_app.rules.sightings import sighted_tiles
-from consul_app.rules.state import GameState
+from consul_app.rules.model.chart import spaces
+from consul_app.rules.model.names import counts_text, name_of, tiles_text
+from consul_app.rules.model.state import GameState
 from consul_app.rules.views.chart import chart_status, current_space
+from consul_app.rules.views.prompts import no_mini_boss_left
 
 
 @dataclass(frozen=True)
