@@ -115,3 +115,33 @@ async def test_a_long_card_scrolls_with_its_keys(content: ContentPack, tmp_path:
         await pilot.press("escape", "down", "c")
         await until(pilot, lambda: isinstance(app.screen, CardScreen), "the next card")
         assert body.scroll_y == 0
+
+
+async def test_a_card_opened_after_a_resize_fits_the_new_size(
+    content: ContentPack, tmp_path: Path
+) -> None:
+    """The card screen is laid out once; a resize while the table is shown (the card screen
+    hidden) still gives the next card the new width, its end in sight when scrolled there."""
+    save = tmp_path / "game.jsonl"
+    play_saved(content, save, default_setup(content.edition("sde2")), offense_bonus_taken)
+    app = make_app(content, save)
+    async with app.run_test(size=(120, 40)) as pilot:
+        app.screen.query_one(PoolTable).focus()
+        await pilot.press("c")
+        await until(pilot, lambda: isinstance(app.screen, CardScreen), "the card")
+        body = app.screen.query_one(CardBody)
+        wide = body.container_size.width
+        await pilot.press("escape")
+        await pilot.resize_terminal(*SMALL)
+        await until(pilot, lambda: app.size == SMALL, "the resize")
+        await pilot.press("c")
+        await until(pilot, lambda: isinstance(app.screen, CardScreen), "the card again")
+        await until(pilot, lambda: body.container_size.width < wide, "the card's new size")
+        room = body.container_size
+        assert len(body.lines) > room.height  # (it scrolls at 80x24)
+        assert body.virtual_size.width == room.width - body.styles.scrollbar_size_vertical
+        assert all(line.cell_length == body.virtual_size.width for line in body.lines)
+        await pilot.press("end")
+        await pilot.resize_terminal(120, 40)
+        await until(pilot, lambda: body.container_size.width == wide, "the card resized")
+        assert body.scroll_y == body.max_scroll_y

@@ -10,6 +10,7 @@ from textual.binding import Binding
 from textual.containers import Vertical
 from textual.geometry import Region
 from textual.screen import ModalScreen
+from textual.timer import Timer
 from textual.widget import Widget
 from textual.widgets import Static
 
@@ -17,6 +18,10 @@ from consul_app.rules import CardView
 from consul_app.tui.card_layout import card_body
 from consul_app.tui.screens.confirm import fit_height
 from consul_app.tui.widgets.card_body import CardBody
+
+COME_UP = 1.0
+"""Seconds after which the card comes up even if a widget has not answered (one that never
+would must not keep every card away)."""
 
 
 class CardScreen(ModalScreen[None]):
@@ -40,6 +45,7 @@ class CardScreen(ModalScreen[None]):
         self._ready = False
         self._coming = False
         """It is to be pushed once its widgets have handed over their changes."""
+        self._fallback: Timer | None = None
 
     @classmethod
     def open(cls, app: App[object], view: CardView) -> None:
@@ -63,11 +69,14 @@ class CardScreen(ModalScreen[None]):
             return
         self._coming = True
         after_each(list(self.query("*")), self._come_up)
+        self._fallback = self.set_timer(COME_UP, self._come_up)
 
     def _come_up(self) -> None:
-        self._coming = False
-        if not self.is_current:
+        if self._fallback is not None:
+            self._fallback.stop()
+        if self._coming and not self.is_current:
             self.app.push_screen(self)
+        self._coming = False
 
     def refresh(
         self, *regions: Region, repaint: bool = True, layout: bool = False, recompose: bool = False

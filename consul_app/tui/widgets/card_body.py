@@ -76,6 +76,8 @@ class CardBody(ScrollView, can_focus=True):
             lines = self._render_at(width, style)
         self.lines = lines
         self.set_reactive(ScrollView.virtual_size, Size(width, len(lines)))
+        if self.scroll_y > self.max_scroll_y:  # (a resize: the end stays in sight)
+            self.scroll_to(y=self.max_scroll_y, animate=False, immediate=True, force=True)
 
     def _render_at(self, width: int, style: VisualStyle) -> list[Strip]:
         visual = visualize(self, self.renderable, markup=False)
