@@ -70,10 +70,18 @@ class CardBody(ScrollView, can_focus=True):
             return
         self._drawn_for = (room, style)
         width, height = room
-        lines = self._render_at(width, style)
-        if len(lines) > height:
-            width = max(1, width - self.styles.scrollbar_size_vertical)
+        narrow = max(1, width - self.styles.scrollbar_size_vertical)
+        # Rendered once most of the time: at the width the last lines had (the next card is
+        # mostly of the same kind); again only when that width was the wrong guess.
+        if len(self.lines) > height:  # (the last lines scrolled: first at the narrow width)
+            lines = self._render_at(narrow, style)
+            if len(lines) <= height:
+                lines = self._render_at(width, style)
+        else:
             lines = self._render_at(width, style)
+            if len(lines) > height:
+                lines = self._render_at(narrow, style)
+        width = width if len(lines) <= height else narrow
         self.lines = lines
         self.set_reactive(ScrollView.virtual_size, Size(width, len(lines)))
         if self.scroll_y > self.max_scroll_y:  # (a resize: the end stays in sight)
