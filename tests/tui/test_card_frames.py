@@ -38,6 +38,14 @@ async def _settled(frames: list[str], deadline: float = 30.0) -> None:
         assert time.monotonic() < end, "the screen never settled"
 
 
+async def _drawn(frames: list[str], deadline: float = 30.0) -> None:
+    """Until the card screen has drawn a frame (without Pilot's pause, which draws one)."""
+    end = time.monotonic() + deadline
+    while "CardScreen" not in frames:
+        assert time.monotonic() < end, "the card was never drawn"
+        await asyncio.sleep(0.01)
+
+
 @pytest.mark.parametrize("size", [MIXED, SMALL], ids=["100x30", "80x24"])
 async def test_each_card_opens_in_one_frame(
     content: ContentPack, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, size: tuple[int, int]
@@ -68,6 +76,7 @@ async def test_each_card_opens_in_one_frame(
             await _settled(frames)
             frames.clear()
             app.post_message(events.Key("c", "c"))
+            await _drawn(frames)
             await _settled(frames)
             screen = app.screen
             assert isinstance(screen, CardScreen) and screen.view is not None
