@@ -366,3 +366,19 @@ def test_the_pool_drops_the_columns_that_matter_least() -> None:
     assert _fitted((columns, rows), 10, spawning=False)[0] == ["Monster", "Pool", "Board", "STR"]
     squeezed = _fitted((columns, rows), 38, spawning=True)[0]
     assert squeezed == ["Monster", "Sk", "Pool", "STR"]  # bits and the board went first
+
+
+def test_the_boss_panes_short_card_names_a_relics_action_once(content: ContentPack) -> None:
+    """Seen in a real terminal at 120x40: Black-Handed Henry with Icy Armor Potion listed
+    "Soul Jar, Minty Fortress, Potion Stash 2, Potion Pirate, Minty Fortress" in the Boss pane:
+    the potion the relic gives is an action of its card and what it gained, said once."""
+    from consul_app.rules import new_game
+    from consul_app.tui.card_layout import card_summary
+
+    pack = content.edition("sde2")
+    state = new_game(pack, replace(default_setup(pack), boss="black-handed-henry"))
+    boss = replace(state.boss, spawned=True, relics=["icy-armor-potion"])
+    view = card(pack, replace(state, boss=boss), "black-handed-henry")
+    names = str(card_summary(view)[-1]).split(", ")
+    assert "Minty Fortress" in names
+    assert len(names) == len(set(names)), names

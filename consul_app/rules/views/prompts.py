@@ -21,7 +21,11 @@ from consul_app.rules.handlers.fight_bosses import brought_bosses, fight_card
 from consul_app.rules.handlers.hearts import boss_hearts
 from consul_app.rules.handlers.mini_boss import timeout_brings
 from consul_app.rules.handlers.rewards import loot, treasure
-from consul_app.rules.handlers.timeout import healed_back_wounds, timeout_threshold
+from consul_app.rules.handlers.timeout import (
+    healed_back_wounds,
+    timeout_cause,
+    timeout_threshold,
+)
 from consul_app.rules.model import actions as a
 from consul_app.rules.model.chart import space_summary, spaces
 from consul_app.rules.model.names import bits_name, counts_text, name_of, tiles_text
@@ -226,10 +230,12 @@ def _card_effects(pack: EditionPack, state: GameState, section: str) -> str:
 
 def _rewards(pack: EditionPack, state: GameState, step: StepState) -> str:
     tally = state.tally
+    drawn = f" and {treasure(tally)} treasure" if treasure(tally) else ""
     text = (
-        f"The heroes take {loot(tally)} loot: one per full 3 skull points of 8-Bit monsters "
-        f"destroyed this turn ({tally.skull_points_8bit}), two per 16-Bit monster "
-        f"({tally.models_16bit}), and a destroyed spawning point's tile number plus one "
+        f"The heroes take {loot(tally)} loot{drawn}: one loot per full 3 skull points of 8-Bit "
+        f"monsters destroyed this turn ({tally.skull_points_8bit} skull points), two per 16-Bit "
+        f"monster ({tally.models_16bit} destroyed), and a destroyed spawning point's tile number "
+        "plus one "
         f"(tiles: {', '.join(map(str, tally.spawning_point_tiles)) or 'none'})."
     )
     if treasure(tally):
@@ -378,7 +384,7 @@ def _sighting_effects(pack: EditionPack, state: GameState, step: StepState) -> s
 
 def _heal_hero(pack: EditionPack, state: GameState, step: StepState) -> str:
     return (
-        f"{_boss(pack, state)} has {state.boss.wounds} wounds. The party may choose one "
+        f"{timeout_cause(pack, state)}: the timeout. The party may choose one "
         "hero and discard equipment cards from the backpack: that hero heals 1 per card."
     )
 
@@ -430,6 +436,14 @@ def _resummon(pack: EditionPack, state: GameState, step: StepState) -> str:
 
 
 def _summons(pack: EditionPack, state: GameState, step: StepState) -> str:
+    card = fight_card(pack, state)
+    named = card.timeout_summons if card is not None else []
+    absent = {s.monster: s.count for s in named if s.monster not in step.summons}
+    if not step.summons:  # (none of them in this game: nothing to spawn or move)
+        return (
+            f"None of the monsters the card summons comes: it names {counts_text(pack, absent)}, "
+            "and no spawning point of this game brings them. Confirm the step."
+        )
     left = {m: n for m, n in step.summons.items() if n}
     text = (
         f"Spawn these monsters in the boss's place, or move them there (moved ones keep their "
@@ -441,9 +455,6 @@ def _summons(pack: EditionPack, state: GameState, step: StepState) -> str:
             f" Not in the spawning pool, so none can spawn: {counts_text(pack, outside)}; "
             "move those on the dungeon to its place, then confirm."
         )
-    card = fight_card(pack, state)
-    named = card.timeout_summons if card is not None else []
-    absent = {s.monster: s.count for s in named if s.monster not in step.summons}
     if absent:
         text += (
             f" The card also names {counts_text(pack, absent)}: no spawning point of this game "
