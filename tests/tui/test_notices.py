@@ -59,7 +59,7 @@ async def test_undos_in_a_row_make_one_notice_and_errors_wait_to_be_read(
         await pilot.press("u")
         assert text(line) == f"Undone: {labels[0]}"
         await pilot.press("u", "u")
-        assert text(line) == f"undid 3: {labels[2]} (the last)"
+        assert text(line) == f"Undone 3 in a row, the last: {labels[2]}"
         await pilot.press("r")
         assert text(line) == f"Redone: {labels[2]}"
         await pilot.press("u")
