@@ -43,7 +43,7 @@ def _status(save: SaveSummary) -> str:
 
 
 def _game(save: SaveSummary) -> str:
-    """Boss, edition and chart space, in words that may wrap (the name never does)."""
+    """Boss, edition and chart space (1.0: power gauge), in words that may wrap."""
     if save.damaged:
         return "-"
     from consul_app.rules.editions import EDITIONS
@@ -51,6 +51,8 @@ def _game(save: SaveSummary) -> str:
     played = EDITIONS.get(save.edition or "")
     place = played.words.place if played else "space"
     chart = f", {place} {save.position}" if save.position is not None else ""
+    if save.gauge is not None:
+        chart = f", power gauge {save.gauge}"
     return f"{save.boss}, {played.name if played else save.edition}{chart}"
 
 

@@ -24,6 +24,7 @@ from consul_app.rules import (
     read_action,
 )
 from consul_app.rules.editions import edition
+from consul_app.rules.handlers.power_gauge import gauge_of
 from consul_app.rules.views.describe import gauge_full_label, wound_endings
 from consul_app.sde.compat import missing_ids, state_missing
 from consul_app.sde.ended import finished
@@ -100,6 +101,7 @@ class SdeRules(GameRules):
             edition=state.setup.edition,
             turn=state.turn,
             position=state.position if state.chart else None,
+            gauge=_gauge(self.pack, state),
             finished=finished(state),
         )
 
@@ -169,3 +171,10 @@ class Sde(GameKind):
 
 
 SDE = Sde()
+
+
+def _gauge(pack: EditionPack, state: GameState) -> str | None:
+    """SDE 1.0's power gauge as a save's summary says it ("7/20"); None in other editions."""
+    if state.gauge is None:
+        return None
+    return f"{state.gauge.filled}/{gauge_of(pack, state).squares}"

@@ -38,6 +38,8 @@ class Summary:
     """SDE: the turn (1.0: round); MD2: the round."""
     position: int | None = None
     finished: bool = False
+    gauge: str | None = None
+    """SDE 1.0: the power gauge's squares filled of all ("7/20")."""
 
 
 @dataclass(frozen=True)

@@ -6,11 +6,11 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import msgspec
 
-from consul_app.content import ContentPack
+from consul_app.content import ContentPack, EditionPack
 from consul_app.rules.editions import EDITIONS, edition_id
 from consul_app.session.journal import SaveError, changed_content
 from consul_app.session.reading import read_journal
@@ -41,6 +41,8 @@ class SaveSummary:
     warnings: list[str] = field(default_factory=list)
     game: str = "sde"
     """Which game (`games.py`): each game's start offers only its own saves to resume."""
+    gauge: str | None = None
+    """SDE 1.0: the power gauge's squares filled of all ("7/20"); None in other editions."""
 
 
 def _from_checkpoint(content: ContentPack, path: Path, modified: datetime) -> SaveSummary | None:
@@ -67,12 +69,21 @@ def _from_checkpoint(content: ContentPack, path: Path, modified: datetime) -> Sa
             edition=edition,
             turn=state["turn"],
             position=state["position"] if state["chart"] else None,
+            gauge=_gauge(pack, state),
             actions=point.done,
             finished=state["boss"]["defeated"],
             warnings=changed_content(path, journal.header, pack.content_hash()),
         )
     except (KeyError, TypeError):
         return None
+
+
+def _gauge(pack: EditionPack, state: dict[str, Any]) -> str | None:
+    """`sde.game`'s gauge summary, from a checkpoint's state as JSON."""
+    if not state.get("gauge"):
+        return None
+    gauge_id = state["setup"].get("power_gauge") or next(iter(pack.power_gauges))
+    return f"{state['gauge']['filled']}/{pack.power_gauges[gauge_id].squares}"
 
 
 def summarize(content: ContentPack, path: Path) -> SaveSummary:
@@ -96,6 +107,7 @@ def summarize(content: ContentPack, path: Path) -> SaveSummary:
         edition=told.edition,
         turn=told.turn,
         position=told.position,
+        gauge=told.gauge,
         actions=len(game.timeline.done),
         finished=told.finished,
         warnings=game.warnings,

@@ -21,7 +21,8 @@ from consul_app.base.paths import cache_dir
 from consul_app.content import EDITIONS, ContentPack
 from consul_app.content.cache import _private_folder, _read_private
 
-FORMAT = 1
+FORMAT = 2
+"""(2: with the power gauge.)"""
 NAME = "saves.json"
 
 
@@ -38,6 +39,7 @@ class Summary(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     warnings: list[str]
     game: str = "sde"
     """(Kept before there was a second game: SDE's.)"""
+    gauge: str | None = None
 
 
 class Kept(msgspec.Struct, frozen=True, forbid_unknown_fields=True):

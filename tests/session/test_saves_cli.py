@@ -222,3 +222,38 @@ def test_list_says_ladder_step_for_a_forgotten_king_game(
     assert main(["list"]) == 0
     out = " ".join(capsys.readouterr().out.split())  # (the game's words wrap)
     assert f"ladder step {fk_state.position}" in out and "space" not in out
+
+
+def test_list_says_the_power_gauge_of_a_1_0_game(
+    content: ContentPack,
+    clock: Clock,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """1.0 has no chart: its boss comes when "the power gauge fills completely on a 16-Bit
+    game", so its game is told by the gauge (seen in a play-through: a 1.0 game was listed
+    with no place at all, where 2.0 and Forgotten King say theirs)."""
+    from consul_app.rules import AdvanceGauge, default_setup
+    from consul_app.rules.handlers.power_gauge import gauge_of
+    from consul_app.session.saves import summarize
+
+    classic = content.edition("classic")
+    setup = default_setup(classic)
+    from consul_app.session import checkpoint as checkpoints
+
+    monkeypatch.setattr(checkpoints, "CLOSE_AFTER", 1)  # (closing writes a checkpoint)
+    with Session.new(content, setup, clock=clock) as game:
+        game.dispatch(AdvanceGauge(squares=7))
+    state = game.state
+    assert state.gauge is not None and state.gauge.filled == 7
+    said = f"power gauge 7/{gauge_of(classic, state).squares}"
+    monkeypatch.setenv("COLUMNS", "200")
+    for _ in range(2):  # (from the save's checkpoint, then from the kept summaries)
+        assert main(["list"]) == 0
+        out = " ".join(capsys.readouterr().out.split())
+        assert said in out and "space" not in out
+    path = game.path
+    lines = path.read_bytes().split(b"\n")
+    assert b'"checkpoint"' in lines[-2]
+    path.write_bytes(b"\n".join(lines[:-2] + [b""]))  # without it: replayed, the same words
+    assert summarize(content, path).gauge == said.removeprefix("power gauge ")

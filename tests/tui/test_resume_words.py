@@ -20,3 +20,9 @@ def test_a_1_0_save_is_at_a_round_and_a_2_0_save_at_a_turn() -> None:
     assert "Nocturne · SDE 1.0\nround 2 · 30 actions" in _line("classic")
     assert "turn 2 · space 5 · 30 actions" in _line("sde2", 5)
     assert "turn 2 · ladder step 5 · 30 actions" in _line("forgotten-king", 5)
+
+
+def test_a_1_0_save_says_its_power_gauge() -> None:
+    day = datetime(2026, 11, 30)
+    save = SaveSummary(Path("g.jsonl"), day, "Nocturne", "classic", 2, None, 30, gauge="7/20")
+    assert "round 2 · power gauge 7/20 · 30 actions" in str(_option(save).prompt)
