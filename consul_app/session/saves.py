@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 import msgspec
 
 from consul_app.content import ContentPack, EditionPack
-from consul_app.rules.editions import EDITIONS, edition_id
+from consul_app.rules.editions import EDITIONS
 from consul_app.session.journal import SaveError, changed_content
 from consul_app.session.reading import read_journal
 from consul_app.session.save_files import save_paths
@@ -141,10 +141,7 @@ def _summary(content: ContentPack, path: Path, cache: SummaryCache) -> SaveSumma
     modified = datetime.fromtimestamp(info.st_mtime).astimezone()
     kept = cache.get(path, at)
     if kept is not None:
-        fields = msgspec.structs.asdict(kept)
-        if fields["edition"] is not None:  # kept by an older Consul: the display name
-            fields["edition"] = edition_id(fields["edition"]) or fields["edition"]
-        return SaveSummary(path, modified, **fields)
+        return SaveSummary(path, modified, **msgspec.structs.asdict(kept))
     summary = summarize(content, path)
     fields = {name: getattr(summary, name) for name in Summary.__struct_fields__}
     cache.put(path, at, Summary(**fields))

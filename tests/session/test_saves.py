@@ -158,11 +158,11 @@ def test_a_save_unchanged_since_the_last_list_is_not_read_again(
     assert list_saves(content) == again and len(read) == 3  # others may write it: unused
 
 
-def test_a_summary_kept_with_the_editions_display_name_still_reads(
+def test_summaries_kept_by_an_older_consul_are_made_again(
     content: ContentPack, setup: Setup
 ) -> None:
-    """A summary carries the edition's id ("sde2"); one kept by an older Consul with the
-    display name ("SDE 2.0") reads as that id, not summarized again."""
+    """A summary carries the edition's id ("sde2"); those an older Consul kept (format 1: the
+    display name "SDE 2.0", no power gauge) are not used but made again."""
     from consul_app.base.paths import cache_dir
 
     with Session.new(content, setup) as session:
@@ -170,6 +170,8 @@ def test_a_summary_kept_with_the_editions_display_name_still_reads(
     (first,) = list_saves(content)
     assert first.edition == "sde2"
     kept = cache_dir() / "saves.json"
-    kept.write_text(kept.read_text().replace('"edition":"sde2"', '"edition":"SDE 2.0"'))
-    assert '"SDE 2.0"' in kept.read_text()
+    old = kept.read_text().replace('"edition":"sde2"', '"edition":"SDE 2.0"')
+    kept.write_text(old.replace('"format":2', '"format":1'))
+    assert '"SDE 2.0"' in kept.read_text() and '"format":1' in kept.read_text()
     assert list_saves(content) == [first]
+    assert '"format":2' in kept.read_text() and '"SDE 2.0"' not in kept.read_text()

@@ -255,10 +255,3 @@ def all_editions() -> list[Edition]:
     """Every edition, in the order the new-game screen offers them."""
     return list(EDITIONS.values())
 
-
-def edition_id(name: str) -> str | None:
-    """The id of an edition named by its id or its display name (as older summaries kept it);
-    None for neither."""
-    if name in EDITIONS:
-        return name
-    return next((e.id for e in EDITIONS.values() if e.name == name), None)
