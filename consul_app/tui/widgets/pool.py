@@ -191,7 +191,8 @@ class PoolPane(Vertical):
         key = (state.pool, state.board, state.tracked, state.bonuses, spawning, closed, size)
         if key == self._shown:
             return
-        self._shown = key
+        stocked_before = self._stocked
+        self._shown, self._stocked = key, state.pool
         self._view = view
         self.set_class(spawning is not None, "-spawning")
         keep = table.highlighted_row()
@@ -204,9 +205,32 @@ class PoolPane(Vertical):
         self._heights = [_height(cells) for cells in fitted[1].values()]
         if lines:
             table.move_cursor(row=_cursor_row(list(rows), keep))
+            self._move_on_if_emptied(view, keep, stocked_before)
         self.say_more()
 
+    def _move_on_if_emptied(self, view: TableView, keep: str | None, before: object) -> None:
+        """The monster under the cursor has just left the spawning pool (its last spawned):
+        the cursor moves on to the next one that may still spawn, and says so (a Consul
+        spawning on would otherwise be told `no ... is left`; moved without a word, another
+        monster would spawn unnoticed)."""
+        if keep is None or SUB in keep or not isinstance(before, dict):
+            return
+        if not before.get(keep) or view.state.pool.get(keep):
+            return
+        lines = view.pool
+        at = next((n for n, line in enumerate(lines) if line.id == keep), 0)
+        stocked = [line for line in lines[at + 1 :] + lines[:at] if line.in_pool]
+        spawnable = [line for line in stocked if line.may_spawn] or stocked
+        if not spawnable:
+            return
+        to = spawnable[0]
+        self._table.move_cursor(row=self._table.get_row_index(to.id))
+        gone = view.pack.monsters[keep].name
+        self.notify(f"No {gone} is left in the spawning pool: the cursor is on {to.name} now.")
+
     _view: TableView | None = None
+    _stocked: object = None
+    """The spawning pool as last shown (to see the cursor's monster run out)."""
     _heights: list[int] = []
 
     def _said_and_fitted(
@@ -575,9 +599,8 @@ def _cut_apart(names: list[str], room: int) -> dict[str, str]:
 
 
 def _cursor_row(rows: list[str], keep: str | None) -> int:
-    """Stay on the same row, even when its pool runs out: the next spawn of it is refused
-    with the engine's reason rather than another monster spawning unnoticed. A marked
-    monster's row that is gone leaves the cursor on its kind."""
+    """Stay on the same row (when its pool has just run out, `_move_on_if_emptied` moves it
+    on, and says so). A marked monster's row that is gone leaves the cursor on its kind."""
     if keep in rows:
         return rows.index(keep)
     kind = (keep or "").partition(SUB)[0]
