@@ -16,7 +16,7 @@ from textual.events import Key, Resize
 from textual.geometry import Size
 from textual.screen import Screen
 from textual.widget import Widget
-from textual.widgets import TabbedContent, TabPane
+from textual.widgets import TabbedContent, TabPane, Tabs
 
 from consul_app.rules import (
     Action,
@@ -36,7 +36,7 @@ from consul_app.tui.screens.confirm import ConfirmScreen
 from consul_app.tui.screens.table_dialogs import TableDialogs
 from consul_app.tui.screens.table_keys import TableKeys
 from consul_app.tui.table_bindings import COUNT_KEYS, TABLE_BINDINGS, game_keys
-from consul_app.tui.textual_compat import key_bindings, set_key_bindings
+from consul_app.tui.textual_compat import key_bindings, set_key_bindings, underline_active_tab
 from consul_app.tui.typed_count import TypedCount
 from consul_app.tui.view import TableView
 from consul_app.tui.widgets.bonuses import BonusesPane
@@ -211,9 +211,16 @@ class TableScreen(TableKeys, TableDialogs, Screen[None]):
         if tabs not in self.query(TabbedContent):
             return
         self._focus(event.pane.query_one(".pane").id or "")
+        self._mark_tabs(tabs)
+
+    def _mark_tabs(self, tabs: TabbedContent) -> None:
+        """The tab shown in brackets and underlined, in the frame that shows its pane (Textual
+        moves the underline a frame later, and a number key's TabActivated may come after a
+        frame)."""
         for pane in self.panes:
             shown = f"tab-{pane.id}" == tabs.active
             tabs.get_tab(f"tab-{pane.id}").label = _tab_label(pane, shown)
+        underline_active_tab(tabs.query_one(Tabs))
 
     # -- rendering ------------------------------------------------------------------------
 
@@ -465,7 +472,9 @@ class TableScreen(TableKeys, TableDialogs, Screen[None]):
     def action_pane(self, pane: str) -> None:
         """Show (in tabs) and focus a pane."""
         if self.compact:
-            self.query_one(TabbedContent).active = f"tab-{pane}"
+            tabs = self.query_one(TabbedContent)
+            tabs.active = f"tab-{pane}"
+            self._mark_tabs(tabs)
         self._focus(pane)
 
     def _focus(self, pane: str) -> None:
