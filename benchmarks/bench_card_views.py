@@ -17,7 +17,7 @@ from msgspec import structs
 
 from consul_app.content import load_pack
 from consul_app.rules import card, default_setup, lookup, new_game, pool
-from consul_app.rules.state import BossState, GainedBonus
+from consul_app.rules.model.state import BossState, GainedBonus
 
 ROUNDS = 50
 

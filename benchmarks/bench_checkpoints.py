@@ -36,7 +36,7 @@ from bench_speed import best, no_fsync, settled_start  # noqa: E402
 QUICK = "--quick" in sys.argv
 RUNS = 3 if QUICK else 7
 SAVES = 500
-LIST = "from consul_app.cli import main; raise SystemExit(main(['list']))"
+LIST = "from consul_app.commands.cli import main; raise SystemExit(main(['list']))"
 
 
 def write_game(path: Path, count: int) -> None:

@@ -11,7 +11,7 @@ from collections.abc import Callable
 
 import yaml
 
-from consul_app import paths
+from consul_app.base import paths
 from consul_app.content import EDITIONS, load_pack
 from consul_app.content.loader import pack_files
 

@@ -125,7 +125,7 @@ if sys.argv[3] == "bare":
     Bare().run()
 else:
     from consul_app.commands import play
-    from consul_app.cli import main
+    from consul_app.commands.cli import main
     play.needs_terminal = lambda: None  # headless: it reads no terminal
     main(sys.argv[4:])
 """
@@ -181,7 +181,7 @@ def run(self, *args, **kwargs):
 App.run = run
 
 from consul_app.commands import play
-from consul_app.cli import main
+from consul_app.commands.cli import main
 play.needs_terminal = lambda: None  # headless: it reads no terminal
 main(["play"])
 """

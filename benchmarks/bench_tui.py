@@ -67,7 +67,7 @@ if sys.argv[1] == "bare":
     Bare().run()
 else:
     from consul_app.commands import play
-    from consul_app.cli import main
+    from consul_app.commands.cli import main
     play.needs_terminal = lambda: None  # headless: it reads no terminal
     main(sys.argv[2:])
 """
@@ -81,7 +81,7 @@ def mark(name):
         rss = next(int(l.split()[1]) for l in status if l.startswith("VmRSS"))
     marks.append((name, time.perf_counter() - start, rss))
 import textual.app; mark("import textual.app (a bare app needs it too)")
-import consul_app.cli; mark("import consul_app.cli (argparse, the command modules)")
+import consul_app.commands.cli; mark("import consul_app.commands.cli (argparse, the commands)")
 import gc; gc.disable()  # as `consul play` runs (until its first usable frame)
 import consul_app.tui.app; mark("import consul_app.tui.app (the first frame needs no more)")
 import consul_app.content.cache; mark("  worker: import pydantic, the content models")

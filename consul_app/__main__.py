@@ -1,5 +1,5 @@
 """`python -m consul_app` runs the `consul` command."""
 
-from consul_app.cli import main
+from consul_app.commands.cli import main
 
 raise SystemExit(main())

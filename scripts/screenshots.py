@@ -23,7 +23,7 @@ def main(names: list[str]) -> int:
     from textual._doc import take_svg_screenshot
     from tui.scenarios import SHOTS, bundled, make_app
 
-    from consul_app.paths import ENV_HOME
+    from consul_app.base.paths import ENV_HOME
 
     content = bundled()
     OUT.mkdir(exist_ok=True)

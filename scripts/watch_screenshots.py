@@ -23,7 +23,7 @@ def main() -> int:
     from tui.scenarios import NOW, WIDE, bundled
     from tui.watch_scenario import watched_game
 
-    from consul_app.paths import ENV_HOME
+    from consul_app.base.paths import ENV_HOME
     from consul_app.tui.screens.watch import WatchScreen
     from consul_app.tui.watch_app import WatchApp
 

@@ -11,8 +11,8 @@ import pytest
 from hypothesis import settings
 from session.players import bundled_pack
 
+from consul_app.base.paths import ENV_HOME
 from consul_app.content import ContentPack
-from consul_app.paths import ENV_HOME
 
 # CI must be repeatable: the same examples on every run. Locally each run explores new ones.
 settings.register_profile("ci", derandomize=True, database=None)

@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from consul_app import paths
-from consul_app.cli import main
+from consul_app.base import paths
+from consul_app.commands.cli import main
 from consul_app.content import ContentPack
 from consul_app.content.folders import pack_files
 from consul_app.rules import DestroyHero, default_setup

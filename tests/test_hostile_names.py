@@ -12,14 +12,14 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from consul_app.cli import main
+from consul_app.base.paths import saves_dir
+from consul_app.base.shown import shown
+from consul_app.commands.cli import main
 from consul_app.commands.watch import no_such_save
 from consul_app.content import ContentPack
-from consul_app.paths import saves_dir
 from consul_app.rules import DestroyHero, default_setup
 from consul_app.session import SaveLocked, Session
 from consul_app.session.lock import SaveLock
-from consul_app.shown import shown
 
 HOSTILE = "\x1b]0;pwned\x07\x1b[2J\x1b[31m\u202egame"
 """Sets the terminal's title, clears it, turns it red and reverses the text after it."""

@@ -1,6 +1,8 @@
-"""The import contract (GUIDE: layers): the rules engine and the content never import the
-TUI, textual, the session or the server; the session never imports the TUI; no two modules
-import each other, directly or round a circle.
+"""The import contract (GUIDE: layers): the bottom layer (`base`) imports no other part of
+Consul; the rules engine and the content never import the TUI, textual, the session or the
+server; the session never imports the TUI; within the engine, the model (setup, state,
+actions) imports no handler, view or engine module and the handlers never import the engine
+that calls them; no two modules import each other, directly or round a circle.
 
 Read from the source (every `import` and `from ... import`, also those inside functions,
 where the lazy imports are; not those under `if TYPE_CHECKING:`, which never run), so that a
@@ -19,10 +21,26 @@ import consul_app
 ROOT = Path(consul_app.__file__).parent
 PACKAGE = "consul_app"
 
+LAYERS = ("base", "content", "rules", "session", "sde", "md2", "serve", "tui", "commands")
+"""The packages under consul_app."""
+
 FORBIDDEN: dict[str, tuple[str, ...]] = {
+    "consul_app.base": ("textual", *(f"consul_app.{p}" for p in LAYERS if p != "base")),
     "consul_app.rules": ("textual", "consul_app.tui", "consul_app.session", "consul_app.serve"),
     "consul_app.content": ("textual", "consul_app.tui", "consul_app.session", "consul_app.serve"),
     "consul_app.session": ("textual", "consul_app.tui"),
+    "consul_app.rules.model": (
+        "consul_app.rules.handlers",
+        "consul_app.rules.views",
+        "consul_app.rules.engine",
+        "consul_app.rules.game",
+        "consul_app.rules.confirm",
+    ),
+    "consul_app.rules.handlers": (
+        "consul_app.rules.engine",
+        "consul_app.rules.game",
+        "consul_app.rules.confirm",
+    ),
 }
 """Layer (a package) -> what no module in it may import."""
 
@@ -133,6 +151,12 @@ def _circles(graph: dict[str, set[str]]) -> list[set[str]]:
         if node not in index:
             visit(node)
     return found
+
+
+def test_every_module_is_in_a_layer() -> None:
+    """No loose modules at the package's root: each is in the layer it belongs to."""
+    loose = [m for m in MODULES if m.count(".") == 1 and m.split(".")[1] not in LAYERS]
+    assert sorted(loose) == ["consul_app.__main__"]
 
 
 def test_no_modules_import_each_other() -> None:

@@ -1,4 +1,4 @@
-"""The engine's and the session's packages export their names lazily (`consul_app.lazy`): each
+"""The engine's and the session's packages export their names lazily (`consul_app.base.lazy`): each
 name is the object of its module, whatever was imported before, and the package's three lists
 of names (the imports type checkers read, `__all__`, where each is imported from) agree."""
 
@@ -75,8 +75,8 @@ def test_a_part_of_the_engine_imports_only_what_it_needs() -> None:
     loaded = subprocess.run(
         [sys.executable, "-c", code], capture_output=True, text=True, check=True
     ).stdout.split()
-    assert "consul_app.rules.setup" in loaded and "consul_app.session.saves" in loaded
-    for heavy in ("actions", "state", "engine", "views.cards"):
+    assert "consul_app.rules.model.setup" in loaded and "consul_app.session.saves" in loaded
+    for heavy in ("model.actions", "model.state", "engine", "views.cards"):
         assert f"consul_app.rules.{heavy}" not in loaded
     assert "consul_app.session.session" not in loaded
 
@@ -85,7 +85,7 @@ def test_starting_consul_imports_no_other_game() -> None:
     """SDE's start (the app, the session, the saves list, the parser of every command) never
     imports MD2: each game is imported only when a save of it is read or started."""
     code = (
-        "import sys; from consul_app.cli import build_parser; build_parser(); "
+        "import sys; from consul_app.commands.cli import build_parser; build_parser(); "
         "from consul_app.tui.app import ConsulApp; "
         "from consul_app.session import Session, list_saves; "
         "import consul_app.session.load, consul_app.session.export, consul_app.sde.game; "

@@ -13,8 +13,8 @@ from pathlib import Path
 import pytest
 from msgspec.structs import replace
 
-from consul_app import paths
-from consul_app.cli import main
+from consul_app.base import paths
+from consul_app.commands.cli import main
 from consul_app.content.cache import load_pack_cached
 from consul_app.content.validate import dump
 from consul_app.rules import DestroyHero, default_setup

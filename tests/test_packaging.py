@@ -46,4 +46,4 @@ def test_wheel_carries_every_bundled_yaml_file(wheel: Path) -> None:
 def test_wheel_has_console_script(wheel: Path) -> None:
     with zipfile.ZipFile(wheel) as zf:
         (entry_points,) = [n for n in zf.namelist() if n.endswith("entry_points.txt")]
-        assert "consul = consul_app.cli:main" in zf.read(entry_points).decode()
+        assert "consul = consul_app.commands.cli:main" in zf.read(entry_points).decode()

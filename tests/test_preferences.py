@@ -8,15 +8,15 @@ from pathlib import Path
 
 import pytest
 
+from consul_app.base.paths import config_file
 from consul_app.content import ContentPack
-from consul_app.paths import config_file
-from consul_app.preferences import (
+from consul_app.tui.app import ConsulApp
+from consul_app.tui.preferences import (
     DEFAULT_THEME,
     Preferences,
     load_preferences,
     save_preferences,
 )
-from consul_app.tui.app import ConsulApp
 
 
 def test_the_file_lives_in_the_data_folder_of_the_tests(_isolated_home: Path) -> None:

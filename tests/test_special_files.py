@@ -14,12 +14,12 @@ from typing import TypeVar
 
 import pytest
 
-from consul_app.cli import main
+from consul_app.base.files import Refused, read_limited
+from consul_app.base.paths import saves_dir
+from consul_app.commands.cli import main
 from consul_app.content import ContentError
 from consul_app.content.cache import load_pack_cached
 from consul_app.content.folders import MAX_FILE_BYTES
-from consul_app.files import Refused, read_limited
-from consul_app.paths import saves_dir
 from consul_app.session import journal
 
 pytestmark = pytest.mark.skipif(os.name != "posix", reason="FIFOs and /dev/zero are POSIX")

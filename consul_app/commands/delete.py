@@ -46,7 +46,7 @@ def _held(path: Path) -> str | None:
 
 
 def _refuse_held(path: Path, holder: str) -> int:
-    from consul_app.shown import shown
+    from consul_app.base.shown import shown
 
     print(
         f"consul delete: {shown(path)} is being played ({holder}); quit that Consul first, then "
@@ -57,9 +57,9 @@ def _refuse_held(path: Path, holder: str) -> int:
 
 
 def run(args: argparse.Namespace) -> int:
-    from consul_app.save_files import find_save, move_to_trash, trash_dir
+    from consul_app.base.shown import shown
     from consul_app.session.lock import SaveLock, SaveLocked
-    from consul_app.shown import shown
+    from consul_app.session.save_files import find_save, move_to_trash, trash_dir
 
     path = find_save(args.save)
     if path is None:

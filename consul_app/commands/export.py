@@ -34,8 +34,8 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 def resolve(save: Path) -> Path:
     """The save named as `consul list` shows it (name or number), else the path as given (a
     bare name: in the saves folder), for its error message."""
-    from consul_app.paths import saves_dir
-    from consul_app.save_files import find_save
+    from consul_app.base.paths import saves_dir
+    from consul_app.session.save_files import find_save
 
     found = find_save(str(save))
     if found is not None or save.exists() or save.name != str(save):
@@ -57,13 +57,13 @@ def _utf8(stream: TextIO) -> bool:
 
 
 def run(args: argparse.Namespace) -> int:
+    from consul_app.base.shown import shown
     from consul_app.content import ContentError
     from consul_app.content.cache import load_pack_cached
-    from consul_app.save_files import no_such_number
     from consul_app.session import SaveError
     from consul_app.session.export import to_json, to_markdown
     from consul_app.session.load import load_game
-    from consul_app.shown import shown
+    from consul_app.session.save_files import no_such_number
 
     missing = no_such_number(str(args.save))
     if missing is not None:

@@ -65,7 +65,7 @@ def _heroes(text: str) -> tuple[str, ...]:
 
 def in_progress() -> Path | None:
     """The MD2 save played last (the saves folder, most recently played first)."""
-    from consul_app.save_files import game_of, save_paths
+    from consul_app.session.save_files import game_of, save_paths
 
     return next((p for p in save_paths() if game_of(p) == "md2"), None)
 
@@ -83,7 +83,7 @@ def run(args: argparse.Namespace | SimpleNamespace) -> int:
     save, path = None, None
     given = getattr(args, "save", None)
     if given is not None:
-        from consul_app.save_files import find_save, game_of, no_such_number
+        from consul_app.session.save_files import find_save, game_of, no_such_number
 
         missing = no_such_number(str(given))
         if missing is not None:

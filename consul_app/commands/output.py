@@ -12,7 +12,7 @@ import os
 import stat
 from pathlib import Path
 
-from consul_app.shown import shown
+from consul_app.base.shown import shown
 
 OVERWRITE_HELP = "replace FILE if it exists (without it, an existing file is never touched)"
 

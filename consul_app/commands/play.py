@@ -88,14 +88,14 @@ def start(content: list[Path] | None = None, save: Path | None = None) -> int:
     if refused():
         return 2
     if save is not None:
-        from consul_app.save_files import find_save, no_such_number
+        from consul_app.session.save_files import find_save, no_such_number
 
         missing = no_such_number(str(save))
         if missing is not None:
             print(f"consul play: {missing}", file=sys.stderr)
             return 2
         save = find_save(str(save)) or save
-        from consul_app.save_files import game_of
+        from consul_app.session.save_files import game_of
 
         if save.is_file() and (game := game_of(save)) not in (None, "sde"):
             print(f"consul play: {save}: a save of another game ({game}); play it with "

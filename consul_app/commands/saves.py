@@ -62,7 +62,7 @@ def saves_table(
     time of a list of 500 saves); when the game's words do not fit beside the rest in
     `width`, each goes on the line under its row. `paint(text, style)`:
     `text` in that style, for the terminal."""
-    from consul_app.shown import shown
+    from consul_app.base.shown import shown
 
     rows = [
         (
@@ -113,8 +113,8 @@ def _stacked(rows: list[tuple[str, ...]], widths: list[int], width: int, paint: 
 
 def _title(over: int, paint: Paint) -> list[str]:
     """The title, centred over the table's `over` columns (it wraps as it must)."""
-    from consul_app.paths import saves_dir
-    from consul_app.shown import shown
+    from consul_app.base.paths import saves_dir
+    from consul_app.base.shown import shown
 
     return [
         paint(t.center(over).rstrip(), "italic")
@@ -176,11 +176,11 @@ def _line(
 def run(args: argparse.Namespace) -> int:
     from rich.console import Console
 
+    from consul_app.base.paths import saves_dir
+    from consul_app.base.shown import shown
     from consul_app.content import ContentError
     from consul_app.content.cache import load_pack_cached
-    from consul_app.paths import saves_dir
     from consul_app.session import list_saves
-    from consul_app.shown import shown
 
     try:
         saves = list_saves(load_pack_cached(args.content))

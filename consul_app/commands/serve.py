@@ -72,8 +72,8 @@ def _lan_address() -> str | None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from consul_app.base.shown import shown
     from consul_app.serve import address, serve
-    from consul_app.shown import shown
 
     if not 0 < args.port < 65536:
         return _fail(f"--port {args.port}: a port is 1-65535")

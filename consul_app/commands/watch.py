@@ -37,9 +37,9 @@ def find_save(save: Path | None) -> Path | None:
 
 def no_such_save(command: str, given: Path | None, save: Path | None) -> bool:
     """Say so (exit 2 follows) if a save is named (`given`, found as `save`) but is no file."""
-    from consul_app.files import kind
-    from consul_app.save_files import no_such_number
-    from consul_app.shown import shown
+    from consul_app.base.files import kind
+    from consul_app.base.shown import shown
+    from consul_app.session.save_files import no_such_number
 
     if given is None or save is None or save.is_file():
         return False

@@ -34,11 +34,12 @@ from typing import Literal
 
 import msgspec
 
-from consul_app import __version__, paths
+from consul_app import __version__
+from consul_app.base import paths
+from consul_app.base.files import private_folder, read_private
 from consul_app.content.folders import pack_files, pack_folders, read_file, unique_folders
 from consul_app.content.models import EDITIONS, KINDS, ContentFile, Edition
 from consul_app.content.pack import ContentPack
-from consul_app.files import private_folder, read_private
 
 FORMAT = 4
 """Bump to drop every existing cache (a change in what is stored). 2: JSON, was a pickle.

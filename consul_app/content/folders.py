@@ -6,8 +6,8 @@ import os
 from collections.abc import Iterable
 from pathlib import Path
 
-from consul_app import paths
-from consul_app.files import MB, read_limited
+from consul_app.base import paths
+from consul_app.base.files import MB, read_limited
 
 SUFFIXES = (".yaml", ".yml")
 MAX_FILE_BYTES = 2 * MB

@@ -2,7 +2,7 @@
 
 `Immune: Poison` keeps Poison off, `Immune: Status Effects` every status effect, and
 `Immune: Status Effects Except Fire` (Corrupted Harvest) every one but Fire. The content's name
-checks (`names`) and the engine (`rules.tracked`) both read them here.
+checks (`name_checks`) and the engine (`rules.handlers.tracked`) both read them here.
 """
 
 from __future__ import annotations

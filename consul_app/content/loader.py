@@ -40,7 +40,7 @@ from consul_app.content.models import (
     Edition,
     Entry,
 )
-from consul_app.content.names import find_unknown, known_names
+from consul_app.content.name_checks import find_unknown, known_names
 from consul_app.content.pack import ContentPack
 from consul_app.content.safeyaml import Document, parse
 from consul_app.content.validate import validate

@@ -12,9 +12,9 @@ from pathlib import Path
 import msgspec
 
 from consul_app import __version__
-from consul_app.files import MB, private_folder, read_private
+from consul_app.base.files import MB, private_folder, read_private
+from consul_app.base.paths import cache_dir
 from consul_app.md2.content import Md2Content, bundled_dir, load_md2
-from consul_app.paths import cache_dir
 
 NAME = "md2-content.json"
 MAX_BYTES = 4 * MB

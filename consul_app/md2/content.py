@@ -11,8 +11,8 @@ from typing import TYPE_CHECKING, Annotated, Literal
 
 import msgspec
 
-from consul_app import paths
-from consul_app.files import MB, read_limited
+from consul_app.base import paths
+from consul_app.base.files import MB, read_limited
 
 if TYPE_CHECKING:
     from consul_app.content.errors import Issue

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from consul_app.base.shown import shown
 from consul_app.md2.rules.state import Md2State
-from consul_app.shown import shown
 
 if TYPE_CHECKING:
     from consul_app.md2.game import Md2Rules

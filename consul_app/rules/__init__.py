@@ -9,16 +9,24 @@ no clock, no randomness, never imports textual or rich.
 Everything on screen is a view computed from (pack, state); undo replays actions from
 `new_game`, so the state follows from the setup and the actions alone.
 
-Each name is imported from its module when first used (`consul_app.lazy`), so importing one
-part of the engine (`consul_app.rules.setup` for the new-game screen) does not import it all.
+Each name is imported from its module when first used (`consul_app.base.lazy`), so importing one
+part of the engine (`consul_app.rules.model.setup` for the new-game screen) does not import it all.
 """
 
 from typing import TYPE_CHECKING
 
-from consul_app.lazy import lazy_exports
+from consul_app.base.lazy import lazy_exports
 
 if TYPE_CHECKING:
-    from consul_app.rules.actions import (
+    from consul_app.rules.editions import Offer, all_editions, edition, edition_of
+    from consul_app.rules.editions.words import Words
+    from consul_app.rules.engine import apply
+    from consul_app.rules.game import new_game
+    from consul_app.rules.handlers.boss import eligible_relics, extra_relics, relics_per_slot
+    from consul_app.rules.handlers.summons import summons_out
+    from consul_app.rules.handlers.timeout import timeout_threshold
+    from consul_app.rules.handlers.tracked import immune_to, marked_monsters
+    from consul_app.rules.model.actions import (
         Action,
         AddStatus,
         AdvanceChart,
@@ -48,34 +56,10 @@ if TYPE_CHECKING:
         action_data,
         read_action,
     )
-    from consul_app.rules.bonus_views import (
-        BonusLine,
-        GroupBonuses,
-        StatLine,
-        bonus_rules,
-        bonuses_by_rank,
-        monster_bonuses,
-    )
-    from consul_app.rules.boss import eligible_relics, extra_relics, relics_per_slot
-    from consul_app.rules.chart import select_chart, space_summary
-    from consul_app.rules.describe import describe
-    from consul_app.rules.editions import Offer, all_editions, edition, edition_of
-    from consul_app.rules.editions.words import Words
-    from consul_app.rules.engine import apply
-    from consul_app.rules.errors import RuleError, SetupError
-    from consul_app.rules.game import new_game
-    from consul_app.rules.options import MiniBossOption, mini_bosses_left, refusal
-    from consul_app.rules.placing import add_spawning_point
-    from consul_app.rules.prompts import (
-        Choice,
-        Step,
-        answer,
-        pending_decision,
-        power_up_steps,
-        reflected_sighting,
-    )
-    from consul_app.rules.recap import Recap, phase_bounds, recap
-    from consul_app.rules.setup import (
+    from consul_app.rules.model.chart import select_chart, space_summary
+    from consul_app.rules.model.errors import RuleError, SetupError
+    from consul_app.rules.model.placing import add_spawning_point
+    from consul_app.rules.model.setup import (
         HERO_KEYWORDS,
         MAX_TILES,
         PARTY_SIZES,
@@ -90,33 +74,17 @@ if TYPE_CHECKING:
         setup_fields,
         with_hero_keyword,
     )
-    from consul_app.rules.state import GameState
-    from consul_app.rules.steps import StepKey
-    from consul_app.rules.story import Event, Story, story, story_sections
-    from consul_app.rules.summons import summons_out
-    from consul_app.rules.timeout import timeout_threshold
-    from consul_app.rules.tracked import immune_to, marked_monsters
-    from consul_app.rules.turn_view import free_spawn_refusal, phase_name, turn_name, turn_notes
-    from consul_app.rules.views import (
-        BossStatus,
-        ChartStatus,
-        GaugeStatus,
-        OtherBoss,
-        PoolLine,
-        SpaceView,
-        SpawningPointLine,
-        TurnsUntil,
-        boss_status,
-        chart_spaces,
-        chart_status,
-        current_space,
-        gauge_status,
-        pool,
-        spawning_point_lines,
-        spawning_points_remaining,
-        turns_until,
-        upcoming_spaces,
+    from consul_app.rules.model.state import GameState
+    from consul_app.rules.model.steps import StepKey
+    from consul_app.rules.views.bonuses import (
+        BonusLine,
+        GroupBonuses,
+        StatLine,
+        bonus_rules,
+        bonuses_by_rank,
+        monster_bonuses,
     )
+    from consul_app.rules.views.boss import BossStatus, OtherBoss, boss_status
     from consul_app.rules.views.cards import (
         ROLL_MARKS,
         Added,
@@ -130,8 +98,38 @@ if TYPE_CHECKING:
         monster_stats,
         stat_lines,
     )
+    from consul_app.rules.views.chart import (
+        ChartStatus,
+        SpaceView,
+        TurnsUntil,
+        chart_spaces,
+        chart_status,
+        current_space,
+        turns_until,
+        upcoming_spaces,
+    )
+    from consul_app.rules.views.describe import describe
+    from consul_app.rules.views.gauge import GaugeStatus, gauge_status
     from consul_app.rules.views.keyword_effects import KeywordEffect
     from consul_app.rules.views.lookup import LOOKUP_KINDS, LookupHit, lookup
+    from consul_app.rules.views.options import MiniBossOption, mini_bosses_left, refusal
+    from consul_app.rules.views.pool import PoolLine, pool
+    from consul_app.rules.views.prompts import (
+        Choice,
+        Step,
+        answer,
+        pending_decision,
+        power_up_steps,
+        reflected_sighting,
+    )
+    from consul_app.rules.views.recap import Recap, phase_bounds, recap
+    from consul_app.rules.views.spawning_points import (
+        SpawningPointLine,
+        spawning_point_lines,
+        spawning_points_remaining,
+    )
+    from consul_app.rules.views.story import Event, Story, story, story_sections
+    from consul_app.rules.views.turn import free_spawn_refusal, phase_name, turn_name, turn_notes
 
 __all__ = [
     "LOOKUP_KINDS",
@@ -259,40 +257,43 @@ __all__ = [
 ]
 
 _HOMES: dict[str, str] = {
-    "actions": "Action AddStatus AdvanceChart AdvanceGauge AnswerSighting"
-    " CancelSighting ChooseBonus ChooseRelics ConfirmStep DestroyHero DestroyMiniBoss"
-    " DestroyMarked DestroyMonsters DestroySpawningPoint DestroySummoned EndGame EndTurn"
-    " EquipRelics Heal RemoveStatus Spawn SpawnBoss SpawnMiniBoss Summon Target Wound"
-    " action_data read_action",
-    "bonus_views": "BonusLine GroupBonuses StatLine bonus_rules bonuses_by_rank monster_bonuses",
-    "boss": "eligible_relics extra_relics relics_per_slot",
-    "chart": "select_chart space_summary",
-    "describe": "describe",
     "editions": "Offer all_editions edition edition_of",
     "editions.words": "Words",
     "engine": "apply",
-    "errors": "RuleError SetupError",
     "game": "new_game",
-    "options": "MiniBossOption mini_bosses_left refusal",
-    "placing": "add_spawning_point",
-    "prompts": "Choice Step answer pending_decision power_up_steps reflected_sighting",
-    "recap": "Recap phase_bounds recap",
-    "setup": "HERO_KEYWORDS MAX_TILES PARTY_SIZES GameSize Hero HeroKeyword PlacedSpawningPoint"
-    " Setup bosses_to_choose default_setup pets_to_choose setup_fields with_hero_keyword",
-    "state": "GameState",
-    "steps": "StepKey",
-    "story": "Event Story story story_sections",
-    "summons": "summons_out",
-    "timeout": "timeout_threshold",
-    "tracked": "immune_to marked_monsters",
-    "turn_view": "free_spawn_refusal phase_name turn_name turn_notes",
-    "views": "BossStatus ChartStatus GaugeStatus OtherBoss PoolLine SpaceView SpawningPointLine"
-    " TurnsUntil boss_status chart_spaces chart_status current_space gauge_status pool"
-    " spawning_point_lines spawning_points_remaining turns_until upcoming_spaces",
-    "views.cards": "Added CardAction CardView ROLL_MARKS RelicView RollView StatFigure Trait"
-    " card monster_stats stat_lines",
+    "handlers.boss": "eligible_relics extra_relics relics_per_slot",
+    "handlers.summons": "summons_out",
+    "handlers.timeout": "timeout_threshold",
+    "handlers.tracked": "immune_to marked_monsters",
+    "model.actions": "Action AddStatus AdvanceChart AdvanceGauge AnswerSighting CancelSighting"
+    " ChooseBonus ChooseRelics ConfirmStep DestroyHero DestroyMiniBoss DestroyMarked"
+    " DestroyMonsters DestroySpawningPoint DestroySummoned EndGame EndTurn EquipRelics Heal"
+    " RemoveStatus Spawn SpawnBoss SpawnMiniBoss Summon Target Wound action_data read_action",
+    "model.chart": "select_chart space_summary",
+    "model.errors": "RuleError SetupError",
+    "model.placing": "add_spawning_point",
+    "model.setup": "HERO_KEYWORDS MAX_TILES PARTY_SIZES GameSize Hero HeroKeyword"
+    " PlacedSpawningPoint Setup bosses_to_choose default_setup pets_to_choose setup_fields"
+    " with_hero_keyword",
+    "model.state": "GameState",
+    "model.steps": "StepKey",
+    "views.bonuses": "BonusLine GroupBonuses StatLine bonus_rules bonuses_by_rank monster_bonuses",
+    "views.boss": "BossStatus OtherBoss boss_status",
+    "views.cards": "Added CardAction CardView ROLL_MARKS RelicView RollView StatFigure Trait card"
+    " monster_stats stat_lines",
+    "views.chart": "ChartStatus SpaceView TurnsUntil chart_spaces chart_status current_space"
+    " turns_until upcoming_spaces",
+    "views.describe": "describe",
+    "views.gauge": "GaugeStatus gauge_status",
     "views.keyword_effects": "KeywordEffect",
     "views.lookup": "LOOKUP_KINDS LookupHit lookup",
+    "views.options": "MiniBossOption mini_bosses_left refusal",
+    "views.pool": "PoolLine pool",
+    "views.prompts": "Choice Step answer pending_decision power_up_steps reflected_sighting",
+    "views.recap": "Recap phase_bounds recap",
+    "views.spawning_points": "SpawningPointLine spawning_point_lines spawning_points_remaining",
+    "views.story": "Event Story story story_sections",
+    "views.turn": "free_spawn_refusal phase_name turn_name turn_notes",
 }
 """Where each name of `__all__` comes from: its module (relative to this package), then the
 names, separated by spaces."""

@@ -5,15 +5,15 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from consul_app.content.pack import EditionPack
-from consul_app.rules.actions import ConfirmStep
-from consul_app.rules.agenda import require_step
-from consul_app.rules.bonuses import gain_bonuses
 from consul_app.rules.editions import step_title
-from consul_app.rules.errors import RuleError
-from consul_app.rules.hearts import boss_hearts
-from consul_app.rules.state import GameState
-from consul_app.rules.steps import ANSWERED, StepState
-from consul_app.rules.timeout import healed_back_wounds
+from consul_app.rules.handlers.bonuses import gain_bonuses
+from consul_app.rules.handlers.hearts import boss_hearts
+from consul_app.rules.handlers.timeout import healed_back_wounds
+from consul_app.rules.model.actions import ConfirmStep
+from consul_app.rules.model.agenda import require_step
+from consul_app.rules.model.errors import RuleError
+from consul_app.rules.model.state import GameState
+from consul_app.rules.model.steps import ANSWERED, StepState
 
 
 def confirm_step(pack: EditionPack, state: GameState, action: ConfirmStep) -> None:

@@ -6,26 +6,26 @@ from collections.abc import Callable
 from typing import Any
 
 from consul_app.content.pack import EditionPack
-from consul_app.rules import actions as a
-from consul_app.rules.advance import advance_chart
-from consul_app.rules.agenda import require_no_step
-from consul_app.rules.bonuses import choose_bonus
-from consul_app.rules.boss import boss_of, choose_relics, spawn_boss
 from consul_app.rules.confirm import confirm_step
 from consul_app.rules.editions import edition_rules
-from consul_app.rules.errors import RuleError
-from consul_app.rules.mini_boss import destroy_mini_boss, spawn_mini_boss
-from consul_app.rules.power_gauge import advance_gauge
-from consul_app.rules.sightings import answer_sighting, cancel_sighting
-from consul_app.rules.spawning import (
+from consul_app.rules.handlers.advance import advance_chart
+from consul_app.rules.handlers.bonuses import choose_bonus
+from consul_app.rules.handlers.boss import boss_of, choose_relics, spawn_boss
+from consul_app.rules.handlers.boss_sighting import answer_sighting, cancel_sighting
+from consul_app.rules.handlers.mini_boss import destroy_mini_boss, spawn_mini_boss
+from consul_app.rules.handlers.power_gauge import advance_gauge
+from consul_app.rules.handlers.spawning import (
     destroy_marked,
     destroy_monsters,
     destroy_spawning_point,
     spawn,
 )
-from consul_app.rules.state import GameState
-from consul_app.rules.summons import destroy_summoned, summon
-from consul_app.rules.tracked import add_status, heal, remove_status, wound
+from consul_app.rules.handlers.summons import destroy_summoned, summon
+from consul_app.rules.handlers.tracked import add_status, heal, remove_status, wound
+from consul_app.rules.model import actions as a
+from consul_app.rules.model.agenda import require_no_step
+from consul_app.rules.model.errors import RuleError
+from consul_app.rules.model.state import GameState
 
 Handler = Callable[[EditionPack, GameState, Any], None]
 

@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 from consul_app.content.pack import EditionPack
-from consul_app.rules.chart import select_chart
 from consul_app.rules.editions import edition
-from consul_app.rules.errors import SetupError
-from consul_app.rules.keywords import boss_pool_extras, tile_refusal
-from consul_app.rules.setup import Setup, check_setup
-from consul_app.rules.spawning import spawning_pool
-from consul_app.rules.state import GameState, Gauge, SpawningPointState
+from consul_app.rules.handlers.keywords import boss_pool_extras, tile_refusal
+from consul_app.rules.handlers.spawning import spawning_pool
+from consul_app.rules.model.chart import select_chart
+from consul_app.rules.model.errors import SetupError
+from consul_app.rules.model.setup import Setup, check_setup
+from consul_app.rules.model.state import GameState, Gauge, SpawningPointState
 
 
 def new_game(pack: EditionPack, setup: Setup) -> GameState:

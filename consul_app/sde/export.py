@@ -8,6 +8,7 @@ from typing import Any
 
 import msgspec
 
+from consul_app.base.shown import shown
 from consul_app.content import EditionPack
 from consul_app.rules import (
     GameState,
@@ -23,7 +24,6 @@ from consul_app.rules import (
 )
 from consul_app.sde.ended import finished
 from consul_app.session.load import Game
-from consul_app.shown import shown
 
 
 def _name(pack: EditionPack, kind: str, entry_id: str) -> str:

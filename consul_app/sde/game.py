@@ -23,8 +23,8 @@ from consul_app.rules import (
     new_game,
     read_action,
 )
-from consul_app.rules.describe import gauge_full_label, wound_endings
 from consul_app.rules.editions import edition
+from consul_app.rules.views.describe import gauge_full_label, wound_endings
 from consul_app.sde.compat import missing_ids, state_missing
 from consul_app.sde.ended import finished
 from consul_app.session.game import Begun, GameKind, GameRules, Summary
@@ -61,8 +61,9 @@ class SdeRules(GameRules):
         hit that destroys its model adds, or the ending a status effect its model is immune to
         adds, or a power gauge move that filled the gauge (what it really moved)."""
         pack = self.pack
-        label = describe(pack, action)
-        endings = wound_endings(self.pack, action) if isinstance(action, Wound) else [""]
+        played = edition(self.setup.edition)  # (its words: an edition may play another's pack)
+        label = describe(pack, action, played=played)
+        endings = wound_endings(pack, action, played) if isinstance(action, Wound) else [""]
         if isinstance(action, AddStatus):
             names = [*(s.name for s in pack.status_effects.values()), "Status Effects"]
             endings += [f": removed at once (Immune: {name})" for name in names]

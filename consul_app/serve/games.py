@@ -64,8 +64,8 @@ def newer_game(
 ) -> Path | None:
     """The save played last, if it is a game in progress other than `current`. A save is
     summarized once per change (see `Judged`)."""
-    from consul_app.save_files import save_paths
     from consul_app.session import summarize
+    from consul_app.session.save_files import save_paths
 
     try:
         newest = next(iter(save_paths(folder)), None)

@@ -26,11 +26,11 @@ from typing import Any
 from aiohttp import web
 from aiohttp.typedefs import Handler
 
+from consul_app.base.shown import shown
 from consul_app.serve import messages
 from consul_app.serve.games import Games
 from consul_app.serve.viewer import Viewer
 from consul_app.serve.watcher import QUIT_SECONDS
-from consul_app.shown import shown
 
 log = logging.getLogger("consul.serve")
 

@@ -7,12 +7,12 @@
     session.settle()                                 # ...waited for: now it may be shown
 
 Imports rules and content only: never textual or rich. Each name is imported from its module
-when first used (`consul_app.lazy`): listing the saves does not import the engine.
+when first used (`consul_app.base.lazy`): listing the saves does not import the engine.
 """
 
 from typing import TYPE_CHECKING
 
-from consul_app.lazy import lazy_exports
+from consul_app.base.lazy import lazy_exports
 
 if TYPE_CHECKING:
     from consul_app.session.journal import SaveError

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from consul_app.base.shown import shown
 from consul_app.session.load import Game
 from consul_app.session.timeline import Done
-from consul_app.shown import shown
 
 EXPORT_VERSION = 1
 

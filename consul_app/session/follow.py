@@ -19,7 +19,8 @@ from itertools import islice
 from pathlib import Path
 from typing import Any
 
-from consul_app.files import open_limited
+from consul_app.base.files import open_limited
+from consul_app.base.shown import shown
 from consul_app.session.checkpoint import parse
 from consul_app.session.entries import done_of
 from consul_app.session.journal import MAX_BYTES, Do, Line, Redo, SaveError, Undo
@@ -27,7 +28,6 @@ from consul_app.session.lines import Start, Warnings, read
 from consul_app.session.load import Game, load_game
 from consul_app.session.marks import RS
 from consul_app.session.timeline import Done, Refused, Stack, Timeline
-from consul_app.shown import shown
 
 
 @dataclass(frozen=True)

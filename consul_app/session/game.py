@@ -56,7 +56,7 @@ class Begun:
 class GameRules(ABC):
     """One game's rules bound to its content and setup: what a save is replayed with.
 
-    `apply` raises the engine's `RuleError` (consul_app.rules.errors) with the reason."""
+    `apply` raises the engine's `RuleError` (consul_app.rules.model.errors) with the reason."""
 
     game: ClassVar[str]
     """The name a save's header gives ("sde", "md2")."""

@@ -35,12 +35,12 @@ from typing import TYPE_CHECKING, Any, Literal, NoReturn
 
 import msgspec
 
-from consul_app.files import MB, open_limited, read_limited
+from consul_app.base.files import MB, open_limited, read_limited
+from consul_app.base.shown import shown
+from consul_app.base.tagged import tagged_reader
 from consul_app.session import chain
 from consul_app.session.checkpoint import seal
 from consul_app.session.marks import RS
-from consul_app.shown import shown
-from consul_app.tagged import tagged_reader
 
 if TYPE_CHECKING:
     from concurrent.futures import Future, ThreadPoolExecutor

@@ -28,11 +28,11 @@ from pathlib import Path
 
 import msgspec
 
+from consul_app.base.shown import shown
 from consul_app.session import chain as chains
 from consul_app.session.checkpoint import Checkpoint, looks_like_checkpoint, parse, verify
 from consul_app.session.journal import Line, Op, SaveError, entry_op, validation_message
 from consul_app.session.marks import CHECKPOINT, RS
-from consul_app.shown import shown
 
 
 @dataclass

@@ -22,9 +22,9 @@ import tempfile
 from datetime import datetime
 from pathlib import Path
 
+from consul_app.base.shown import shown
 from consul_app.session import os_lock
 from consul_app.session.journal import SaveError
-from consul_app.shown import shown
 
 _NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
 _NONBLOCK = getattr(os, "O_NONBLOCK", 0)

@@ -8,7 +8,7 @@ from collections.abc import Iterator
 from datetime import date
 from pathlib import Path
 
-from consul_app.save_files import SUFFIX
+from consul_app.session.save_files import SUFFIX
 
 
 def slug(name: str) -> str:

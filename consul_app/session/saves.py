@@ -12,9 +12,9 @@ import msgspec
 
 from consul_app.content import ContentPack
 from consul_app.rules.editions import EDITIONS, edition_id
-from consul_app.save_files import save_paths
 from consul_app.session.journal import SaveError, changed_content
 from consul_app.session.reading import read_journal
+from consul_app.session.save_files import save_paths
 
 if TYPE_CHECKING:
     from consul_app.session.summary_cache import SummaryCache

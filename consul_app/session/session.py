@@ -25,8 +25,9 @@ from typing import Any, NoReturn
 import msgspec
 
 from consul_app import __version__
-from consul_app.paths import saves_dir
-from consul_app.rules.errors import RuleError
+from consul_app.base.paths import saves_dir
+from consul_app.base.shown import shown
+from consul_app.rules.model.errors import RuleError
 from consul_app.session import checkpoint
 from consul_app.session.game import Action, GameRules
 from consul_app.session.games import game_kind
@@ -36,7 +37,6 @@ from consul_app.session.load import Game, load_game
 from consul_app.session.lock import SaveLock, SaveReadOnly
 from consul_app.session.naming import save_names
 from consul_app.session.timeline import Done, Labels, Timeline
-from consul_app.shown import shown
 
 APP = f"consul-app {__version__}"
 RESUME = "; resume it to go on"

@@ -17,9 +17,9 @@ from pathlib import Path
 
 import msgspec
 
+from consul_app.base.paths import cache_dir
 from consul_app.content import EDITIONS, ContentPack
 from consul_app.content.cache import _private_folder, _read_private
-from consul_app.paths import cache_dir
 
 FORMAT = 1
 NAME = "saves.json"

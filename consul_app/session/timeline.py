@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from itertools import islice
 from typing import Any, overload
 
-from consul_app.rules.errors import RuleError
+from consul_app.rules.model.errors import RuleError
 from consul_app.session.game import Action, GameRules
 from consul_app.session.journal import SaveError
 

@@ -36,11 +36,11 @@ from textual.screen import Screen
 from textual.theme import Theme
 from textual.widgets import Static
 
-from consul_app.preferences import Preferences, load_preferences, save_preferences
 from consul_app.tui.crash import Crash, unread_report, write_report
 from consul_app.tui.hangup import quit_on_hangup
 from consul_app.tui.held_keys import HoldsKeys
 from consul_app.tui.opening_games import OpeningGames, sde_saves
+from consul_app.tui.preferences import Preferences, load_preferences, save_preferences
 from consul_app.tui.screen_css import load_screen_css
 from consul_app.tui.textual_compat import own_screen_css, report_crashes
 from consul_app.tui.widgets.footer import Footer
@@ -215,7 +215,7 @@ class ConsulApp(OpeningGames, HoldsKeys):
     def _apply_preferences(self) -> None:
         """The theme chosen last time; a broken preferences file is named, the defaults used.
         A theme chosen from the palette is kept for next time."""
-        from consul_app.paths import config_file
+        from consul_app.base.paths import config_file
 
         preferences, problem = load_preferences()
         if preferences.theme in self.available_themes:
@@ -311,7 +311,7 @@ class ConsulApp(OpeningGames, HoldsKeys):
     def _opening(self, content: ContentPack) -> Opening:
         """Do the slow part of opening (list the saves, replay a game) and return the rest:
         what to show. Runs in the loading worker, or on mount when the content was given."""
-        from consul_app.save_files import save_paths
+        from consul_app.session.save_files import save_paths
         from consul_app.tui.screens import new_game  # noqa: F401 (loaded here)
 
         if self.save_path is not None and self.save_path.exists():

@@ -14,8 +14,8 @@ from datetime import datetime
 from pathlib import Path
 
 from consul_app import __version__
-from consul_app.paths import crash_dir
-from consul_app.shown import shown
+from consul_app.base.paths import crash_dir
+from consul_app.base.shown import shown
 
 UNREAD = "unread"
 """A file in the crash folder naming the report the next start has not mentioned yet."""

@@ -8,7 +8,7 @@ from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from consul_app.shown import shown
+from consul_app.base.shown import shown
 
 if TYPE_CHECKING:
     from consul_app.content import ContentPack
@@ -117,7 +117,7 @@ class OpeningGames:
         """The save this new game was to go to has become a game meanwhile (another Consul
         started one there, and may still have it open): say so, and save it nowhere else
         unless asked."""
-        from consul_app.paths import saves_dir
+        from consul_app.base.paths import saves_dir
         from consul_app.rules import Choice
         from consul_app.session import SaveLocked
         from consul_app.tui.screens.pick_one import PickOneScreen
@@ -222,7 +222,7 @@ class OpeningGames:
 
     def _offer_to_watch(self, refusal: SaveError) -> None:
         """A save another Consul plays (or this account may not write) can still be watched."""
-        from consul_app.paths import saves_dir
+        from consul_app.base.paths import saves_dir
         from consul_app.rules import Choice
         from consul_app.tui.screens.pick_one import PickOneScreen
 

@@ -69,11 +69,11 @@ class WatchApp(App[None]):
 
     def _open(self) -> None:
         """In a worker thread: the content, the save, its first read."""
+        from consul_app.base.shown import shown
         from consul_app.content import ContentError
         from consul_app.content.cache import load_pack_cached
         from consul_app.session import latest_unfinished
         from consul_app.session.follow import Follower
-        from consul_app.shown import shown
         from consul_app.tui.screens import watch  # noqa: F401 (loaded here, off the UI)
 
         try:

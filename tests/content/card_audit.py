@@ -31,7 +31,7 @@ from consul_app.content.dice import Dice
 from consul_app.content.models import Relic
 from consul_app.content.pack import ContentPack, EditionPack
 from consul_app.rules import card, default_setup, new_game
-from consul_app.rules.state import BossState
+from consul_app.rules.model.state import BossState
 from consul_app.rules.views.cards import CardView
 
 FOLDERS = {"sde2": "2.0", "forgotten-king": "fk", "classic": "1.0"}

@@ -9,7 +9,7 @@ import pytest
 
 from consul_app.content.loader import load_dirs
 from consul_app.content.pack import EditionPack
-from consul_app.rules.views.texts import ability_entry, keyword_entry
+from consul_app.rules.views.keyword_texts import ability_entry, keyword_entry
 
 DATA = Path(__file__).resolve().parents[2] / "data"
 KINDS = ("monsters", "mini_bosses", "dungeon_bosses", "spawning_points")

@@ -15,7 +15,7 @@ from consul_app.content.loader import load_dirs
 from consul_app.content.models import Relic
 from consul_app.content.pack import EditionPack
 from consul_app.rules import GameState, card, default_setup, new_game
-from consul_app.rules.hearts import hearts_with
+from consul_app.rules.handlers.hearts import hearts_with
 
 DATA = Path(__file__).resolve().parents[2] / "data"
 REFERENCE = Path(__file__).resolve().parents[3] / "shared" / "reference" / "sde"

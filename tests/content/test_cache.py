@@ -13,7 +13,7 @@ from typing import Any
 import platformdirs
 import pytest
 
-from consul_app import paths
+from consul_app.base import paths
 from consul_app.content import EDITIONS, KINDS, ContentError, ContentPack, load_pack, loader
 from consul_app.content import cache as content_cache
 from consul_app.content.cache import cache_file, load_pack_cached

@@ -13,8 +13,8 @@ from pathlib import Path
 import pytest
 from textual.app import App
 
-from consul_app import paths
-from consul_app.cli import main
+from consul_app.base import paths
+from consul_app.commands.cli import main
 from consul_app.content.cache import cache_file, load_pack_cached
 from consul_app.content.folders import pack_folders
 from consul_app.rules import DestroyHero, default_setup

@@ -1,4 +1,4 @@
-"""`consul validate` and `consul schema`, run through `consul_app.cli.main`."""
+"""`consul validate` and `consul schema`, run through `consul_app.commands.cli.main`."""
 
 from __future__ import annotations
 
@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from consul_app import paths
-from consul_app.cli import main
+from consul_app.base import paths
+from consul_app.commands.cli import main
 from consul_app.content.schema import schema_json
 
 BUNDLED = """\

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from msgspec import structs
 
-from consul_app.cli import main
+from consul_app.commands.cli import main
 from consul_app.content import ContentPack, load_pack
 from consul_app.content.corrections import (
     MARK,
@@ -19,7 +19,7 @@ from consul_app.content.corrections import (
     with_chart,
 )
 from consul_app.content.models import Chart, ChartSpace
-from consul_app.user_content import CorrectionError, chart_file, save_chart
+from consul_app.content.user_content import CorrectionError, chart_file, save_chart
 
 
 @pytest.fixture(scope="module")

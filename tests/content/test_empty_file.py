@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from consul_app.cli import main
+from consul_app.commands.cli import main
 from consul_app.content.cache import load_pack_cached
 from consul_app.content.loader import load_dirs
 

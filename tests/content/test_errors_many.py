@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from consul_app.cli import main
+from consul_app.commands.cli import main
 from consul_app.content import ContentError
 from consul_app.content.loader import MAX_ISSUES_PER_FILE, load_dirs
 

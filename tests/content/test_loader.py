@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from consul_app import paths
+from consul_app.base import paths
 from consul_app.content import ContentError, Dice, Monster, load_pack
 from consul_app.content.loader import load_dirs, pack_files
 from consul_app.content.safeyaml import parse

@@ -16,12 +16,12 @@ from session.players import bundled_pack
 from textual.pilot import Pilot
 from textual.widgets import Static
 
-from consul_app.cli import main
+from consul_app.base.paths import saves_dir
+from consul_app.commands.cli import main
 from consul_app.md2.content import Md2Content
 from consul_app.md2.rules import Md2Setup
 from consul_app.md2.rules import actions as a
 from consul_app.md2.tui.watch import Md2WatchScreen
-from consul_app.paths import saves_dir
 from consul_app.session import Session
 from consul_app.tui.watch_app import WatchApp
 

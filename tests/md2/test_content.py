@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from consul_app import paths
+from consul_app.base import paths
 from consul_app.content.errors import ContentError
 from consul_app.content.loader import load_dirs
 from consul_app.md2.content import load_md2

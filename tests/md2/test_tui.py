@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 from textual.widgets import Static
 
-from consul_app.cli import main
 from consul_app.commands import md2 as command
+from consul_app.commands.cli import main
 from consul_app.md2.content import Md2Content
 from consul_app.md2.rules import Md2Setup
 from consul_app.md2.tui.app import Md2App
@@ -145,7 +145,7 @@ def test_an_sde_save_is_not_played_as_md2(
 def test_md2_resumes_the_game_in_progress(
     content: Md2Content, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from consul_app.paths import saves_dir
+    from consul_app.base.paths import saves_dir
 
     saves_dir().mkdir(parents=True)
     path = saves_dir() / "2026-12-01-md2-bard.jsonl"

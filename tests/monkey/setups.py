@@ -38,7 +38,7 @@ from consul_app.rules import (
     pets_to_choose,
     select_chart,
 )
-from consul_app.rules.setup import PlacedSpawningPoint
+from consul_app.rules.model.setup import PlacedSpawningPoint
 from consul_app.session import Session
 
 PETS = Path(__file__).parent / "pets"

@@ -23,8 +23,8 @@ from consul_app.rules import (
     new_game,
     pending_decision,
 )
-from consul_app.rules.bonuses import applies_to
-from consul_app.rules.state import GainedBonus
+from consul_app.rules.handlers.bonuses import applies_to
+from consul_app.rules.model.state import GainedBonus
 
 from .packs import finish_steps, make_setup, next_turn, play, with_spaces
 

@@ -19,7 +19,7 @@ from consul_app.rules import (
     monster_stats,
     new_game,
 )
-from consul_app.rules.state import BossState, GainedBonus
+from consul_app.rules.model.state import BossState, GainedBonus
 
 from .packs import make_setup
 

@@ -17,7 +17,7 @@ from consul_app.rules import (
     new_game,
     power_up_steps,
 )
-from consul_app.rules.prompts import Step
+from consul_app.rules.views.prompts import Step
 
 from .packs import finish_steps
 

@@ -30,7 +30,7 @@ from consul_app.rules import (
     card,
     new_game,
 )
-from consul_app.rules.tracked import immune_to
+from consul_app.rules.handlers.tracked import immune_to
 
 from .packs import finish_steps
 

@@ -31,7 +31,7 @@ from consul_app.rules import (
     power_up_steps,
     upcoming_spaces,
 )
-from consul_app.rules.timeout import healed_back_wounds
+from consul_app.rules.handlers.timeout import healed_back_wounds
 
 from .packs import (
     current,

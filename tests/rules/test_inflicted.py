@@ -11,7 +11,7 @@ from msgspec import structs
 from consul_app.content.loader import load_dirs
 from consul_app.content.pack import EditionPack
 from consul_app.rules import card, default_setup, new_game
-from consul_app.rules.state import BossState
+from consul_app.rules.model.state import BossState
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -18,7 +18,7 @@ from consul_app.rules import (
     new_game,
     pending_decision,
 )
-from consul_app.rules.state import GameState
+from consul_app.rules.model.state import GameState
 
 from .packs import make_setup, open_keys, play, with_spaces
 from .test_boss_sde2 import BOSS

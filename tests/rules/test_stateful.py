@@ -50,7 +50,7 @@ from consul_app.rules import (
     new_game,
     power_up_steps,
 )
-from consul_app.rules.chart import spaces
+from consul_app.rules.model.chart import spaces
 
 from .packs import PACKS, make_setup
 

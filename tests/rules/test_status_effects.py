@@ -23,7 +23,7 @@ from consul_app.rules import (
     monster_stats,
     new_game,
 )
-from consul_app.rules.state import BossState, MiniBossState
+from consul_app.rules.model.state import BossState, MiniBossState
 
 from .packs import make_setup
 

@@ -27,7 +27,7 @@ from consul_app.rules import (
     describe,
     new_game,
 )
-from consul_app.rules.tracked import immune_to
+from consul_app.rules.handlers.tracked import immune_to
 
 from .packs import make_setup, play
 from .test_status_effects import _with_effects

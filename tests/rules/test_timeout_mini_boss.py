@@ -22,8 +22,8 @@ from consul_app.rules import (
     apply,
     power_up_steps,
 )
-from consul_app.rules.rewards import treasure
-from consul_app.rules.state import MiniBossState
+from consul_app.rules.handlers.rewards import treasure
+from consul_app.rules.model.state import MiniBossState
 
 from .packs import current, finish_steps, open_keys, play, run_to
 from .test_boss_sde2 import in_play

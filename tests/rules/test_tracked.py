@@ -28,7 +28,7 @@ from consul_app.rules import (
     read_action,
     spawning_point_lines,
 )
-from consul_app.rules.setup import PlacedSpawningPoint
+from consul_app.rules.model.setup import PlacedSpawningPoint
 
 from .packs import current, finish_steps, make_setup, open_keys, play, run_to
 from .test_boss_sde2 import in_play as sde2_boss_in_play

@@ -20,7 +20,7 @@ from consul_app.rules import (
     turn_name,
     turn_notes,
 )
-from consul_app.rules.actions import ConfirmStep
+from consul_app.rules.model.actions import ConfirmStep
 
 from .packs import current, finish_steps, make_setup, play
 

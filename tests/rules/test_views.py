@@ -36,9 +36,9 @@ from consul_app.rules import (
     pool,
     refusal,
     setup_fields,
-    texts,
     upcoming_spaces,
 )
+from consul_app.rules.views import rule_texts
 
 from .packs import current, finish_steps, make_setup, next_turn, play, run_to
 
@@ -109,8 +109,8 @@ def test_mini_bosses_left_is_empty_without_mini_bosses(fk: EditionPack) -> None:
 @pytest.mark.parametrize(
     ("edition", "rule"),
     [
-        ("forgotten-king", texts.FK_BONUS_RULE),
-        ("classic", texts.NO_BONUSES_1_0),
+        ("forgotten-king", rule_texts.FK_BONUS_RULE),
+        ("classic", rule_texts.NO_BONUSES_1_0),
     ],
 )
 def test_bonus_rules_say_who_gains_bonuses(
@@ -124,10 +124,10 @@ def test_the_pets_rule_is_said_only_when_pets_can_apply(sde2: EditionPack) -> No
     """'Pets benefit from all bonuses granted by the mighty monster chart as if they were an
     8-bit monster': said with pets in the game; the pack's pets unused, nothing; with no pets
     in the content, where they come from."""
-    assert bonus_rules(sde2, new_game(sde2, make_setup(pets=["cat"]))) == [texts.PETS_RULE]
+    assert bonus_rules(sde2, new_game(sde2, make_setup(pets=["cat"]))) == [rule_texts.PETS_RULE]
     assert bonus_rules(sde2, new_game(sde2, make_setup())) == []
     del sde2.monsters["cat"]
-    assert bonus_rules(sde2, new_game(sde2, make_setup())) == [texts.NO_PETS]
+    assert bonus_rules(sde2, new_game(sde2, make_setup())) == [rule_texts.NO_PETS]
 
 
 # setup limits

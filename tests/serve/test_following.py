@@ -11,8 +11,8 @@ from pathlib import Path
 import aiohttp
 import pytest
 
+from consul_app.base.paths import saves_dir
 from consul_app.content import ContentPack
-from consul_app.paths import saves_dir
 from consul_app.rules import DestroyHero, EndGame, default_setup
 from consul_app.session import Session
 from serve.browser import Browser, chromium

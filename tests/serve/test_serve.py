@@ -131,7 +131,7 @@ async def test_a_hostile_save_name_is_watched_and_runs_nothing(
 
 
 def test_serve_refuses_what_it_cannot_serve(tmp_path: Path) -> None:
-    from consul_app.cli import main
+    from consul_app.commands.cli import main
 
     assert main(["serve", str(tmp_path / "missing.jsonl")]) == 2
     assert main(["serve", "--port", "0", str(tmp_path)]) == 2
@@ -141,7 +141,7 @@ def test_serving_the_network_warns_and_names_the_address(
     save: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     import consul_app.serve
-    from consul_app.cli import main
+    from consul_app.commands.cli import main
 
     served: list[dict[str, object]] = []
     monkeypatch.setattr(consul_app.serve, "serve", lambda save, **how: served.append(how))
@@ -166,8 +166,8 @@ def test_a_save_name_reaches_the_terminal_escaped(
 ) -> None:
     """A name with an escape sequence would retitle and clear the Consul's terminal."""
     import consul_app.serve
-    from consul_app.cli import main
-    from consul_app.paths import saves_dir
+    from consul_app.base.paths import saves_dir
+    from consul_app.commands.cli import main
 
     monkeypatch.setattr(consul_app.serve, "serve", lambda save, **how: None)
     hostile = tmp_path / "\x1b]0;pwned\x07\x1b[2J.jsonl"

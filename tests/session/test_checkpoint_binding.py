@@ -16,7 +16,7 @@ from pathlib import Path
 import msgspec
 import pytest
 
-from consul_app.cli import main
+from consul_app.commands.cli import main
 from consul_app.content import ContentPack
 from consul_app.rules import RuleError, Setup
 from consul_app.session import Session, summarize

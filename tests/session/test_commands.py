@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from consul_app.cli import main
+from consul_app.base.paths import saves_dir
+from consul_app.commands.cli import main
 from consul_app.content import ContentPack
-from consul_app.paths import saves_dir
 from consul_app.rules import DestroyHero, Setup
 from consul_app.session import Session
 from consul_app.session.export import to_json, to_markdown

@@ -15,7 +15,7 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from consul_app.cli import main
+from consul_app.commands.cli import main
 from consul_app.content import ContentPack
 from consul_app.rules import DestroyHero, Setup, default_setup
 from consul_app.session import Session, summarize

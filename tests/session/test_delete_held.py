@@ -9,12 +9,11 @@ from pathlib import Path
 
 import pytest
 
-from consul_app import save_files
-from consul_app.cli import main
+from consul_app.base.paths import data_home, saves_dir
+from consul_app.commands.cli import main
 from consul_app.content import ContentPack
-from consul_app.paths import data_home, saves_dir
 from consul_app.rules import Setup
-from consul_app.session import SaveLocked, Session
+from consul_app.session import SaveLocked, Session, save_files
 from session.lock_child import DEADLINE, Child
 
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="the child holds a flock")

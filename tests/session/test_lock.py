@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from consul_app import paths
+from consul_app.base import paths
 from consul_app.content import ContentPack
 from consul_app.rules import DestroyHero, Setup
 from consul_app.session import SaveError, SaveLocked, Session

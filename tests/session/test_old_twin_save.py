@@ -10,7 +10,7 @@ import shutil
 from pathlib import Path
 
 from consul_app.rules import Wound, action_data, read_action
-from consul_app.rules.state import BossState
+from consul_app.rules.model.state import BossState
 from consul_app.session import Session
 from consul_app.session.journal import Do, _encode
 from session.players import bundled_pack

@@ -12,9 +12,9 @@ from types import SimpleNamespace
 
 import pytest
 
-from consul_app.cli import main
+from consul_app.base.paths import saves_dir
+from consul_app.commands.cli import main
 from consul_app.content import ContentPack
-from consul_app.paths import saves_dir
 from consul_app.rules import DestroyHero, Setup
 from consul_app.session import SaveLocked, Session, os_lock
 from consul_app.session.follow import Follower

@@ -13,8 +13,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from msgspec import structs
 
+from consul_app.base.paths import saves_dir
 from consul_app.content import ContentPack
-from consul_app.paths import saves_dir
 from consul_app.rules import DestroyHero, EndTurn, Setup, default_setup
 from consul_app.session import SaveError, Session
 from consul_app.session.naming import slug

@@ -9,9 +9,9 @@ import sys
 
 import pytest
 
+from consul_app.base.paths import saves_dir
 from consul_app.content import ContentPack
 from consul_app.content.cache import load_pack_cached
-from consul_app.paths import saves_dir
 from consul_app.rules import DestroyHero, EndTurn, Setup, default_setup
 from consul_app.session import Session, latest_unfinished, list_saves
 from consul_app.session.checkpoint import CLOSE_AFTER
@@ -126,7 +126,7 @@ def test_a_save_unchanged_since_the_last_list_is_not_read_again(
 ) -> None:
     """The second list reads no save (only their stamps and the kept summaries); a save
     played on, or another content, is read again; a kept file that is not ours is not used."""
-    from consul_app.paths import cache_dir
+    from consul_app.base.paths import cache_dir
     from consul_app.session import saves as saves_module
 
     games = []
@@ -163,7 +163,7 @@ def test_a_summary_kept_with_the_editions_display_name_still_reads(
 ) -> None:
     """A summary carries the edition's id ("sde2"); one kept by an older Consul with the
     display name ("SDE 2.0") reads as that id, not summarized again."""
-    from consul_app.paths import cache_dir
+    from consul_app.base.paths import cache_dir
 
     with Session.new(content, setup) as session:
         session.dispatch(DestroyHero())

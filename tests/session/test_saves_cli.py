@@ -9,14 +9,14 @@ from pathlib import Path
 
 import pytest
 
-from consul_app.cli import main
+from consul_app.base.paths import data_home, saves_dir
+from consul_app.commands.cli import main
 from consul_app.content import ContentPack
-from consul_app.paths import data_home, saves_dir
 from consul_app.rules import DestroyHero, EndTurn, Setup, Wound, boss_status
-from consul_app.save_files import find_save
 from consul_app.session import Session
 from consul_app.session.export import to_markdown
 from consul_app.session.load import load_game
+from consul_app.session.save_files import find_save
 from consul_app.session.session import Clock
 from session.players import first_answer
 

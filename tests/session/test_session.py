@@ -12,9 +12,9 @@ from pathlib import Path
 import pytest
 from msgspec.structs import replace
 
+from consul_app.base.paths import saves_dir
 from consul_app.content import ContentPack
 from consul_app.content.validate import dump
-from consul_app.paths import saves_dir
 from consul_app.rules import (
     DestroyHero,
     EndTurn,

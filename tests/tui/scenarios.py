@@ -21,8 +21,8 @@ from msgspec.structs import replace
 from textual.pilot import Pilot
 from textual.widgets import Input
 
+from consul_app.base.paths import saves_dir
 from consul_app.content import ContentPack, Edition, EditionPack, load_pack
-from consul_app.paths import saves_dir
 from consul_app.rules import (
     Action,
     EndTurn,

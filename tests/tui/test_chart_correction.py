@@ -8,9 +8,9 @@ from pathlib import Path
 
 from textual.widgets import Input
 
-from consul_app.cli import main
+from consul_app.base.paths import user_content_dir
+from consul_app.commands.cli import main
 from consul_app.content import ContentPack
-from consul_app.paths import user_content_dir
 from consul_app.tui.screens.chart_edit import ChartEditScreen, SpaceInputScreen
 from consul_app.tui.screens.table import TableScreen
 

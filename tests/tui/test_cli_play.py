@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from textual.app import App
 
-from consul_app.cli import main
+from consul_app.commands.cli import main
 from consul_app.tui.app import ConsulApp
 from consul_app.tui.screens.new_game import NewGameScreen
 
@@ -57,11 +57,12 @@ def test_plain_consul_and_consul_play_build_no_parser(argv: list[str]) -> None:
     (about 1.5 ms of the first frame)."""
     code = (
         "import sys; from consul_app.commands import play; play.start = lambda *a: 0;"
-        f"from consul_app.cli import main; main({argv!r});"
+        f"from consul_app.commands.cli import main; main({argv!r});"
         "print(*sorted(m for m in sys.modules if m == 'argparse' or m.startswith('consul_app.co')))"
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
-    assert done.stdout.split() == ["consul_app.commands", "consul_app.commands.play"]
+    loaded = ["consul_app.commands", "consul_app.commands.cli", "consul_app.commands.play"]
+    assert done.stdout.split() == loaded  # the dispatcher (cli) and play, no other command
 
 
 def test_consul_play_takes_a_save_and_content(tmp_path: Path, launched: list[ConsulApp]) -> None:

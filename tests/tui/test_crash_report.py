@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
+from consul_app.base.paths import crash_dir
 from consul_app.commands import play
 from consul_app.content import ContentPack
-from consul_app.paths import crash_dir
 from consul_app.rules import default_setup
 from consul_app.tui.app import ConsulApp
 from consul_app.tui.crash import Crash

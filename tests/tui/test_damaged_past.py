@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import pytest
 
+from consul_app.base.paths import saves_dir
 from consul_app.content import ContentPack
-from consul_app.paths import saves_dir
 from consul_app.rules import default_setup
 from consul_app.session import checkpoint as checkpoints
 from consul_app.tui.screens.table import TableScreen

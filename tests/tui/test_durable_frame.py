@@ -10,8 +10,8 @@ import time
 import pytest
 from textual.app import App
 
+from consul_app.base.paths import saves_dir
 from consul_app.content import ContentPack
-from consul_app.paths import saves_dir
 from consul_app.rules import default_setup
 from consul_app.tui.screens.table import TableScreen
 

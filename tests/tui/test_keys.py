@@ -10,8 +10,8 @@ from textual.binding import Binding
 from textual.command import CommandList, CommandPalette
 from textual.widgets import OptionList, Static, TabbedContent
 
+from consul_app.base.paths import saves_dir
 from consul_app.content import ContentPack
-from consul_app.paths import saves_dir
 from consul_app.rules import default_setup
 from consul_app.session import SaveError
 from consul_app.tui.screens.help import HelpScreen

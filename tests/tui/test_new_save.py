@@ -12,11 +12,11 @@ import pytest
 from session.lock_child import DEADLINE, Child
 from textual.widgets import OptionList
 
-from consul_app import paths
+from consul_app.base import paths
 from consul_app.content import ContentPack
 from consul_app.rules import default_setup
-from consul_app.save_files import save_paths
 from consul_app.session import Session
+from consul_app.session.save_files import save_paths
 from consul_app.tui.screens.new_game import NewGameScreen
 from consul_app.tui.screens.pick_one import PickOneScreen
 from consul_app.tui.screens.table import TableScreen

@@ -13,10 +13,10 @@ from textual.pilot import Pilot
 from textual.widgets import OptionList
 from textual.widgets._toast import Toast
 
+from consul_app.base.paths import config_file, saves_dir
 from consul_app.content import ContentPack
 from consul_app.content import cache as content_cache
 from consul_app.content.folders import pack_folders
-from consul_app.paths import config_file, saves_dir
 from consul_app.rules import default_setup
 from consul_app.tui.app import ConsulApp, LoadingScreen
 from consul_app.tui.screens.new_game import NewGameScreen

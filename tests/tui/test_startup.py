@@ -18,9 +18,9 @@ from textual.pilot import Pilot
 from textual.screen import Screen
 from textual.widgets import OptionList
 
+from consul_app.base.paths import saves_dir
 from consul_app.content import ContentPack
 from consul_app.content import cache as content_cache
-from consul_app.paths import saves_dir
 from consul_app.rules import default_setup
 from consul_app.tui.app import ConsulApp, LoadingScreen
 from consul_app.tui.screens.new_game import NewGameScreen
@@ -148,7 +148,7 @@ def test_nothing_heavy_is_imported_before_the_first_frame() -> None:
     """`consul --help` and the first frame need neither the engine, pydantic nor the YAML
     parser; the app module needs only textual."""
     code = (
-        "import sys, consul_app.cli, consul_app.tui.app;"
+        "import sys, consul_app.commands.cli, consul_app.tui.app;"
         "print(' '.join(sorted(m for m in sys.modules if m.split('.')[0] in "
         "('pydantic', 'yaml', 'rich', 'textual') or m.startswith(('consul_app.rules', "
         "'consul_app.session', 'consul_app.content', 'consul_app.tui.screens')))))"
@@ -163,7 +163,11 @@ def test_nothing_heavy_is_imported_before_the_first_frame() -> None:
     ]
     assert heavy == []
     help_only = subprocess.run(
-        [sys.executable, "-c", "import sys, consul_app.cli; print('textual' in sys.modules)"],
+        [
+            sys.executable,
+            "-c",
+            "import sys, consul_app.commands.cli; print('textual' in sys.modules)",
+        ],
         capture_output=True,
         text=True,
         check=True,
@@ -211,14 +215,14 @@ def test_the_first_screen_loads_what_it_shows_and_the_warm_up_the_rest() -> None
         "yaml",
         "pydantic",
         "consul_app.content.loader",
-        "consul_app.rules.actions",
-        "consul_app.rules.state",
+        "consul_app.rules.model.actions",
+        "consul_app.rules.model.state",
         "consul_app.rules.engine",
         "consul_app.rules.views.cards",
         "consul_app.session.session",
         "consul_app.tui.screens.table",
     }
-    assert "consul_app.rules.setup" in first
+    assert "consul_app.rules.model.setup" in first
     assert first & later == set()
     assert later - {"json", "tomllib", "yaml", "pydantic", "consul_app.content.loader"} <= warm
     assert "yaml" not in warm  # the table needs it only to save a chart correction

@@ -9,8 +9,8 @@ from pathlib import Path
 from msgspec.structs import replace
 from textual.widgets import OptionList, Static, TabbedContent
 
+from consul_app.base.paths import saves_dir
 from consul_app.content import ContentPack
-from consul_app.paths import saves_dir
 from consul_app.rules import (
     DestroyMiniBoss,
     DestroySpawningPoint,

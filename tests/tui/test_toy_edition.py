@@ -1,6 +1,6 @@
 """A fourth edition is one more `Edition` in rules/editions (and its content under data/):
 here a toy copy of 1.0 that calls its rounds "bouts", added by the test alone, shows on the
-table and in the export in its own words."""
+table, in the log and in the export in its own words."""
 
 from __future__ import annotations
 
@@ -52,4 +52,6 @@ async def test_a_toy_edition_speaks_its_own_words(content: ContentPack, tmp_path
         bar = text(table.query_one("#next-step"))
         assert "Bout 3" in bar and "End the bout" in bar
         assert "Since your last turn: Bout 2, end of the bout" in text(table.query_one("#steps"))
+        log = text(table.query_one("#log"))
+        assert "End the bout" in log and "End the round" not in log
         assert "Round" not in text(table)

@@ -9,8 +9,8 @@ import os
 import pytest
 from textual.widgets import TabbedContent
 
+from consul_app.base.paths import saves_dir
 from consul_app.content import ContentPack, EditionPack
-from consul_app.paths import saves_dir
 from consul_app.rules import GameState, apply, default_setup
 from consul_app.session import Session
 from consul_app.session.load import load_game

@@ -7,9 +7,9 @@ from typing import Annotated, Any, Literal
 
 import msgspec
 
+from consul_app.base.tagged import tagged_reader
 from consul_app.md2.content import ConstructKind, NoteLine, Tier
 from consul_app.md2.rules.state import BombSize, Column, ExoPart, Hero, Slot, Zone
-from consul_app.tagged import tagged_reader
 
 Payment = Literal["mana", "item", "gizmo", "exo-armor"]
 """What pays for a bomb, a part or a construct: Mana, a discarded item; a gizmo or an

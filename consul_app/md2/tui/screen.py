@@ -27,7 +27,7 @@ from consul_app.md2.rules.views import now
 from consul_app.md2.tui.dashboard import TIERS, bard_text, tinkerer_text
 from consul_app.md2.tui.dialogs import AskScreen, KeysScreen, LogScreen
 from consul_app.md2.tui.keys import KEYS, context_keys
-from consul_app.rules.errors import RuleError
+from consul_app.rules.model.errors import RuleError
 from consul_app.session import SaveError, Session
 
 SKILLS = ("constructs", "exo-armor", "blacksmith")

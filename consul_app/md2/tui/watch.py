@@ -6,11 +6,11 @@ from __future__ import annotations
 
 from textual.app import ComposeResult
 
+from consul_app.base.shown import shown
 from consul_app.md2.game import bundled
 from consul_app.md2.tui.screen import LOG_LINES, DashboardScreen
 from consul_app.session.follow import Follower
 from consul_app.session.timeline import Labels
-from consul_app.shown import shown
 from consul_app.tui.following import FollowsSave
 
 

@@ -12,15 +12,15 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Literal, Protocol
 
-from consul_app.rules import texts as t
 from consul_app.rules.editions import words as w
 from consul_app.rules.editions.words import Words
+from consul_app.rules.views import rule_texts as t
 
 if TYPE_CHECKING:
     from consul_app.content.models import Edition as ContentEdition
     from consul_app.content.pack import ContentPack, EditionPack
-    from consul_app.rules.state import GameState
-    from consul_app.rules.steps import StepState
+    from consul_app.rules.model.state import GameState
+    from consul_app.rules.model.steps import StepState
 
 Track = Literal["chart", "ladder", "gauge"]
 """What tracks the Consul's might: the 2.0 Mighty Monster Chart, the Forgotten King ladder, the

@@ -4,10 +4,10 @@ card, and the timeout at half health."""
 from __future__ import annotations
 
 from consul_app.content.pack import EditionPack
-from consul_app.rules.power_gauge import fills_needed, gauge_full
-from consul_app.rules.state import GameState
-from consul_app.rules.steps import StepState
-from consul_app.rules.texts import SUMMON_1_0
+from consul_app.rules.handlers.power_gauge import fills_needed, gauge_full
+from consul_app.rules.model.state import GameState
+from consul_app.rules.model.steps import StepState
+from consul_app.rules.views.rule_texts import SUMMON_1_0
 
 
 def end_turn(pack: EditionPack, state: GameState) -> None:

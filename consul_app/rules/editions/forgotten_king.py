@@ -4,10 +4,10 @@ point's tile; a five-step timeout."""
 from __future__ import annotations
 
 from consul_app.content.pack import EditionPack
-from consul_app.rules.chart import spaces
-from consul_app.rules.names import tiles_text
-from consul_app.rules.state import GameState
-from consul_app.rules.steps import StepState
+from consul_app.rules.model.chart import spaces
+from consul_app.rules.model.names import tiles_text
+from consul_app.rules.model.state import GameState
+from consul_app.rules.model.steps import StepState
 
 TIMEOUT_SPAWN_SKULL_POINTS = 6
 

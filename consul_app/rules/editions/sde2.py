@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from consul_app.content.pack import EditionPack
-from consul_app.rules.chart import spaces
-from consul_app.rules.rewards import loot, treasure
-from consul_app.rules.state import GameState
-from consul_app.rules.steps import StepState
-from consul_app.rules.texts import PLACE_AT_EXIT
+from consul_app.rules.handlers.rewards import loot, treasure
+from consul_app.rules.model.chart import spaces
+from consul_app.rules.model.state import GameState
+from consul_app.rules.model.steps import StepState
+from consul_app.rules.views.rule_texts import PLACE_AT_EXIT
 
 
 def end_turn(pack: EditionPack, state: GameState) -> None:

@@ -38,20 +38,20 @@ from consul_app.content.models import (
     StatusEffect,
 )
 from consul_app.content.pack import EditionPack
-from consul_app.rules.bonus_views import BonusLine, StatLine, monster_bonuses
 from consul_app.rules.editions import edition_of
-from consul_app.rules.errors import RuleError
-from consul_app.rules.fight_effects import effect_lines
-from consul_app.rules.hearts import boss_hearts, relic_hearts
-from consul_app.rules.names import bits_name
-from consul_app.rules.state import GameState
+from consul_app.rules.handlers.fight_effects import effect_lines
+from consul_app.rules.handlers.hearts import boss_hearts, relic_hearts
+from consul_app.rules.model.errors import RuleError
+from consul_app.rules.model.names import bits_name
+from consul_app.rules.model.state import GameState
+from consul_app.rules.views.bonuses import BonusLine, StatLine, monster_bonuses
 from consul_app.rules.views.keyword_effects import (
     Condition,
     KeywordEffect,
     conditions,
     keyword_effects,
 )
-from consul_app.rules.views.texts import ability_entry, ability_text, keyword_text, named
+from consul_app.rules.views.keyword_texts import ability_entry, ability_text, keyword_text, named
 
 Purpose = Literal["offense", "defense", "support", "stat"]
 """What a roll is made for: an offensive or a support action, a defense, or the stat line."""

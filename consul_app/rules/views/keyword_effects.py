@@ -2,7 +2,7 @@
 
 Each effect quotes the keyword's rule in short words; the card view adds its dice with the
 keyword as the reason. Keywords that change the relics or the pool act in the engine itself
-(`rules.keywords`); those that depend on the board (tiles, line of sight) stay texts.
+(`rules.handlers.keywords`); those that depend on the board (tiles, line of sight) stay texts.
 """
 
 from __future__ import annotations
@@ -14,9 +14,9 @@ from consul_app.content.dice import Dice
 from consul_app.content.models import DungeonBoss, Entry
 from consul_app.content.pack import EditionPack
 from consul_app.rules.editions import edition_of
-from consul_app.rules.keywords import has_keyword
-from consul_app.rules.state import GameState
-from consul_app.rules.views.texts import keyword_text
+from consul_app.rules.handlers.keywords import has_keyword
+from consul_app.rules.model.state import GameState
+from consul_app.rules.views.keyword_texts import keyword_text
 
 
 @dataclass(frozen=True)

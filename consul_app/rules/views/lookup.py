@@ -19,8 +19,8 @@ from consul_app.content.models import (
 )
 from consul_app.content.pack import EditionPack
 from consul_app.rules.editions import edition
-from consul_app.rules.names import bits_name
-from consul_app.rules.views.texts import name_slug
+from consul_app.rules.model.names import bits_name
+from consul_app.rules.views.keyword_texts import name_slug
 
 LOOKUP_KINDS = (
     "keyword",

@@ -17,11 +17,11 @@ from textual.widgets import DataTable, Input, Static
 from consul_app.content import ContentPack
 from consul_app.content.corrections import SpaceError, parse_space, space_text, with_chart
 from consul_app.content.models import Chart, ChartSpace
+from consul_app.content.user_content import CorrectionError, save_chart
 from consul_app.content.validate import dump, validate
 from consul_app.rules import edition, space_summary
 from consul_app.tui.screens.confirm import fit_height
 from consul_app.tui.widgets.footer import Footer
-from consul_app.user_content import CorrectionError, save_chart
 
 HOW = (
     "Write each space as printed, parts separated by ';':  spawn 4 8B 16B;  mini-boss;  boss;  "

@@ -19,11 +19,11 @@ from textual.screen import Screen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
-from consul_app.paths import saves_dir
+from consul_app.base.paths import saves_dir
+from consul_app.base.shown import shown
 from consul_app.rules.editions import EDITIONS
 from consul_app.rules.editions.words import SDE2 as SDE2_WORDS
 from consul_app.session import SaveSummary
-from consul_app.shown import shown
 from consul_app.tui.widgets.footer import Footer
 from consul_app.tui.widgets.marked_list import MarkedList
 

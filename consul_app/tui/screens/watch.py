@@ -19,10 +19,10 @@ from textual.events import Resize
 from textual.geometry import Size
 from textual.widgets import Static, TabbedContent, TabPane
 
+from consul_app.base.shown import shown
 from consul_app.rules import RuleError, card, edition, phase_name, turn_name
 from consul_app.session.follow import Follower
 from consul_app.session.timeline import Labels
-from consul_app.shown import shown
 from consul_app.tui.following import FollowsSave
 from consul_app.tui.screens.card import CardScreen
 from consul_app.tui.view import TableView
