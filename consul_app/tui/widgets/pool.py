@@ -209,10 +209,14 @@ class PoolPane(Vertical):
         self.say_more()
 
     def _move_on_if_emptied(self, view: TableView, keep: str | None, before: object) -> None:
-        """The monster under the cursor has just left the spawning pool (its last spawned):
-        the cursor moves on to the next one that may still spawn, and says so (a Consul
-        spawning on would otherwise be told `no ... is left`; moved without a word, another
-        monster would spawn unnoticed)."""
+        """In a spawn step, the monster under the cursor has just left the spawning pool (its
+        last spawned): the cursor moves on to the next one that may still spawn, and says so
+        (a Consul spawning on would otherwise be told `no ... is left`; moved without a word,
+        another monster would spawn unnoticed). Outside a spawn step the row stays: the one
+        just spawned is on the dungeon, where `a`, `d` and `t` act on it."""
+        step = view.current
+        if step is None or not step.spawns:
+            return
         if keep is None or SUB in keep or not isinstance(before, dict):
             return
         if not before.get(keep) or view.state.pool.get(keep):
