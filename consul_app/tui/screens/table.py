@@ -211,16 +211,7 @@ class TableScreen(TableKeys, TableDialogs, Screen[None]):
         if tabs not in self.query(TabbedContent):
             return
         self._focus(event.pane.query_one(".pane").id or "")
-        self._mark_tabs(tabs)
-
-    def _mark_tabs(self, tabs: TabbedContent) -> None:
-        """The tab shown in brackets and underlined, in the frame that shows its pane (Textual
-        moves the underline a frame later, and a number key's TabActivated may come after a
-        frame)."""
-        for pane in self.panes:
-            shown = f"tab-{pane.id}" == tabs.active
-            tabs.get_tab(f"tab-{pane.id}").label = _tab_label(pane, shown)
-        underline_active_tab(tabs.query_one(Tabs))
+        _mark_tabs(tabs, self.panes)
 
     # -- rendering ------------------------------------------------------------------------
 
@@ -474,7 +465,7 @@ class TableScreen(TableKeys, TableDialogs, Screen[None]):
         if self.compact:
             tabs = self.query_one(TabbedContent)
             tabs.active = f"tab-{pane}"
-            self._mark_tabs(tabs)
+            _mark_tabs(tabs, self.panes)
         self._focus(pane)
 
     def _focus(self, pane: str) -> None:
@@ -507,6 +498,16 @@ def _pane_for(before: Step | None, step: Step | None) -> str | None:
         return "pool"
     return "boss" if step.key in CARD_STEPS else None
 
+
+
+def _mark_tabs(tabs: TabbedContent, panes: list[Pane | PoolPane]) -> None:
+    """The tab shown in brackets and underlined, in the frame that shows its pane (Textual
+    moves the underline a frame later, and a number key's TabActivated may come after a
+    frame)."""
+    for pane in panes:
+        shown = f"tab-{pane.id}" == tabs.active
+        tabs.get_tab(f"tab-{pane.id}").label = _tab_label(pane, shown)
+    underline_active_tab(tabs.query_one(Tabs))
 
 
 def _tab_label(pane: Widget, shown: bool) -> str:
