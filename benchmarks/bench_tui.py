@@ -46,14 +46,14 @@ def peak_kib():  # this process's own high-water mark (ru_maxrss would count the
 _display = App._display
 def display(self, screen, renderable):
     _display(self, screen, renderable)
-    if renderable is None or not screen.children or getattr(self, "_framed", False):
+    if renderable is None or not screen.children or getattr(self, "_bench_framed", False):
         return
     now, peak = time.monotonic(), peak_kib()
-    if not hasattr(self, "_first"):
-        self._first = (now, peak)
+    if not hasattr(self, "_bench_first"):
+        self._bench_first = (now, peak)
     if type(screen).__name__ != "LoadingScreen":  # a screen to work with (bare: its one)
-        self._framed = True
-        print(*self._first, now, peak, flush=True)
+        self._bench_framed = True
+        print(*self._bench_first, now, peak, flush=True)
         self.exit()
 App._display = display
 _run = App.run

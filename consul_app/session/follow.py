@@ -13,6 +13,7 @@ last good game stays and `problem` says why.
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from dataclasses import dataclass
 from itertools import islice
 from pathlib import Path
@@ -95,9 +96,18 @@ class Follower:
         """The whole read's warnings that still hold (not about a line read on since)."""
         self._whole = True
         """Read the save whole at the next change (the first read, or after a failed one)."""
+        self.listener: Callable[[Follower], None] | None = None
+        """Told of each new state (or problem) a poll finds, as a session's listener is."""
 
     def poll(self) -> bool:
-        """Look at the save; True if there is something new to show (a state or a problem)."""
+        """Look at the save; True if there is something new to show (a state or a problem):
+        then the listener is told."""
+        news = self._look()
+        if news and self.listener is not None:
+            self.listener(self)
+        return news
+
+    def _look(self) -> bool:
         stamp = Stamp.of(self.path)
         if stamp is not None and stamp == self._stamp:
             return False

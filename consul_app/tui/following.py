@@ -15,24 +15,32 @@ POLL_SECONDS = 0.25
 
 
 class FollowsSave(Screen):
-    """Mixed into a screen with a `follower`: `follow()` (from its `on_mount`) starts polling,
-    and calls its `poll()`; unmounting stops listening. Put it after the screen's own base
-    (Textual takes a screen's CSS type names from its first base only)."""
+    """Mixed into a screen with a `follower`: `follow()` (from its `on_mount`) listens to the
+    follower (`followed()` shows each new state it publishes, whoever made it read) and starts
+    polling it; unmounting stops both. Put it after the screen's own base (Textual takes a
+    screen's CSS type names from its first base only)."""
 
     follower: Follower
     _bell: int | None = None
 
-    def poll(self) -> None:
-        """Show the save's new state, if it has one."""
+    def followed(self, follower: Follower) -> None:
+        """Show the save's new state (or its new problem)."""
         raise NotImplementedError
 
     def follow(self) -> None:
+        self.follower.listener = self.followed
         self.set_interval(POLL_SECONDS, self.poll)
         self._bell = doorbell(self.follower.path)
         if self._bell is not None:
             asyncio.get_running_loop().add_reader(self._bell, self._rung)
 
+    def poll(self) -> None:
+        """Read what the save holds now (the follower tells `followed` of anything new)."""
+        self.follower.poll()
+
     def on_unmount(self) -> None:
+        if self.follower.listener == self.followed:
+            self.follower.listener = None
         if self._bell is not None:
             asyncio.get_running_loop().remove_reader(self._bell)
             os.close(self._bell)

@@ -13,7 +13,9 @@ What each is for:
 - `scroll_update`: a ScrollView told of its new virtual size;
 - `CellCachedTable`: a DataTable that renders a cell again only when it changed (defined when
   first used: DataTable's module costs the first frame 33 ms, and the first screen has none);
-- `divide_line`: rich's word-wrapping offsets.
+- `divide_line`: rich's word-wrapping offsets;
+- `underline_active_tab`: a Tabs' underline under its active tab now (the `Underline` widget
+  of `textual.widgets._tabs`, found by its type name).
 """
 
 from __future__ import annotations
@@ -113,6 +115,18 @@ def style_getter(widget: Widget) -> Callable[..., Any]:
 def scroll_update(view: ScrollView, virtual_size: Size) -> None:
     """Tell a ScrollView its new virtual size (its scrollbars and scroll limits follow)."""
     view._scroll_update(virtual_size)
+
+
+def underline_active_tab(tabs: Widget) -> None:
+    """Put the underline of `tabs` (a `Tabs`) under its active tab at once: Textual moves it
+    after the next refresh (`_highlight_active`), a frame after the tab was switched."""
+    tab = getattr(tabs, "active_tab", None)
+    if tab is None:
+        return
+    start, end = tab.virtual_region.shrink(tab.styles.gutter).column_span
+    underline = tabs.query_one("Underline")
+    underline.highlight_start = start  # type: ignore[attr-defined]
+    underline.highlight_end = end  # type: ignore[attr-defined]
 
 
 CELLS = 4000

@@ -226,3 +226,15 @@ def test_shared_counts_the_entries_both_stacks_hold_at_the_bottom(
             break
         naive += 1
     assert mine.shared(theirs) == naive == theirs.shared(mine)
+
+
+def test_the_listener_is_told_of_each_new_state(content: ContentPack, played: Path) -> None:
+    """As a session's listener: told when a poll finds something new, not otherwise."""
+    follower = Follower(content, played)
+    told: list[int] = []
+    follower.listener = lambda news: told.append(len(news.game.timeline.done))  # type: ignore[union-attr]
+    assert follower.poll() and told == [1]
+    assert not follower.poll() and told == [1]
+    with Session.resume(content, played) as playing:
+        playing.dispatch(EndTurn())
+        assert follower.poll() and told == [1, 2]

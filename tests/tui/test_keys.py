@@ -296,3 +296,34 @@ async def test_a_pane_switch_draws_its_tab_at_once(content: ContentPack, tmp_pat
             start, end = active.virtual_region.shrink(active.styles.gutter).column_span
             assert (underline.highlight_start, underline.highlight_end) == (start, end), key
             assert not app.animator.is_being_animated(underline, "highlight_start")
+
+
+async def test_a_key_added_to_the_table_shows_in_the_footer_the_help_and_the_palette(
+    content: ContentPack, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The table's keys are declared once: a binding added there is in all three."""
+
+    from consul_app.tui import screens
+
+    class WithOneMore(TableScreen):
+        CSS_PATH = Path(screens.__file__).parent.parent / "table.tcss"
+        BINDINGS = [*TableScreen.BINDINGS, Binding("j", "app.bell", "Ring once", id="table.ring")]
+
+    monkeypatch.setattr("consul_app.tui.screens.table.TableScreen", WithOneMore)
+    app = make_app(content)
+    async with app.run_test(size=WIDE) as pilot:
+        await KeyConsul(pilot).new_game()
+        table = app.screen
+        assert isinstance(table, WithOneMore)
+        from consul_app.tui.widgets.footer import Footer
+
+        assert "Ring once" in [key.description for key in table.query_one(Footer).keys]
+        await pilot.press("question_mark")
+        await until(pilot, lambda: isinstance(app.screen, HelpScreen))
+        assert "Ring once" in text(app.screen)
+        await pilot.press("escape")
+        await until(pilot, lambda: app.screen is table)
+        await pilot.press("ctrl+p")
+        assert isinstance(app.screen, CommandPalette)
+        commands = app.screen.query_one(CommandList)
+        await until(pilot, lambda: "Ring once" in options(commands))

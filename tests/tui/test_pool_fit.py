@@ -37,9 +37,11 @@ from .scenarios import (
     KeyConsul,
     Move,
     current_step,
+    idle,
     make_app,
     move_action,
     next_move,
+    play_saved,
     step_is,
 )
 
@@ -305,28 +307,43 @@ def test_names_are_never_cut_below_thirteen_letters() -> None:
         assert shown == name or len(shown) >= 12, shown  # (12: "Shadowspawn…", its space cut)
 
 
-async def test_a_status_row_does_not_push_the_ap_column_out(content: ContentPack) -> None:
-    """QA at 80x24: once a monster suffered status effects, the AP column went, and Poison's
-    AP showed only on the card."""
+@pytest.mark.parametrize("size, bonuses", [(SMALL, 0), (WIDE, 2)])
+async def test_a_status_row_does_not_push_the_ap_column_out(
+    content: ContentPack, tmp_path: Path, size: tuple[int, int], bonuses: int
+) -> None:
+    """QA at 80x24 and 120x40: once a monster suffered status effects, the AP column went, and
+    Poison's AP showed only on the card. (Poisoned with Slow, in a game with bonuses: its row's
+    `2 Poison` and `3 Slow` widened MOVE and AP until AP was dropped. A 2.0 spider is immune to
+    Poison: the Grobbit Barbarian is not.) A figure a status effect changed matters more than
+    hearts: those go first."""
     from consul_app.rules import AddStatus, Spawn
 
-    app = make_app(content)
-    async with app.run_test(size=SMALL) as pilot:
-        consul = KeyConsul(pilot)
-        await consul.new_game()
-        table = consul.table
-        await pilot.press("2")
+    save = tmp_path / "game.jsonl"
+    play_saved(content, save, _sde2(content), idle(lambda p, s: len(s.bonuses) >= bonuses))
+    app = make_app(content, save)
+    async with app.run_test(size=size) as pilot:
+        table = _table(app)
+        if size == SMALL:
+            await pilot.press("2")
         await pilot.pause()
         pool = table.query_one(PoolTable)
-        assert "AP" in [c.value for c in pool.columns]
-        monster = pool.highlighted()
-        assert monster is not None
-        table.session.dispatch(Spawn(monsters={monster: 1}))
+        before = [str(c.value) for c in pool.columns]
+        assert "AP" in before
+        monster = "grobbit-barbarian"
+        if not table.session.state.board.get(monster):
+            table.session.dispatch(Spawn(monsters={monster: 1}))
         for status in ("poison", "slow"):
-            table.session.dispatch(AddStatus(target="monster", model=monster, status=status))
-        table.show_game()
+            which = 0 if status == "slow" else None  # (then on the one marked)
+            table.session.dispatch(
+                AddStatus(target="monster", model=monster, status=status, which=which)
+            )
         await pilot.pause()
-        assert "AP" in [c.value for c in pool.columns]
+        assert table.session.state.tracked[0].status == ["poison", "slow"]
+        after = [str(c.value) for c in pool.columns]
+        assert "AP" in after and "MOVE" in after  # (what Poison and Slow changed: not hearts)
+        suffering = _rows(pool)[f"{monster}#0"]
+        kind = _rows(pool)[monster]
+        assert int(suffering["AP"].split()[0]) == int(kind["AP"]) - 1
 
 
 async def test_a_spawn_step_gives_the_pool_the_rows_it_needs(
@@ -351,3 +368,33 @@ async def test_a_spawn_step_gives_the_pool_the_rows_it_needs(
         shown = table.query_one(PoolTable)
         assert shown.row_count >= 12
         assert not table.query_one("#pool .more", Static).display
+
+
+async def test_the_pool_shown_again_fits_the_game_it_missed(
+    content: ContentPack, tmp_path: Path
+) -> None:
+    """QA, 1.0 at 80x24: once the boss fight began (its card brought to the front), the pool
+    said `↓ 7 more below` with its 7 rows in sight, without MOVE and AP, and PgDn did nothing.
+    A hidden pane has no room: the pool fitted the boss's summoning to none, and shown again at
+    its old size it was neither resized nor shown by Textual, so nothing fitted it again."""
+    from consul_app.rules import DestroySpawningPoint, EndTurn
+
+    save = tmp_path / "classic.jsonl"
+    setup = default_setup(content.edition("classic"))
+    with Session.new(content, setup, path=save, clock=lambda: NOW) as session:
+        while not (session.state.turn >= 2 and session.state.open_step() is None):
+            move = next_move(session.pack, session.state)
+            session.dispatch(EndTurn() if move.kind == "wound" else move_action(move))
+        for point in session.state.standing_spawning_points():
+            session.dispatch(DestroySpawningPoint(spawning_point=point.id, tile=point.tile))
+    app = make_app(content, save)
+    async with app.run_test(size=SMALL) as pilot:
+        table = _table(app)
+        await pilot.press("2", "e", "enter")  # the boss is summoned: its card comes to the front
+        assert table.session.state.boss.spawned
+        await pilot.press("enter", "2")  # its fight card's effects resolved; the pool again
+        await pilot.pause()
+        shown = table.query_one(PoolTable)
+        assert shown.row_count == 7 and shown.max_scroll_y == 0
+        assert not table.query_one("#pool .more", Static).display
+        assert {"MOVE", "AP"} <= {str(c.value) for c in shown.columns}

@@ -181,3 +181,24 @@ async def test_the_cell_cached_table_renders_as_datatable_and_only_once() -> Non
 
 def test_rich_divides_a_line_between_words() -> None:
     assert compat.divide_line("one two three", 8) == [8]  # ("one two " | "three")
+
+
+async def test_a_tabs_underline_is_put_under_its_active_tab() -> None:
+    from textual.widgets import Tab, Tabs
+
+    class _Tabs(App[None]):
+        def compose(self) -> ComposeResult:
+            yield Tabs(Tab("One", id="one"), Tab("Two", id="two"))
+
+    app = _Tabs()
+    async with app.run_test() as pilot:
+        await pilot.pause()
+        tabs = app.query_one(Tabs)
+        tabs.active = "two"
+        compat.underline_active_tab(tabs)
+        tab = tabs.active_tab
+        assert tab is not None
+        underline = tabs.query_one("Underline")
+        span = tab.virtual_region.shrink(tab.styles.gutter).column_span
+        assert (underline.highlight_start, underline.highlight_end) == span  # type: ignore[attr-defined]
+        assert span[0] > 0

@@ -228,3 +228,21 @@ async def test_the_layout_follows_the_boss_in_and_out_of_play(
         with Session.resume(content, save) as consul:
             consul.redo()
         await until(pilot, lambda: laid_out(True), "the boss fight's layout")
+
+
+async def test_the_watch_screen_shows_every_state_its_follower_publishes(
+    content: ContentPack, tmp_path: Path
+) -> None:
+    """The follower publishes each new state it reads to its listener (as the session does to
+    the table's): the watch screen shows it whoever made the follower read (no path of its own
+    that could forget to show it)."""
+    app = watch_app(content, tmp_path)
+    async with app.run_test(size=WIDE) as pilot:
+        await opened(pilot)
+        screen = app.screen
+        assert isinstance(screen, WatchScreen)
+        assert "A hero is destroyed" not in screen_text(app)
+        with Session.resume(content, tmp_path / "table-game.jsonl") as session:
+            session.dispatch(DestroyHero())
+        assert screen.follower.poll()  # (read here, not by the screen's poll)
+        assert "A hero is destroyed" in screen_text(app)

@@ -31,9 +31,8 @@ class Md2WatchScreen(DashboardScreen, FollowsSave, inherit_bindings=False):
         self.show_game()
         self.follow()
 
-    def poll(self) -> None:
-        if self.follower.poll():
-            self.show_game()
+    def followed(self, follower: Follower) -> None:
+        self.show_game()
 
     def show_game(self) -> None:
         game = self.follower.game

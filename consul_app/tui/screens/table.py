@@ -16,7 +16,7 @@ from textual.events import Key, Resize
 from textual.geometry import Size
 from textual.screen import Screen
 from textual.widget import Widget
-from textual.widgets import TabbedContent, TabPane
+from textual.widgets import TabbedContent, TabPane, Tabs
 
 from consul_app.rules import (
     Action,
@@ -37,7 +37,7 @@ from consul_app.tui.screens.confirm import ConfirmScreen
 from consul_app.tui.screens.table_dialogs import TableDialogs
 from consul_app.tui.screens.table_keys import TableKeys
 from consul_app.tui.table_bindings import COUNT_KEYS, TABLE_BINDINGS, game_keys
-from consul_app.tui.textual_compat import key_bindings, set_key_bindings
+from consul_app.tui.textual_compat import key_bindings, set_key_bindings, underline_active_tab
 from consul_app.tui.typed_count import TypedCount
 from consul_app.tui.view import TableView
 from consul_app.tui.widgets.bonuses import BonusesPane
@@ -212,9 +212,7 @@ class TableScreen(TableKeys, TableDialogs, Screen[None]):
         if tabs not in self.query(TabbedContent):
             return
         self._focus(event.pane.query_one(".pane").id or "")
-        for pane in self.panes:
-            shown = f"tab-{pane.id}" == tabs.active
-            tabs.get_tab(f"tab-{pane.id}").label = _tab_label(pane, shown)
+        _mark_tabs(tabs, self.panes)
 
     # -- rendering ------------------------------------------------------------------------
 
@@ -466,7 +464,9 @@ class TableScreen(TableKeys, TableDialogs, Screen[None]):
     def action_pane(self, pane: str) -> None:
         """Show (in tabs) and focus a pane."""
         if self.compact:
-            self.query_one(TabbedContent).active = f"tab-{pane}"
+            tabs = self.query_one(TabbedContent)
+            tabs.active = f"tab-{pane}"
+            _mark_tabs(tabs, self.panes)
         self._focus(pane)
 
     def _focus(self, pane: str) -> None:
@@ -499,6 +499,16 @@ def _pane_for(before: Step | None, step: Step | None) -> str | None:
         return "pool"
     return "boss" if step.key in CARD_STEPS else None
 
+
+
+def _mark_tabs(tabs: TabbedContent, panes: list[Pane | PoolPane]) -> None:
+    """The tab shown in brackets and underlined, in the frame that shows its pane (Textual
+    moves the underline a frame later, and a number key's TabActivated may come after a
+    frame)."""
+    for pane in panes:
+        shown = f"tab-{pane.id}" == tabs.active
+        tabs.get_tab(f"tab-{pane.id}").label = _tab_label(pane, shown)
+    underline_active_tab(tabs.query_one(Tabs))
 
 
 def _tab_label(pane: Widget, shown: bool) -> str:

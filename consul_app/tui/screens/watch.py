@@ -156,14 +156,13 @@ class WatchScreen(FollowsSave):
         self.show_game()
         self.follow()
 
-    def poll(self) -> None:
-        """Show the save's new state (or its new problem), if it has one."""
-        if self.follower.poll():
-            self.read_at = self.clock()
-            if self._fight() != self.fight:  # (the boss spawned, or that was undone)
-                self.call_later(self._laid_out_again)
-                return
-            self.show_game()
+    def followed(self, follower: Follower) -> None:
+        """Show the save's new state (or its new problem)."""
+        self.read_at = self.clock()
+        if self._fight() != self.fight:  # (the boss spawned, or that was undone)
+            self.call_later(self._laid_out_again)
+            return
+        self.show_game()
 
     async def _laid_out_again(self) -> None:
         await self.recompose()

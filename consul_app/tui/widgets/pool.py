@@ -15,6 +15,7 @@ from rich.style import Style
 from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.content import Content
+from textual.geometry import Size
 from textual.strip import Strip
 
 from consul_app.rules import (
@@ -55,6 +56,8 @@ in the pool and what one costs in skull points, beside "Spawn?" (which already s
 bits and the budget allow one more; the dungeon's count matters less then). What only some
 monsters gained (Gained) goes after hearts; in a spawn step before bits and the dungeon's
 count. When it goes, the line above the rows names who gained what."""
+SUFFERED = 62
+"""How much MOVE or AP matters when a status effect changes it on a row (above hearts)."""
 SPAWNING = {"Pool": 88, "Sk": 85, "Gained": 78, "Bits": 75, "Board": 70}
 PLAYING = {"Bits": 40, "Sk": 35}
 ALWAYS = 80
@@ -181,13 +184,15 @@ class PoolPane(Vertical):
         spawning = step if step is not None and step.spawns else None
         state = view.state
         closed = free_spawn_refusal(state) if spawning is None else None
-        width = self.content_region.width
+        area = self._area()
+        width = area.width
         table = self._table
-        size = (width, self.content_region.height)
+        size = (width, area.height)
         key = (state.pool, state.board, state.tracked, state.bonuses, spawning, closed, size)
         if key == self._shown:
             return
-        self._shown = key
+        stocked_before = self._stocked
+        self._shown, self._stocked = key, state.pool
         self._view = view
         self.set_class(spawning is not None, "-spawning")
         keep = table.highlighted_row()
@@ -200,9 +205,36 @@ class PoolPane(Vertical):
         self._heights = [_height(cells) for cells in fitted[1].values()]
         if lines:
             table.move_cursor(row=_cursor_row(list(rows), keep))
+            self._move_on_if_emptied(view, keep, stocked_before)
         self.say_more()
 
+    def _move_on_if_emptied(self, view: TableView, keep: str | None, before: object) -> None:
+        """In a spawn step, the monster under the cursor has just left the spawning pool (its
+        last spawned): the cursor moves on to the next one that may still spawn, and says so
+        (a Consul spawning on would otherwise be told `no ... is left`; moved without a word,
+        another monster would spawn unnoticed). Outside a spawn step the row stays: the one
+        just spawned is on the dungeon, where `a`, `d` and `t` act on it."""
+        step = view.current
+        if step is None or not step.spawns:
+            return
+        if keep is None or SUB in keep or not isinstance(before, dict):
+            return
+        if not before.get(keep) or view.state.pool.get(keep):
+            return
+        lines = view.pool
+        at = next((n for n, line in enumerate(lines) if line.id == keep), 0)
+        stocked = [line for line in lines[at + 1 :] + lines[:at] if line.in_pool]
+        spawnable = [line for line in stocked if line.may_spawn] or stocked
+        if not spawnable:
+            return
+        to = spawnable[0]
+        self._table.move_cursor(row=self._table.get_row_index(to.id))
+        gone = view.pack.monsters[keep].name
+        self.notify(f"No {gone} is left in the spawning pool: the cursor is on {to.name} now.")
+
     _view: TableView | None = None
+    _stocked: object = None
+    """The spawning pool as last shown (to see the cursor's monster run out)."""
     _heights: list[int] = []
 
     def _said_and_fitted(
@@ -216,7 +248,7 @@ class PoolPane(Vertical):
     ) -> tuple[list[str], dict[str, list[str]]]:
         """Say the budget and what the rows need said above them; the rows fitted to what is
         left of the pane."""
-        lines, state, width = view.pool, view.state, self.content_region.width
+        lines, state, width = view.pool, view.state, self._area().width
         stocked = [line for line in lines if line.in_pool]
         full = spawning is not None and not any(line.may_spawn for line in lines)
         arcade = state.setup.mode == "arcade"
@@ -230,9 +262,9 @@ class PoolPane(Vertical):
             budget = _nothing_spawns(spawning, why)
         said_above = self._budget
         said_above.update(budget)  # (painted only if it changed)
-        if width and said_above.size.height != said_above.get_content_height(
-            self.size, self.size, width
-        ):  # (laid out from lines it had at no width yet: again, once that layout is done)
+        area = self._area()
+        # (laid out from lines it had at no width yet: again, once that layout is done)
+        if width and said_above.size.height != said_above.get_content_height(area, area, width):
             self.call_after_refresh(said_above.refresh, layout=True)
         height = self._room()
         fitted = _fitted(table, width, spawning is not None, height)
@@ -267,9 +299,22 @@ class PoolPane(Vertical):
     def _room(self) -> int:
         """The lines the table's rows have when no line under it says there are more (from
         the lines above the table as they are now, also before they are laid out)."""
-        width = self.content_region.width
-        above = self._budget.get_content_height(self.size, self.size, width)
-        return self.content_region.height - above - self._table.header_height
+        area = self._area()
+        above = self._budget.get_content_height(area, area, area.width)
+        return area.height - above - self._table.header_height
+
+    def _area(self) -> Size:
+        """The pane's room for what it shows: while it is hidden (another tab in front) the
+        room it had when last shown. Textual shows a pane again at that size with no Resize
+        (nor always a Show): what it fitted while hidden must fit then. (Fitted to no room, a
+        1.0 pool said `↓ 7 more below` with all 7 in sight, MOVE and AP gone, once the boss
+        fight brought the Boss tab to the front.)"""
+        area = self.content_region.size
+        if area:
+            self._shown_area = area
+        return area or self._shown_area
+
+    _shown_area = Size(0, 0)
 
 
 def _lines(rows: dict[str, list[str]]) -> int:
@@ -389,15 +434,57 @@ def _fitted(
     onto a second line, between figures: a figure or its mark is never cut or dropped (the
     table scrolls only if even that does not fit). When the rows would then take more than
     `height` lines, the columns that may go (hearts, MOVE, AP, ...: the card has them) go,
-    least first, while that puts rows back on one line."""
-    fitted = _fit(table, width, spawning, NAME_MIN)
+    least first, while that puts rows back on one line. A status row's MOVE and AP say what
+    changed them (`2 Poison`) when that keeps as many columns; else only the figure (the row's
+    name and the line above say what it suffers): a wider cell would push AP out."""
+    keep = _keep(table, spawning)
+    fitted = _fitted_as_said(table, width, keep, height)
+    bare = _bare_figures(table)
+    if bare == table:
+        return fitted
+    shorter = _fitted_as_said(bare, width, keep, height)
+    return shorter if len(shorter[0]) > len(fitted[0]) else fitted
+
+
+def _bare_figures(
+    table: tuple[list[str], dict[str, list[str]]],
+) -> tuple[list[str], dict[str, list[str]]]:
+    """The table with its status rows' MOVE and AP as figures only (`2`, not `2 Poison`)."""
+    columns, rows = table
+    at = [columns.index(c) for c in ("MOVE", "AP") if c in columns]
+    return columns, {
+        row: [cell.split(" ", 1)[0] if n in at and SUB in row else cell
+              for n, cell in enumerate(cells)]
+        for row, cells in rows.items()
+    }
+
+
+def _keep(table: tuple[list[str], dict[str, list[str]]], spawning: bool) -> dict[str, int]:
+    """How much each column matters now: a MOVE or AP that a status effect changed on a
+    monster's row (Poison's AP) matters more than hearts (`SUFFERED`)."""
+    columns, rows = table
     keep = {**KEEP, **(SPAWNING if spawning else PLAYING)}
+    for column in ("MOVE", "AP"):
+        n = columns.index(column) if column in columns else -1
+        if n >= 0 and any(SUB in row and " " in cells[n] for row, cells in rows.items()):
+            keep[column] = SUFFERED
+    return keep
+
+
+def _fitted_as_said(
+    table: tuple[list[str], dict[str, list[str]]],
+    width: int,
+    keep: dict[str, int],
+    height: int | None,
+) -> tuple[list[str], dict[str, list[str]]]:
+    """`_fitted` with the cells as they are, its columns as much as `keep` says."""
+    fitted = _fit(table, width, keep, NAME_MIN)
     optional = sorted((c for c in fitted[0] if keep.get(c, 90) < ALWAYS), key=keep.__getitem__)
     for column in optional:
         if height is None or _lines(fitted[1]) <= height:
             break
         table = _without(table, column)
-        fewer = _fit(table, width, spawning, NAME_MIN)
+        fewer = _fit(table, width, keep, NAME_MIN)
         if _lines(fewer[1]) < _lines(fitted[1]):
             fitted = fewer
     return fitted
@@ -416,7 +503,7 @@ def _without(
 
 
 def _fit(
-    table: tuple[list[str], dict[str, list[str]]], width: int, spawning: bool, name_min: int
+    table: tuple[list[str], dict[str, list[str]]], width: int, keep: dict[str, int], name_min: int
 ) -> tuple[list[str], dict[str, list[str]]]:
     """`_fitted`, the names cut down to `name_min` cells at most."""
     columns, rows = table
@@ -430,7 +517,6 @@ def _fit(
     # the rows says who suffers what, and a wider column would push out AP, MOVE, hearts)
     widths["Monster"] = max(len(columns[0]), *(len(cells[0]) + len(MARK) for cells in kinds))
     widths["Monster"] += PADDING
-    keep = {**KEEP, **(SPAWNING if spawning else PLAYING)}
     kept = list(columns)
     if "Gained" in kept and all(
         cells[columns.index("Gained")] in ("-", "") for cells in rows.values()
@@ -517,9 +603,8 @@ def _cut_apart(names: list[str], room: int) -> dict[str, str]:
 
 
 def _cursor_row(rows: list[str], keep: str | None) -> int:
-    """Stay on the same row, even when its pool runs out: the next spawn of it is refused
-    with the engine's reason rather than another monster spawning unnoticed. A marked
-    monster's row that is gone leaves the cursor on its kind."""
+    """Stay on the same row (when its pool has just run out, `_move_on_if_emptied` moves it
+    on, and says so). A marked monster's row that is gone leaves the cursor on its kind."""
     if keep in rows:
         return rows.index(keep)
     kind = (keep or "").partition(SUB)[0]
