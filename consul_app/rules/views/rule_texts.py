@@ -16,8 +16,6 @@ STEP_TITLES: dict[str, str] = {
     "boss-spawn-effects": "Boss spawn effects",
     "bonuses": "Monsters gain bonuses",
     "choose-bonus": "Choose one bonus",
-    "boss-sighting": "Boss sighting",
-    "sighting-effects": "Boss sighting: timeout effects",
     "timeout-heal-hero": "Timeout: heal a hero",
     "timeout-immune": "Timeout: immune to critical success",
     "timeout-status": "Timeout: remove status effects",
@@ -30,7 +28,8 @@ STEP_TITLES: dict[str, str] = {
     "timeout-mini-boss": "Timeout: a mini-boss comes",
 }
 
-"""Each step's title; an edition may name a step its own way (`Edition.step_titles`)."""
+"""The title of each step not yet defined in its rule's module (`StepDef.title`); an edition
+may name a step its own way (`Edition.step_titles`)."""
 
 
 NONE_LEFT = "none left to spawn"
