@@ -107,6 +107,9 @@ class StepDef:
 
 
 STEP_RULES: dict[str, str] = {
+    "rewards": "rewards",
+    "princess-coins": "rewards",
+    "equipment": "rewards",
     "boss-sighting": "boss_sighting",
     "sighting-effects": "boss_sighting",
 }

@@ -20,7 +20,6 @@ from consul_app.rules.handlers.boss_sighting import sighted_tiles
 from consul_app.rules.handlers.fight_bosses import brought_bosses, fight_card
 from consul_app.rules.handlers.hearts import boss_hearts
 from consul_app.rules.handlers.mini_boss import timeout_brings
-from consul_app.rules.handlers.rewards import loot, treasure
 from consul_app.rules.handlers.timeout import healed_back_wounds, timeout_threshold
 from consul_app.rules.model import actions as a
 from consul_app.rules.model.chart import space_summary, spaces
@@ -200,22 +199,6 @@ def _choices(pack: EditionPack, state: GameState, step: StepState) -> list[Choic
             return [Choice(r.id, r.name, _relic_note(r)) for r in eligible_relics(pack, state)]
         case _:
             return []
-
-
-def _rewards(pack: EditionPack, state: GameState, step: StepState) -> str:
-    tally = state.tally
-    text = (
-        f"The heroes take {loot(tally)} loot: one per full 3 skull points of 8-Bit monsters "
-        f"destroyed this turn ({tally.skull_points_8bit}), two per 16-Bit monster "
-        f"({tally.models_16bit}), and a destroyed spawning point's tile number plus one "
-        f"(tiles: {', '.join(map(str, tally.spawning_point_tiles)) or 'none'})."
-    )
-    if treasure(tally):
-        text += (
-            f" Treasure for {treasure(tally)} mini-boss(es) destroyed this turn: the party "
-            "draws one for each."
-        )
-    return text
 
 
 def _advance(pack: EditionPack, state: GameState, step: StepState) -> str:
@@ -416,12 +399,6 @@ _CARD = {
 
 
 _TEXTS: dict[str, Callable[[EditionPack, GameState, StepState], str]] = {
-    "rewards": _rewards,
-    "princess-coins": lambda pack, state, step: (
-        f"{state.tally.heroes_destroyed} hero(es) destroyed this turn: the heroes spend "
-        "princess coins."
-    ),
-    "equipment": lambda pack, state, step: t.EQUIPMENT,
     "advance-chart": _advance,
     "spawn": _spawn,
     "mini-boss": _mini_boss,

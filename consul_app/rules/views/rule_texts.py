@@ -3,9 +3,6 @@
 from __future__ import annotations
 
 STEP_TITLES: dict[str, str] = {
-    "rewards": "Rewards",
-    "princess-coins": "Princess coins",
-    "equipment": "Equipment",
     "advance-chart": "Advance the Mighty Monster Chart",
     "spawn": "Spawn monsters",
     "mini-boss": "Spawn the mini-boss",
@@ -35,10 +32,6 @@ may name a step its own way (`Edition.step_titles`)."""
 NONE_LEFT = "none left to spawn"
 """A Spawn Mini-Boss space reached with no mini-boss left (its step is done at once)."""
 
-EQUIPMENT = (
-    "The heroes' part: they may equip loot and treasure from the backpack, trade it between "
-    "heroes or put it back. Go on when they are done."
-)
 PLACE_MONSTERS = (
     "Place each within three squares and line of sight of any spawning point (any spawning point, "
     "in any combination); a large base needs one square within three. Monsters that do not fit "
