@@ -8,17 +8,22 @@ the app writes and answers the one query that matters here, synchronized output 
 so that Textual wraps every frame in `ESC[?2026h ... ESC[?2026l`, as it does in a terminal
 that supports it (kitty, WezTerm, recent xterm, Windows Terminal). A key is written to the pty;
 from then on every frame end is counted, until the app writes nothing for `QUIET` seconds. The
-key's figure is the time to its last frame (the settled frame), and how many frames it took.
+key's figures are the time to its last frame (the settled frame), how many frames it took, and
+the CPU time the app's threads took for it (the kernel's per-thread counters: a busy machine
+or niceness does not inflate them). The benchmark starts pressing keys once the table is drawn
+and quiet (not at the first quiet moment: on a busy machine the content loads for seconds).
 
 Printed, as ratios within one run (keys pressed in turn, so each ratio compares the same
 moments of a noisy machine):
-- 120x40: `c` (open a card) and Escape (close it) against a no-op key (Down, then Up, in the
-  spawning pool);
+- 120x40: `c` (open a card) and Escape (close it) against a no-op key (Down or Up in the
+  spawning pool, pressed on the table: the cursor moves to another monster, so each `c` opens
+  another card than the last);
 - 80x24: a pane switch (`1`, then `2`) against the same no-op key.
 """
 
 from __future__ import annotations
 
+import contextlib
 import fcntl
 import os
 import select
@@ -45,6 +50,8 @@ START_DEADLINE = 60.0
 SYNC_QUERY = b"\x1b[?2026$p"
 SYNC_SUPPORTED = b"\x1b[?2026;2$y"
 FRAME_END = b"\x1b[?2026l"
+TABLE_DRAWN = b"Steps"
+"""A word of the table screen (its first pane's title), not of the loading screen."""
 KEYS = {"down": b"\x1b[B", "up": b"\x1b[A", "escape": b"\x1b", "c": b"c", "1": b"1", "2": b"2"}
 
 
@@ -54,6 +61,8 @@ class Press:
     settled: float
     """Seconds from the key to its last frame (0: it drew nothing)."""
     frames: int
+    cpu: float
+    """Seconds of CPU the app's threads took from the key until it went quiet."""
 
 
 class Terminal:
@@ -68,6 +77,26 @@ class Terminal:
         )
         os.close(slave)
         self.pending = b""
+        self.seen = b""
+        """Everything written so far, until `started`."""
+
+    def cpu(self) -> float:
+        """Seconds of CPU the app's threads have taken so far."""
+        total = 0
+        for task in Path(f"/proc/{self.process.pid}/task").iterdir():
+            with contextlib.suppress(OSError, ValueError, IndexError):  # (a thread just ended)
+                total += int((task / "schedstat").read_text().split()[0])
+        return total / 1e9
+
+    def started(self, deadline: float) -> None:
+        """Read until the table is drawn, then until it is quiet."""
+        stop = time.monotonic() + deadline
+        while TABLE_DRAWN not in self.seen:
+            if time.monotonic() > stop:
+                raise TimeoutError("the table was never drawn")
+            self.read_until_quiet(0.2, deadline)
+        self.read_until_quiet(1.5, deadline)
+        self.seen = b""
 
     def read_until_quiet(self, quiet: float, deadline: float) -> list[float]:
         """Read until nothing comes for `quiet` seconds; the times frames ended."""
@@ -83,6 +112,8 @@ class Terminal:
                 return ends
             now = time.monotonic()
             data = self.pending + data
+            if len(self.seen) < 10_000_000:
+                self.seen += data
             if SYNC_QUERY in data:
                 os.write(self.master, SYNC_SUPPORTED)
             ends += [now] * data.count(FRAME_END)
@@ -92,10 +123,11 @@ class Terminal:
         raise TimeoutError("the app never went quiet")
 
     def press(self, key: str) -> Press:
+        cpu = self.cpu()
         start = time.monotonic()
         os.write(self.master, KEYS[key])
         ends = self.read_until_quiet(QUIET, 30.0)
-        return Press(key, (ends[-1] - start) if ends else 0.0, len(ends))
+        return Press(key, (ends[-1] - start) if ends else 0.0, len(ends), self.cpu() - cpu)
 
     def close(self) -> None:
         self.process.terminate()
@@ -120,44 +152,67 @@ def write_save(home: Path) -> Path:
     return save
 
 
-def run(save: Path, home: Path, size: tuple[int, int], cycle: list[str]) -> list[Press]:
+def run(
+    save: Path, home: Path, size: tuple[int, int], keys: list[str], warm_up: tuple[str, ...] = ()
+) -> list[Press]:
+    """`keys` pressed in turn, after `warm_up` (not measured)."""
     env = {**os.environ, "CONSUL_DATA_DIR": str(home), "TERM": "xterm-256color",
            "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8"}
     env.pop("TEXTUAL", None)
     consul = Path(sys.executable).with_name("consul")
     terminal = Terminal([str(consul), "--save", str(save)], size, env)
     try:
-        terminal.read_until_quiet(1.5, START_DEADLINE)  # the table, settled
-        return [terminal.press(key) for _ in range(PRESSES) for key in cycle]
+        terminal.started(START_DEADLINE)
+        for key in warm_up:
+            terminal.press(key)
+        return [terminal.press(key) for key in keys]
     finally:
         terminal.close()
 
 
-def summary(presses: list[Press], *keys: str) -> tuple[float, int]:
-    """The median time to the settled frame of these keys, and the most frames one took."""
+def cards(presses: int) -> list[str]:
+    """Down or Up in the pool (three of one, then three of the other), then `c` on the monster
+    it lands on, then Escape: each card another than the last (the table opens on the pool's
+    first row; the game has more than three monsters)."""
+    return [k for n in range(presses) for k in ("down" if n // 3 % 2 == 0 else "up", "c", "escape")]
+
+
+def summary(presses: list[Press], *keys: str) -> tuple[float, int, int, float]:
+    """Of these keys: the median time to the settled frame, the fewest and the most frames one
+    took, and the mean CPU time."""
     mine = [p for p in presses if p.key in keys]
-    return statistics.median(p.settled for p in mine), max(p.frames for p in mine)
+    frames = [p.frames for p in mine]
+    return (statistics.median(p.settled for p in mine), min(frames), max(frames),
+            statistics.mean(p.cpu for p in mine))
+
+
+def line(label: str, figures: tuple[float, int, int, float], no_op: tuple[float, ...] = ()) -> str:
+    settled, fewest, most, cpu = figures
+    text = f"  {label:30} {settled * 1000:7.1f} ms"
+    text += f" {settled / no_op[0]:5.2f}x" if no_op else " " * 7
+    text += f"   CPU {cpu * 1000:6.1f} ms"
+    text += f" {cpu / no_op[3]:5.2f}x" if no_op else " " * 7
+    frames = f"{fewest}" if fewest == most else f"{fewest} to {most}"
+    return text + f"   {frames} frame{'s' * (most != 1)}"
 
 
 def main() -> int:
     with tempfile.TemporaryDirectory() as folder:
         home = Path(folder)
         save = write_save(home)
-        wide = run(save, home, (120, 40), ["c", "down", "escape", "up"])
-        small = run(save, home, (80, 24), ["1", "down", "2", "up"])
-    noop_wide, most = summary(wide, "down", "up")
-    print(f"Real terminal (pty, synchronized output), median of {PRESSES} presses each")
-    print(f"  120x40 no-op key (Down/Up)  {noop_wide * 1000:7.1f} ms  (up to {most} frames)")
+        # (the first card composes the card screen: once a game, not measured)
+        wide = run(save, home, (120, 40), cards(PRESSES), warm_up=("c", "escape"))
+        small = run(save, home, (80, 24), ["1", "down", "2", "up"] * PRESSES)
+    print(f"Real terminal (pty, synchronized output), {PRESSES} presses each: median time to")
+    print("the settled frame (and x the no-op key), mean CPU time (and x the no-op key), frames")
+    no_op = summary(wide, "down", "up")
+    print(line("120x40 no-op key (Down/Up)", no_op))
     for key, what in (("c", "c: open a card"), ("escape", "Esc: close it")):
-        settled, frames = summary(wide, key)
-        print(f"  120x40 {what:21} {settled * 1000:7.1f} ms  {settled / noop_wide:5.2f}x no-op"
-              f"  (up to {frames} frames)")
-    noop_small, most = summary(small, "down", "up")
-    print(f"  80x24 no-op key (Down/Up)   {noop_small * 1000:7.1f} ms  (up to {most} frames)")
+        print(line(f"120x40 {what}", summary(wide, key), no_op))
+    no_op = summary(small, "down", "up")
+    print(line("80x24 no-op key (Down/Up)", no_op))
     for key in ("1", "2"):
-        settled, frames = summary(small, key)
-        print(f"  80x24 pane switch ({key})      {settled * 1000:7.1f} ms  "
-              f"{settled / noop_small:5.2f}x no-op  (up to {frames} frames)")
+        print(line(f"80x24 pane switch ({key})", summary(small, key), no_op))
     return 0
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import gc
 import os
+import shutil
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -89,6 +90,28 @@ def content() -> ContentPack:
     """The bundled content (no user folder), parsed once per test process (half a second each
     time): read only, a test that changes a pack loads its own."""
     return bundled_pack()
+
+
+@pytest.fixture(scope="session")
+def _bundled_cache_file(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The bundled content's cache file, written once per test process."""
+    from consul_app.content.cache import load_pack_cached
+
+    folder = tmp_path_factory.mktemp("content-cache")
+    load_pack_cached(include_user=False, cache_dir=folder)
+    (cache,) = folder.glob("content-*.json")
+    return cache
+
+
+@pytest.fixture
+def warm_content_cache(_isolated_home: Path, _bundled_cache_file: Path) -> None:
+    """The test's home starts with the bundled content's cache in it, as a Consul's home has
+    it after the first run: each `consul` the test starts reads it (a quarter of a second)
+    instead of loading the YAML files anew (a second of CPU each time). For the tests whose
+    point is not the loading of the content; those of the loading and the cache start cold."""
+    cache = _isolated_home / "cache"
+    cache.mkdir(mode=0o700)
+    shutil.copy(_bundled_cache_file, cache / _bundled_cache_file.name)
 
 
 @pytest.fixture(autouse=True)

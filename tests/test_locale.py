@@ -24,6 +24,8 @@ from consul_app.session.load import load_game
 from consul_app.tui.app import ConsulApp
 from consul_app.tui.watch_app import WatchApp
 
+pytestmark = pytest.mark.usefixtures("warm_content_cache")  # `consul` reads the cache
+
 PET = "Ŏbi the Cat ẞ"
 """A pet's free name with letters Latin-1 lacks."""
 

@@ -95,6 +95,7 @@ def test_read_limited_reads_up_to_the_limit_and_no_further(tmp_path: Path) -> No
     assert issubclass(Refused, OSError)
 
 
+@pytest.mark.usefixtures("warm_content_cache")  # the save is the point, not the content
 @pytest.mark.parametrize("kind", KINDS)
 def test_export_of_a_special_save_says_so(
     kind: str,
@@ -114,6 +115,7 @@ def test_the_journal_limit_is_stated_and_far_above_a_game() -> None:
     assert journal.MAX_BYTES == 16 * 1024 * 1024
 
 
+@pytest.mark.usefixtures("warm_content_cache")
 def test_list_passes_over_special_files_in_the_saves_folder(
     special: Callable[[str, Path], Path], capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -24,7 +24,7 @@ if TYPE_CHECKING:
     from consul_app.rules.game import new_game
     from consul_app.rules.handlers.boss import eligible_relics, extra_relics, relics_per_slot
     from consul_app.rules.handlers.summons import summons_out
-    from consul_app.rules.handlers.timeout import timeout_threshold
+    from consul_app.rules.handlers.timeout import timeout_cause, timeout_threshold
     from consul_app.rules.handlers.tracked import immune_to, marked_monsters
     from consul_app.rules.model.actions import (
         Action,
@@ -242,6 +242,7 @@ __all__ = [
     "stat_lines",
     "story",
     "story_sections",
+    "timeout_cause",
     "timeout_threshold",
     "turn_name",
     "Words",
@@ -262,7 +263,7 @@ _HOMES: dict[str, str] = {
     "game": "new_game",
     "handlers.boss": "eligible_relics extra_relics relics_per_slot",
     "handlers.summons": "summons_out",
-    "handlers.timeout": "timeout_threshold",
+    "handlers.timeout": "timeout_cause timeout_threshold",
     "handlers.tracked": "immune_to marked_monsters",
     "model.actions": "Action AddStatus AdvanceChart AdvanceGauge AnswerSighting CancelSighting"
     " ChooseBonus ChooseRelics ConfirmStep DestroyHero DestroyMiniBoss DestroyMarked"

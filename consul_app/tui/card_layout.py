@@ -283,6 +283,6 @@ def card_summary(view: CardView) -> list[RenderableType]:
     traits += [t.name for t in view.keywords]
     traits += [t.name for t in view.abilities if t.name not in shown and t.name not in traits]
     traits += [t.name for t in view.gained]
-    if traits:
-        parts.append(Text(", ".join(traits), "italic"))
+    if traits:  # (a relic's action is on the card and among what it gained: named once)
+        parts.append(Text(", ".join(dict.fromkeys(traits)), "italic"))
     return parts

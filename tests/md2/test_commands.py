@@ -25,6 +25,8 @@ from consul_app.md2.tui.watch import Md2WatchScreen
 from consul_app.session import Session
 from consul_app.tui.watch_app import WatchApp
 
+pytestmark = pytest.mark.usefixtures("warm_content_cache")  # `consul` reads the cache
+
 DEADLINE = 30.0
 
 

@@ -35,7 +35,16 @@ def _summons_step(points: list[PlacedSpawningPoint]) -> tuple[GameState, Step]:
 def test_without_a_shallow_grave_none_of_the_summons_come() -> None:
     state, step = _summons_step([PlacedSpawningPoint(id="egg-clutch", tile=2)])
     assert state.steps[-1].summons == {}
-    assert "2 Dread Knight, 2 Dust Mage, 4 Bone Head: no spawning point of this game" in step.text
+    assert "2 Dread Knight, 2 Dust Mage, 4 Bone Head, and no spawning point of" in step.text
+
+
+def test_with_none_of_the_summons_in_the_game_the_step_says_none_come_first() -> None:
+    """Seen in a real terminal at 80x24: the top bar read "Spawn these monsters in the boss's
+    place, or move them there (...): all done. The card also na… (more: 1 Steps)", as if
+    monsters were to spawn; with none of them in the game, it says so first."""
+    _, step = _summons_step([PlacedSpawningPoint(id="egg-clutch", tile=2)])
+    assert step.text.startswith("None of the monsters the card summons comes: ")
+    assert "Spawn these monsters" not in step.text and "all done" not in step.text
 
 
 def test_with_a_shallow_grave_every_summons_is_asked_for() -> None:

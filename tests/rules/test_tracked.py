@@ -137,6 +137,9 @@ def test_a_mini_boss_destroyed_by_wounds_is_the_destroy_event(sde2: EditionPack)
     rewards = power_up_steps(sde2, apply(sde2, by_wounds, EndTurn()))[0]
     assert rewards.key == "rewards"
     assert "Treasure for 1 mini-boss(es) destroyed this turn" in rewards.text
+    # (seen at 80x24: the top bar showed "The heroes take 0 loot: one per full 3 skull points
+    # of ... (more: 1 Steps)", the treasure out of sight: it is in the first words)
+    assert rewards.text.startswith("The heroes take 0 loot and 1 treasure: ")
 
 
 def test_the_fk_ladder_climbs_after_a_mini_boss_falls_to_wounds(fk: EditionPack) -> None:

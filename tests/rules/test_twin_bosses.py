@@ -124,6 +124,22 @@ def test_mugg_falling_first_brings_the_timeout() -> None:
     assert state.boss.defeated
 
 
+def test_the_timeout_step_says_which_brother_fell() -> None:
+    """ "Time Out is reached when one of the Dungeon Bosses is destroyed": seen in a real
+    terminal, Mugg's fall opened the timeout with "Ugg has 0 wounds.", as if Ugg's wounds had
+    brought it; the step names the brother who fell (and Ugg's wounds when he is the one)."""
+    pack = _pack()
+    _, state = _fight("ugg")
+    state = _do(pack, state, Wound(wounds=1), Wound(model="mugg", wounds=5))
+    heal = power_up_steps(pack, state)[0]
+    assert heal.key == "timeout-heal-hero"
+    assert heal.text.startswith("Mugg is destroyed: the timeout. The party may choose")
+    assert "Ugg has" not in heal.text
+    _, state = _fight("ugg")
+    state = _do(pack, state, Wound(wounds=5))
+    assert power_up_steps(pack, state)[0].text.startswith("Ugg is destroyed: the timeout.")
+
+
 def test_daemonus_has_his_own_wounds_and_comes_back_at_the_queens_timeout() -> None:
     """Daemonus is not a Dungeon Boss: the Midnight Queen's fall wins; her timeout comes at half
     her hearts and, "If Daemonus is not in play", brings him back (with no wound)."""

@@ -13,6 +13,11 @@ from consul_app.session import Session
 from serve.served import Served
 
 
+@pytest.fixture(autouse=True)
+def _warm(warm_content_cache: None) -> None:
+    """The server and its watchers read the content's cache (what is served is the point)."""
+
+
 @pytest.fixture
 def save(content: ContentPack, tmp_path: Path) -> Path:
     path = tmp_path / "table game.jsonl"  # a space: the command must be quoted

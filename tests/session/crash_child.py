@@ -16,7 +16,7 @@ from pathlib import Path
 
 from consul_app.rules import action_data, default_setup
 from consul_app.session import Session, checkpoint
-from session.players import bundled_pack, random_action
+from session.players import child_pack, random_action
 
 checkpoint.CHECKPOINT_EVERY = 4  # so that kills land on and around checkpoint lines too
 
@@ -39,7 +39,7 @@ def _step(session: Session, rng: random.Random) -> dict[str, object] | None:
 
 
 def main(save: Path, seed: int) -> None:
-    content = bundled_pack()
+    content = child_pack()
     if save.exists():
         session = Session.resume(content, save)
     else:

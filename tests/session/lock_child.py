@@ -15,7 +15,7 @@ from pathlib import Path
 
 from consul_app.rules import DestroyHero, default_setup
 from consul_app.session import Session
-from session.players import bundled_pack
+from session.players import child_pack
 
 TESTS = Path(__file__).resolve().parents[1]
 DEADLINE = 60.0
@@ -54,7 +54,7 @@ class Child:
 
 
 def main(save: Path) -> None:
-    content = bundled_pack()
+    content = child_pack()
     if save.exists():
         session = Session.resume(content, save)
     else:

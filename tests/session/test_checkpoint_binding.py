@@ -28,6 +28,8 @@ from consul_app.session.load import Game, load_game
 from consul_app.session.marks import CHECKPOINT_START, RS
 from session.players import random_action
 
+pytestmark = pytest.mark.usefixtures("warm_content_cache")  # `consul` reads the cache
+
 Damage = Callable[[bytes], bytes]
 
 
@@ -102,9 +104,20 @@ def every_ten(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(checkpoints, "CHECKPOINT_EVERY", 10)
 
 
+_PLAYED: dict[tuple[object, ...], bytes] = {}
+"""The journals `_game` played in this test process, by what made them."""
+
+
 def _game(content: ContentPack, setup: Setup, path: Path, length: int = 66, seed: int = 1) -> Path:
+    """The game `seed` plays, journaled at `path`: played once per test process (the damage
+    tests play the same game 21 times), then its journal copied."""
+    key = (id(content), msgspec.json.encode(setup), length, seed, checkpoints.CHECKPOINT_EVERY)
+    if key in _PLAYED:
+        path.write_bytes(_PLAYED[key])
+        return path
     with Session.new(content, setup, path=path) as session:
         play(session, random.Random(seed), length)
+    _PLAYED[key] = path.read_bytes()
     return path
 
 

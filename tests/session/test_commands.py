@@ -15,6 +15,8 @@ from consul_app.session import Session
 from consul_app.session.export import to_json, to_markdown
 from consul_app.session.load import load_game
 
+pytestmark = pytest.mark.usefixtures("warm_content_cache")  # `consul` reads the cache
+
 
 @pytest.fixture
 def save(content: ContentPack, setup: Setup) -> Path:

@@ -23,7 +23,10 @@ TESTS = Path(__file__).resolve().parents[1]
 TORN = b'{"op": "do", "action": {"type": "destroy_hero"}, "label": "A hero is destroyed"}'
 """An entry a torn write leaves a prefix of (a SIGKILL alone never splits a small write)."""
 
-pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="needs SIGKILL")
+pytestmark = [
+    pytest.mark.skipif(sys.platform == "win32", reason="needs SIGKILL"),
+    pytest.mark.usefixtures("warm_content_cache"),  # the children read the cache
+]
 
 
 def _entry(op: Op) -> dict[str, object]:

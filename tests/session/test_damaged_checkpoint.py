@@ -26,6 +26,8 @@ from consul_app.session.load import Game, load_game
 from consul_app.session.marks import CHECKPOINT_START, RS
 from session.players import bundled_pack, random_action
 
+pytestmark = pytest.mark.usefixtures("warm_content_cache")  # `consul` reads the cache
+
 Damage = Callable[[bytes], bytes]
 DAMAGES = [
     pytest.param(lambda line: line[: len(line) // 2], id="cut-in-half"),

@@ -16,7 +16,10 @@ from consul_app.rules import Setup
 from consul_app.session import SaveLocked, Session, save_files
 from session.lock_child import DEADLINE, Child
 
-pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="the child holds a flock")
+pytestmark = [
+    pytest.mark.skipif(sys.platform == "win32", reason="the child holds a flock"),
+    pytest.mark.usefixtures("warm_content_cache"),  # the children read the cache
+]
 
 
 def test_delete_yes_refuses_a_save_being_played_and_names_its_holder(

@@ -18,7 +18,10 @@ from consul_app.session import SaveLocked, Session
 from consul_app.session.lock import holder_file
 from session.lock_child import DEADLINE, Child
 
-pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="symlinks and FIFOs")
+pytestmark = [
+    pytest.mark.skipif(sys.platform == "win32", reason="symlinks and FIFOs"),
+    pytest.mark.usefixtures("warm_content_cache"),  # the children read the cache
+]
 T = TypeVar("T")
 
 

@@ -19,7 +19,10 @@ from consul_app.session import SaveError, SaveLocked, Session
 from consul_app.session.lock import holder_file
 from session.lock_child import DEADLINE, Child
 
-pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="flock and SIGKILL")
+pytestmark = [
+    pytest.mark.skipif(sys.platform == "win32", reason="flock and SIGKILL"),
+    pytest.mark.usefixtures("warm_content_cache"),  # the children read the cache
+]
 fcntl = pytest.importorskip("fcntl")
 
 

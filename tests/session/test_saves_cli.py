@@ -20,6 +20,8 @@ from consul_app.session.save_files import find_save
 from consul_app.session.session import Clock
 from session.players import first_answer
 
+pytestmark = pytest.mark.usefixtures("warm_content_cache")  # `consul` reads the cache
+
 
 def _settle(session: Session) -> None:
     while (action := first_answer(session.pack, session.state)) is not None:

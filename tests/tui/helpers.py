@@ -15,13 +15,18 @@ from textual.pilot import Pilot
 from textual.widget import Widget
 from textual.widgets import OptionList, Static
 
+from consul_app.tui.widgets.card_body import CardBody
 from consul_app.tui.widgets.choice_list import ChoiceList
 
 
 def text(widget: Widget, width: int = 200) -> str:
-    """The plain text of a Static, or of every Static inside `widget`, one after the other."""
-    statics = [widget] if isinstance(widget, Static) else list(widget.query(Static))
-    return "\n".join(_plain(s.content, width) for s in statics)
+    """The plain text of a Static (or a card's body), or of every Static and card body inside
+    `widget`, one after the other."""
+    shown = (Static, CardBody)
+    found = [widget] if isinstance(widget, shown) else list(widget.query("Static, CardBody"))
+    return "\n".join(
+        _plain(w.renderable if isinstance(w, CardBody) else w.content, width) for w in found
+    )
 
 
 def _plain(content: object, width: int) -> str:

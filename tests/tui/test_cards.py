@@ -18,6 +18,7 @@ from consul_app.tui.screens.lookup import LookupScreen
 from consul_app.tui.screens.pick_many import PickManyScreen
 from consul_app.tui.screens.pick_one import PickOneScreen
 from consul_app.tui.screens.table import TableScreen
+from consul_app.tui.widgets.card_body import CardBody
 from consul_app.tui.widgets.pool import MARK, PoolTable, _fitted
 
 from .helpers import notes, options, text
@@ -50,6 +51,11 @@ def _lines(widget: Static) -> list[str]:
     return text(widget, width=widget.content_region.width).splitlines()
 
 
+def _body_lines(body: CardBody) -> list[str]:
+    """A card's lines as drawn (each as wide as its body's text: the scrollbar is beside)."""
+    return [line.text for line in body.lines]
+
+
 def _figures(view: CardView) -> list[str]:
     """Every stat and dice figure of a card: the stat line, each roll, what it comes to, each
     added die."""
@@ -77,7 +83,7 @@ def _card_screen(app: object) -> CardScreen:
 
 
 def _card_text(app: object) -> str:
-    return text(_card_screen(app).query_one("#card-body Static", Static), width=100)
+    return text(_card_screen(app).query_one(CardBody), width=100)
 
 
 async def test_the_card_of_a_will_attacker_has_its_offense_bonus_on_will(
@@ -244,18 +250,18 @@ async def test_at_80x24_no_stat_or_dice_figure_is_cut(content: ContentPack, tmp_
         assert "All of them gained: Poison" in budget  # chart space 8, said once
         assert "* attack only" in budget
         await pilot.press("c")
-        static = _card_screen(app).query_one("#card-body Static", Static)
-        width = static.content_region.width
+        body = _card_screen(app).query_one(CardBody)
+        width = body.virtual_size.width
         assert width < 80
-        _uncut(_figures(_card_screen(app).view), _lines(static), width)
+        _uncut(_figures(_card_screen(app).view), _body_lines(body), width)
         await pilot.press("escape", "4")
         boss = table.query_one("#boss .model", Static)
         view = card(pack, state, state.setup.boss)
         rolls = [a.roll.text for a in view.actions if a.roll is not None]
         _uncut([f.text for f in view.stats] + rolls, _lines(boss), boss.content_region.width)
         await pilot.press("b")
-        static = _card_screen(app).query_one("#card-body Static", Static)
-        _uncut(_figures(view), _lines(static), static.content_region.width)
+        body = _card_screen(app).query_one(CardBody)
+        _uncut(_figures(view), _body_lines(body), body.virtual_size.width)
 
 
 async def test_a_defense_bonus_shows_on_arm_will_and_dex_in_the_pool(
@@ -360,3 +366,19 @@ def test_the_pool_drops_the_columns_that_matter_least() -> None:
     assert _fitted((columns, rows), 10, spawning=False)[0] == ["Monster", "Pool", "Board", "STR"]
     squeezed = _fitted((columns, rows), 38, spawning=True)[0]
     assert squeezed == ["Monster", "Sk", "Pool", "STR"]  # bits and the board went first
+
+
+def test_the_boss_panes_short_card_names_a_relics_action_once(content: ContentPack) -> None:
+    """Seen in a real terminal at 120x40: Black-Handed Henry with Icy Armor Potion listed
+    "Soul Jar, Minty Fortress, Potion Stash 2, Potion Pirate, Minty Fortress" in the Boss pane:
+    the potion the relic gives is an action of its card and what it gained, said once."""
+    from consul_app.rules import new_game
+    from consul_app.tui.card_layout import card_summary
+
+    pack = content.edition("sde2")
+    state = new_game(pack, replace(default_setup(pack), boss="black-handed-henry"))
+    boss = replace(state.boss, spawned=True, relics=["icy-armor-potion"])
+    view = card(pack, replace(state, boss=boss), "black-handed-henry")
+    names = str(card_summary(view)[-1]).split(", ")
+    assert "Minty Fortress" in names
+    assert len(names) == len(set(names)), names

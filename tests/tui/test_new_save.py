@@ -47,6 +47,7 @@ def child(save: Path) -> Iterator[list[Child]]:
 
 
 @pytest.mark.skipif(sys.platform == "win32", reason="flock")
+@pytest.mark.usefixtures("warm_content_cache")  # the other Consul reads the content's cache
 async def test_a_second_consul_on_a_new_save_is_told_another_has_it_and_saves_nowhere_else(
     content: ContentPack, save: Path, child: list[Child]
 ) -> None:

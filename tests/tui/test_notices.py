@@ -59,7 +59,7 @@ async def test_undos_in_a_row_make_one_notice_and_errors_wait_to_be_read(
         await pilot.press("u")
         assert text(line) == f"Undone: {labels[0]}"
         await pilot.press("u", "u")
-        assert text(line) == f"undid 3: {labels[2]} (the last)"
+        assert text(line) == f"Undone 3 in a row, the last: {labels[2]}"
         await pilot.press("r")
         assert text(line) == f"Redone: {labels[2]}"
         await pilot.press("u")
@@ -171,3 +171,19 @@ async def test_a_notice_the_same_as_the_one_shown_is_not_painted_again(
         assert line.display and text(line) == said and not painted
         await pilot.press("M")  # no mini-boss on the dungeon: another notice
         assert painted == ["! No mini-boss is on the dungeon."] == [text(line)]
+
+
+async def test_enter_that_does_the_step_puts_a_refusal_away(
+    content: ContentPack, tmp_path: Path
+) -> None:
+    """Seen in a real terminal at 80x24: `e` in the power-up phase was refused ("Not now:
+    First finish the current step: Advance the Mighty Monster Chart"), and the Enter that then
+    did that step left the refusal standing over the footer's keys, naming a step done."""
+    app = make_app(content, _saved(content, tmp_path))
+    async with app.run_test(size=SMALL) as pilot:
+        line = app.screen.query_one(NoticeLine)
+        await pilot.press("e")  # the power-up phase begins
+        await pilot.press("e")  # refused: a step is due
+        assert line.display and line.severity == "warning"
+        await pilot.press("enter")  # does that step
+        assert not line.display

@@ -9,7 +9,6 @@ from pathlib import Path
 
 import pytest
 from msgspec.structs import replace
-from textual.widgets import Static
 
 from consul_app.content import ContentPack
 from consul_app.rules import default_setup
@@ -17,6 +16,7 @@ from consul_app.tui.screens.card import CardScreen
 from consul_app.tui.screens.pick_many import PickManyScreen
 from consul_app.tui.screens.table import TableScreen
 from consul_app.tui.widgets.boss_card import BossPane
+from consul_app.tui.widgets.card_body import CardBody
 
 from .helpers import notes, text
 from .scenarios import SMALL, WIDE, make_app, play_saved, step_is
@@ -93,7 +93,7 @@ async def test_fire_breath_potion_applies_its_dex_as_a_static_star(
         await _until(pilot, CardScreen)
         screen = app.screen
         assert isinstance(screen, CardScreen)
-        body = text(screen.query_one("#card-body Static", Static), width=100)
+        body = text(screen.query_one(CardBody), width=100)
         assert "DEX 4B 1G +1ST" in body
         assert "not applied" not in body
         assert "Garlic Breath" in body

@@ -13,9 +13,10 @@ from consul_app.content import ContentPack
 from consul_app.rules import default_setup
 from consul_app.tui.screens.card import CardScreen
 from consul_app.tui.screens.pick_one import PickOneScreen
+from consul_app.tui.widgets.notice_line import NoticeLine
 
 from .helpers import text
-from .scenarios import WIDE, KeyConsul, idle, make_app, play_saved
+from .scenarios import SMALL, WIDE, KeyConsul, idle, make_app, play_saved, step_is
 
 
 @pytest.mark.usefixtures("count_clock")  # a digit and its key: typed together
@@ -70,3 +71,28 @@ async def test_once_ugg_is_destroyed_the_keys_go_to_mugg(
         assert consul.state.other_bosses[0].status == ["slow"]
         await pilot.press("#", "4", "w")
         assert consul.state.boss.defeated
+
+
+async def test_at_80x24_mugg_is_named_over_his_wounds_and_his_fall_brings_the_timeout(
+    content: ContentPack, tmp_path: Path
+) -> None:
+    """Seen in a real terminal at 80x24: while the Boss Spawn effects were due, the Boss pane
+    (scrolled to its fight card) showed "also a Dungeon Boss / Wounds 0/5" with Mugg's name out
+    of sight; and Mugg's fall was announced as "TIMEOUT!: Ugg, 0 wounds". Both brothers' tracks
+    stay in sight with their names, and the notice says who fell."""
+    save = tmp_path / "ugg.jsonl"
+    setup = replace(default_setup(content.edition("sde2")), boss="ugg")
+    play_saved(content, save, setup, step_is("boss-spawn-effects"))
+    app = make_app(content, save)
+    async with app.run_test(size=SMALL) as pilot:
+        consul = KeyConsul(pilot)
+        await pilot.press("4")
+        await pilot.pause()
+        status = consul.table.query_one("#boss .status")
+        shown = text(status)
+        assert "Ugg  (5 hearts)" in shown and "Mugg  (5 hearts)" in shown
+        assert shown.index("Mugg") < shown.index("also a Dungeon Boss")
+        await pilot.press("enter", "#", "5", "w", "m", "enter")
+        assert consul.state.boss.timeout
+        notice = text(consul.table.query_one(NoticeLine))
+        assert "TIMEOUT!: Mugg is destroyed" in notice and "Ugg, 0 wounds" not in notice

@@ -43,8 +43,9 @@ def screen_text(app: WatchApp) -> str:
 
 
 @pytest.fixture
-def child(tmp_path: Path) -> Iterator[Child]:
-    """Another process playing tmp_path/game.jsonl through a real Session."""
+def child(tmp_path: Path, warm_content_cache: None) -> Iterator[Child]:
+    """Another process playing tmp_path/game.jsonl through a real Session (it reads the
+    content's cache)."""
     child = Child(tmp_path / "game.jsonl")
     child.expect("ready")
     yield child

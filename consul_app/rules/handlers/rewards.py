@@ -27,10 +27,12 @@ def treasure(tally: Tally) -> int:
 
 def _rewards(pack: EditionPack, state: GameState, step: StepState) -> str:
     tally = state.tally
+    drawn = f" and {treasure(tally)} treasure" if treasure(tally) else ""
     text = (
-        f"The heroes take {loot(tally)} loot: one per full 3 skull points of 8-Bit monsters "
-        f"destroyed this turn ({tally.skull_points_8bit}), two per 16-Bit monster "
-        f"({tally.models_16bit}), and a destroyed spawning point's tile number plus one "
+        f"The heroes take {loot(tally)} loot{drawn}: one loot per full 3 skull points of 8-Bit "
+        f"monsters destroyed this turn ({tally.skull_points_8bit} skull points), two per 16-Bit "
+        f"monster ({tally.models_16bit} destroyed), and a destroyed spawning point's tile number "
+        "plus one "
         f"(tiles: {', '.join(map(str, tally.spawning_point_tiles)) or 'none'})."
     )
     if treasure(tally):

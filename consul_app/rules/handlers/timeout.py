@@ -9,7 +9,12 @@ from __future__ import annotations
 
 from consul_app.content.pack import EditionPack
 from consul_app.rules.editions import edition_rules
-from consul_app.rules.handlers.fight_bosses import one_dungeon_boss_destroyed, return_at_timeout
+from consul_app.rules.handlers.fight_bosses import (
+    boss_destroyed,
+    one_dungeon_boss_destroyed,
+    return_at_timeout,
+    twin_bosses,
+)
 from consul_app.rules.handlers.hearts import boss_hearts
 from consul_app.rules.handlers.mini_boss import timeout_mini_boss
 from consul_app.rules.model.state import GameState
@@ -18,6 +23,17 @@ from consul_app.rules.model.state import GameState
 def timeout_threshold(hearts: int) -> int:
     """Wounds that trigger the timeout: half the hearts, rounded up."""
     return (hearts + 1) // 2
+
+
+def timeout_cause(pack: EditionPack, state: GameState) -> str:
+    """What brought the timeout, as a clause: the boss's wounds ("Elrik has 4 wounds"), or in
+    a fight of several Dungeon Bosses the one destroyed ("Mugg is destroyed")."""
+    name = pack.dungeon_bosses[state.setup.boss].name
+    if not one_dungeon_boss_destroyed(pack, state):
+        return f"{name} has {state.boss.wounds} wounds"
+    fallen = [name] if boss_destroyed(pack, state) else []
+    fallen += [pack.dungeon_bosses[b.id].name for b in twin_bosses(pack, state) if b.destroyed]
+    return f"{' and '.join(fallen)} {'is' if len(fallen) == 1 else 'are'} destroyed"
 
 
 def check_timeout(pack: EditionPack, state: GameState) -> None:

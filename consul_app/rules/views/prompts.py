@@ -20,7 +20,11 @@ from consul_app.rules.handlers.boss_sighting import sighted_tiles
 from consul_app.rules.handlers.fight_bosses import brought_bosses, fight_card
 from consul_app.rules.handlers.hearts import boss_hearts
 from consul_app.rules.handlers.mini_boss import timeout_brings
-from consul_app.rules.handlers.timeout import healed_back_wounds, timeout_threshold
+from consul_app.rules.handlers.timeout import (
+    healed_back_wounds,
+    timeout_cause,
+    timeout_threshold,
+)
 from consul_app.rules.model import actions as a
 from consul_app.rules.model.chart import space_summary, spaces
 from consul_app.rules.model.names import bits_name, counts_text, name_of, tiles_text
@@ -316,7 +320,7 @@ def _choose_bonus(pack: EditionPack, state: GameState, step: StepState) -> str:
 
 def _heal_hero(pack: EditionPack, state: GameState, step: StepState) -> str:
     return (
-        f"{boss_name(pack, state)} has {state.boss.wounds} wounds. The party may choose one "
+        f"{timeout_cause(pack, state)}: the timeout. The party may choose one "
         "hero and discard equipment cards from the backpack: that hero heals 1 per card."
     )
 
@@ -368,6 +372,14 @@ def _resummon(pack: EditionPack, state: GameState, step: StepState) -> str:
 
 
 def _summons(pack: EditionPack, state: GameState, step: StepState) -> str:
+    card = fight_card(pack, state)
+    named = card.timeout_summons if card is not None else []
+    absent = {s.monster: s.count for s in named if s.monster not in step.summons}
+    if not step.summons:  # (none of them in this game: nothing to spawn or move)
+        return (
+            f"None of the monsters the card summons comes: it names {counts_text(pack, absent)}, "
+            "and no spawning point of this game brings them. Confirm the step."
+        )
     left = {m: n for m, n in step.summons.items() if n}
     text = (
         f"Spawn these monsters in the boss's place, or move them there (moved ones keep their "
@@ -379,9 +391,6 @@ def _summons(pack: EditionPack, state: GameState, step: StepState) -> str:
             f" Not in the spawning pool, so none can spawn: {counts_text(pack, outside)}; "
             "move those on the dungeon to its place, then confirm."
         )
-    card = fight_card(pack, state)
-    named = card.timeout_summons if card is not None else []
-    absent = {s.monster: s.count for s in named if s.monster not in step.summons}
     if absent:
         text += (
             f" The card also names {counts_text(pack, absent)}: no spawning point of this game "

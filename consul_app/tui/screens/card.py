@@ -2,15 +2,26 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Self
+
 from textual.app import App, ComposeResult
 from textual.binding import Binding
-from textual.containers import Vertical, VerticalScroll
+from textual.containers import Vertical
+from textual.geometry import Region
 from textual.screen import ModalScreen
+from textual.timer import Timer
+from textual.widget import Widget
 from textual.widgets import Static
 
 from consul_app.rules import CardView
 from consul_app.tui.card_layout import card_body
 from consul_app.tui.screens.confirm import fit_height
+from consul_app.tui.widgets.card_body import CardBody
+
+COME_UP = 1.0
+"""Seconds after which the card comes up even if a widget has not answered (one that never
+would must not keep every card away)."""
 
 
 class CardScreen(ModalScreen[None]):
@@ -26,10 +37,15 @@ class CardScreen(ModalScreen[None]):
 
     NAME = "card"
 
+    AUTO_FOCUS = "#card-body"
+
     def __init__(self) -> None:
         super().__init__(classes="decision card")
         self.view: CardView | None = None
         self._ready = False
+        self._coming = False
+        """It is to be pushed once its widgets have handed over their changes."""
+        self._fallback: Timer | None = None
 
     @classmethod
     def open(cls, app: App[object], view: CardView) -> None:
@@ -38,13 +54,43 @@ class CardScreen(ModalScreen[None]):
             app.install_screen(cls(), cls.NAME)
         screen = app.get_screen(cls.NAME)
         assert isinstance(screen, CardScreen)
-        app.push_screen(screen)
-        screen.show(view)
+        screen.present(view)
+
+    def present(self, view: CardView) -> None:
+        """Show `view` and come up, in one frame: the card is laid out while this screen is
+        hidden, and it is pushed once each of its widgets has handed its change to it (pushed
+        at once, it drew what it had, then each change in a frame of its own). The first card
+        is composed as it is pushed."""
+        self.show(view)
+        if self.is_current or self._coming:
+            return
+        if not self._ready:
+            self.app.push_screen(self)
+            return
+        self._coming = True
+        after_each(list(self.query("*")), self._come_up)
+        self._fallback = self.set_timer(COME_UP, self._come_up)
+
+    def _come_up(self) -> None:
+        if self._fallback is not None:
+            self._fallback.stop()
+        if self._coming and not self.is_current:
+            self.app.push_screen(self)
+        self._coming = False
+
+    def refresh(
+        self, *regions: Region, repaint: bool = True, layout: bool = False, recompose: bool = False
+    ) -> Self:
+        """As any widget's; but the regions of the screen below, which Textual repaints on this
+        one when they change (the table's own refresh as this screen is pushed: a second frame
+        after the card's first), are not seen through an opaque card: nothing to draw."""
+        if regions and not (layout or recompose):
+            return self
+        return super().refresh(*regions, repaint=repaint, layout=layout, recompose=recompose)
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
-            with VerticalScroll(id="card-body"):
-                yield Static()
+            yield CardBody(id="card-body")
             yield Static("Up/Down, PgUp/PgDn: scroll   Esc, q or c: close", classes="keys")
 
     def show(self, view: CardView) -> None:
@@ -52,10 +98,7 @@ class CardScreen(ModalScreen[None]):
         if not self._ready:
             return  # (on_mount shows it)
         self.query_one(".dialog").border_title = f"Card: {view.name}"
-        self.query_one("#card-body Static", Static).update(card_body(view))
-        body = self.query_one("#card-body", VerticalScroll)
-        body.scroll_home(animate=False)
-        body.focus()
+        self.query_one(CardBody).show(card_body(view))
 
     def on_mount(self) -> None:
         fit_height(self)
@@ -65,3 +108,18 @@ class CardScreen(ModalScreen[None]):
 
     def on_resize(self) -> None:
         fit_height(self)
+
+
+def after_each(widgets: list[Widget], then: Callable[[], None]) -> None:
+    """Call `then` once each of `widgets` has handled the messages it has now (and so has
+    posted the refresh they asked for to its screen)."""
+    left = len(widgets)
+
+    def done() -> None:
+        nonlocal left
+        left -= 1
+        if not left:
+            then()
+
+    for widget in widgets:
+        widget.call_next(done)

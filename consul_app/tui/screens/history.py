@@ -145,7 +145,7 @@ def recap_text(recap: Recap | None) -> Group:
 
 
 def undo_notice(labels: list[str]) -> str:
-    """Several undos in one line: "undid 6: <newest> ... <oldest>"."""
+    """Several undos in one line: "6 actions: <newest> ... <oldest>" (shown after "Undone: ")."""
     if len(labels) == 1:
         return labels[0]
-    return f"undid {len(labels)}: {labels[0]} ... {labels[-1]}"
+    return f"{len(labels)} actions: {labels[0]} ... {labels[-1]}"

@@ -27,6 +27,7 @@ from consul_app.rules import (
     Step,
     describe,
     edition,
+    timeout_cause,
     turn_name,
 )
 from consul_app.sde.ended import finished
@@ -387,8 +388,7 @@ class TableScreen(TableKeys, TableDialogs, Screen[None]):
             return
         # (short, one line at 80 columns: the step's whole text is in the top bar)
         if self.session.state.boss.timeout and not timeout_before:
-            boss = self.view().boss
-            said = f"{boss.name}, {boss.wounds} wounds: its steps come first."
+            said = f"{timeout_cause(self.session.pack, self.session.state)}: its steps come first."
             self.notify(said, title="TIMEOUT!", severity="warning", timeout=15)
         elif step.announced and (step_before is None or step_before.key != step.key):
             said = "heroes on those tiles are hit (top bar)."
@@ -398,6 +398,7 @@ class TableScreen(TableKeys, TableDialogs, Screen[None]):
         """Enter: do the current step, or open its decision; with nothing due, the card of the
         monster under the pool's cursor (in the Boss pane: the boss's)."""
         self._dismiss_recap()
+        self.query_one(NoticeLine).read("enter")  # (a priority key: `on_key` never sees it)
         step = self.current_step()
         if step is None and self.query_one(PoolTable).has_focus:
             self.action_card()

@@ -127,12 +127,14 @@ def _status(pack: EditionPack, boss: BossStatus) -> list[Text]:
     else:
         lines.append(_line("Timeout: not yet"))
     lines.append(Text(f"Status effects: {status_names(pack, boss.status)}"))  # (may wrap)
-    return lines
+    return lines + _others(pack, boss)
 
 
 def _others(pack: EditionPack, boss: BossStatus) -> list[Text]:
-    """The other bosses of the fight (Mugg, Daemonus), each with its own track, after the
-    boss's card."""
+    """The other bosses of the fight (Mugg, Daemonus), each with its own track: in sight with
+    the boss's, as their wounds matter as much (at 80x24 the card scrolled to its fight card's
+    section hid Mugg's name over his wound track); the boss's card under them is headed with
+    its name."""
     lines: list[Text] = []
     for other in boss.others:
         role = "also a Dungeon Boss" if other.dungeon_boss else f"comes with {boss.name}"
@@ -146,8 +148,6 @@ def _others(pack: EditionPack, boss: BossStatus) -> list[Text]:
             lines.append(_line("DESTROYED", "bold"))
         else:
             lines.append(Text(f"Status effects: {status_names(pack, other.status)}"))
-    if boss.others and not boss.defeated:
-        lines.append(_line("w W s b: asks which boss", "dim"))
     return lines
 
 
@@ -159,7 +159,8 @@ def _boss_card(view: TableView, boss: BossStatus) -> list[RenderableType]:
     summary = card_summary(card(view.pack, view.state, boss.id))
     head = [_line(f"{boss.name}'s card:", "bold")] if boss.others else []
     whole = _line("b: the whole card, every text", "dim")
-    return [*head, *summary, whole, *_others(view.pack, boss)]
+    which = [_line("w W s b: asks which boss", "dim")] if boss.others and not boss.defeated else []
+    return [*head, *summary, whole, *which]
 
 
 def _where(view: TableView, boss: BossStatus) -> list[RenderableType]:

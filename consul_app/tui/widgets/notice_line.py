@@ -1,11 +1,11 @@
 """`NoticeLine`: the table's notices on one line over the footer, never over a pane.
 
-Notices are short: one line, cut with an ellipsis. Undos in a row make one notice ("undid 6:
-..."). An error stays until a key is pressed (it has been read); a warning (a refusal, a
-timeout) goes with the next key too, or after a while, as the others do. The notices posted
-before the table showed (`tell`: the preferences', the content's and the resume's warnings)
-come one at a time, each whole (on the lines it needs) until Esc puts it away: they say what
-happened to the game or its files, and the first key of play must not hide them unread.
+Notices are short: one line, cut with an ellipsis. Undos in a row make one notice ("Undone 6 in
+a row, the last: ..."). An error stays until a key is pressed (it has been read); a warning (a
+refusal, a timeout) goes with the next key too, or after a while, as the others do. The notices
+posted before the table showed (`tell`: the preferences', the content's and the resume's
+warnings) come one at a time, each whole (on the lines it needs) until Esc puts it away: they
+say what happened to the game or its files, and the first key of play must not hide them unread.
 """
 
 from __future__ import annotations
@@ -90,7 +90,7 @@ class NoticeLine(Static):
         first = " ".join(line.strip() for line in lines) if whole else lines[0]
         self.undone = self.undone + 1 if title == UNDONE else 0
         if self.undone > 1:
-            text = f"undid {self.undone}: {first} (the last)"
+            text = f"Undone {self.undone} in a row, the last: {first}"
         else:
             text = f"{title}: {first}" if title else first
         mark = {"error": "ERROR ", "warning": "! "}.get(severity, "")

@@ -1,0 +1,131 @@
+"""`CardBody`: a card's text, rendered into lines once when it is shown and drawn a screenful
+at a time (a ScrollView with the Line API), with a scrollbar of its own.
+
+A Static in a VerticalScroll laid the whole card out twice (once to measure its height, once
+to draw it), and Textual's scrollbar is a widget of its own that comes and goes with a layout:
+`c` took 3 to 4 frames. Here nothing on the card screen moves when another card is shown: the
+lines and the scrollbar are drawn inside the body's own region (in the look of Textual's), so
+the new card is a repaint, in one frame, of the lines in sight.
+"""
+
+from __future__ import annotations
+
+from rich.console import RenderableType
+from rich.segment import Segment
+from textual.geometry import Region, Size
+from textual.scroll_view import ScrollView
+from textual.scrollbar import ScrollBarRender
+from textual.strip import Strip
+from textual.style import Style as VisualStyle
+from textual.visual import Visual, visualize
+
+from consul_app.tui.textual_compat import after_size_updated
+
+
+@after_size_updated
+class CardBody(ScrollView, can_focus=True):
+    """A rich renderable, drawn as a Static would draw it, that scrolls (Up/Down, PgUp/PgDn,
+    Home/End, the mouse wheel): `show` it, and its lines are rendered for the room the widget
+    has."""
+
+    DEFAULT_CSS = """
+    CardBody {
+        overflow: hidden hidden;
+    }
+    """
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.renderable: RenderableType = ""
+        """What is shown."""
+        self.lines: list[Strip] = []
+        """The renderable as drawn, every line (those out of sight too)."""
+        self._drawn_for: tuple[Size, VisualStyle] | None = None
+        """The room and the style `lines` were rendered for."""
+        self._bar: list[Segment] = []
+        """The scrollbar's cell of each line in sight (none when the lines fit)."""
+
+    @property
+    def allow_vertical_scroll(self) -> bool:
+        """It scrolls when its lines do not fit (its scrollbar is its own, not Textual's)."""
+        return self.max_scroll_y > 0
+
+    def show(self, renderable: RenderableType) -> None:
+        """Show `renderable` from its top."""
+        self.renderable = renderable
+        self._drawn_for = None
+        self._lay_out()
+        self.scroll_to(0, 0, animate=False, immediate=True, force=True)
+        self.refresh()
+
+    def size_updated(self) -> None:
+        """A new size (the first, a resize): the lines for it, before they are drawn."""
+        self._lay_out()
+
+    def _lay_out(self) -> None:
+        """Render the lines for the room there is (the scrollbar's columns kept free when they
+        do not fit). Its virtual size is theirs: no layout follows, the region is the same."""
+        room, style = self.container_size, self.visual_style
+        if not room or self._drawn_for == (room, style):
+            return
+        self._drawn_for = (room, style)
+        width, height = room
+        narrow = max(1, width - self.styles.scrollbar_size_vertical)
+        # Rendered once most of the time: at the width the last lines had (the next card is
+        # mostly of the same kind); again only when that width was the wrong guess.
+        if len(self.lines) > height:  # (the last lines scrolled: first at the narrow width)
+            lines = self._render_at(narrow, style)
+            if len(lines) <= height:
+                lines = self._render_at(width, style)
+        else:
+            lines = self._render_at(width, style)
+            if len(lines) > height:
+                lines = self._render_at(narrow, style)
+        width = width if len(lines) <= height else narrow
+        self.lines = lines
+        self.set_reactive(ScrollView.virtual_size, Size(width, len(lines)))
+        if self.scroll_y > self.max_scroll_y:  # (a resize: the end stays in sight)
+            self.scroll_to(y=self.max_scroll_y, animate=False, immediate=True, force=True)
+
+    def _render_at(self, width: int, style: VisualStyle) -> list[Strip]:
+        visual = visualize(self, self.renderable, markup=False)
+        return Visual.to_strips(self, visual, width, None, style, pad=True)
+
+    def render_lines(self, crop: Region) -> list[Strip]:
+        if self._drawn_for is None or self._drawn_for[1] != self.visual_style:
+            self._drawn_for = None  # (the theme changed)
+            self._lay_out()
+        self._bar = self._scrollbar()
+        return super().render_lines(crop)
+
+    def _scrollbar(self) -> list[Segment]:
+        """One cell per line in sight, as Textual's vertical scrollbar draws them."""
+        height = self.container_size.height
+        if len(self.lines) <= height:
+            return []
+        styles = self.styles
+        background = styles.scrollbar_background
+        if background.a < 1:
+            background = self.background_colors[0] + background
+        color = background + styles.scrollbar_color
+        bar = ScrollBarRender.render_bar(
+            size=height,
+            virtual_size=len(self.lines),
+            window_size=height,
+            position=self.scroll_offset.y,
+            thickness=styles.scrollbar_size_vertical,
+            vertical=True,
+            back_color=background.rich_color,
+            bar_color=color.rich_color,
+        )
+        return bar.segments
+
+    def render_line(self, y: int) -> Strip:
+        row = y + self.scroll_offset.y
+        base = self.visual_style.rich_style
+        width = self.virtual_size.width  # (the scrollbar's columns are beside)
+        line = self.lines[row] if row < len(self.lines) else Strip.blank(width, base)
+        line = line.crop_extend(0, width, base)
+        if self._bar and y < len(self._bar):
+            return Strip.join([line, Strip([self._bar[y]], self.styles.scrollbar_size_vertical)])
+        return line

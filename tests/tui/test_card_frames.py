@@ -1,0 +1,156 @@
+"""Issue 25: `c` opens a card in one frame. It took 3 to 4 frames in a real terminal: the card
+screen drew what it had as it was pushed, then the card's text, its scrollbar and its title,
+each in a frame of its own, then the table's repaint behind it."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from pathlib import Path
+
+import pytest
+from textual import events
+from textual.app import App
+from textual.screen import Screen
+
+from consul_app.content import ContentPack
+from consul_app.rules import default_setup
+from consul_app.tui.screens.card import CardScreen
+from consul_app.tui.widgets.card_body import CardBody
+from consul_app.tui.widgets.pool import PoolTable
+
+from .helpers import until
+from .scenarios import SMALL, make_app, offense_bonus_taken, play_saved
+
+MIXED = (100, 30)
+"""Some cards of the pool fit, some scroll."""
+QUIET = 0.3
+"""No frame for this long: the screen has settled."""
+
+
+async def _settled(frames: list[str], deadline: float = 30.0) -> None:
+    end = time.monotonic() + deadline
+    while True:
+        seen = len(frames)
+        await asyncio.sleep(QUIET)
+        if len(frames) == seen:
+            return
+        assert time.monotonic() < end, "the screen never settled"
+
+
+async def _drawn(frames: list[str], deadline: float = 30.0) -> None:
+    """Until the card screen has drawn a frame (without Pilot's pause, which draws one)."""
+    end = time.monotonic() + deadline
+    while "CardScreen" not in frames:
+        assert time.monotonic() < end, "the card was never drawn"
+        await asyncio.sleep(0.01)
+
+
+@pytest.mark.parametrize("size", [MIXED, SMALL], ids=["100x30", "80x24"])
+async def test_each_card_opens_in_one_frame(
+    content: ContentPack, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, size: tuple[int, int]
+) -> None:
+    """The card of each monster of the pool in turn (at 100x30, long ones with a scrollbar and
+    short ones without), after the first card (which composes the card screen): one frame,
+    the card whole in it (its title, its text from the top, its scrollbar)."""
+    frames: list[str] = []
+    display = App._display
+
+    def spy(app: App[object], screen: Screen[object], renderable: object) -> None:
+        display(app, screen, renderable)
+        if renderable is not None:
+            frames.append(type(screen).__name__)
+
+    monkeypatch.setattr(App, "_display", spy)
+    save = tmp_path / "game.jsonl"
+    play_saved(content, save, default_setup(content.edition("sde2")), offense_bonus_taken)
+    app = make_app(content, save)
+    async with app.run_test(size=size) as pilot:
+        await pilot.press("2")  # (the pool's tab at 80x24)
+        pool = app.screen.query_one(PoolTable)
+        pool.focus()
+        await pilot.press("c", "escape")  # the first card composes the card screen
+        heights = set()
+        for row in range(pool.row_count):
+            pool.move_cursor(row=row)
+            await _settled(frames)
+            frames.clear()
+            app.post_message(events.Key("c", "c"))
+            await _drawn(frames)
+            await _settled(frames)
+            screen = app.screen
+            assert isinstance(screen, CardScreen) and screen.view is not None
+            # (a frame of the table's before the card's: its cursor, drawn late on a busy machine)
+            assert frames.count("CardScreen") == 1, (screen.view.name, frames)
+            body = screen.query_one(CardBody)
+            assert body.scroll_y == 0 and body.lines
+            heights.add(len(body.lines) > body.container_size.height)
+            await pilot.press("escape")
+            await until(pilot, lambda: frames[-1:] == ["TableScreen"], "the table drawn again")
+    if size == MIXED:
+        assert heights == {True, False}  # cards that scroll and cards that fit, in turn
+
+
+async def test_a_long_card_scrolls_with_its_keys(content: ContentPack, tmp_path: Path) -> None:
+    """Down, PgDn, End, Up, PgUp and Home scroll a card too long for its body, its scrollbar
+    (drawn beside the lines) following; the next card opens at its top."""
+    save = tmp_path / "game.jsonl"
+    play_saved(content, save, default_setup(content.edition("sde2")), offense_bonus_taken)
+    app = make_app(content, save)
+    async with app.run_test(size=SMALL) as pilot:
+        await pilot.press("2")
+        app.screen.query_one(PoolTable).focus()
+        await pilot.press("c")
+        await until(pilot, lambda: isinstance(app.screen, CardScreen), "the card")
+        body = app.screen.query_one(CardBody)
+        height = body.container_size.height
+        assert len(body.lines) > height
+        bottom = len(body.lines) - height
+
+        def drawn() -> list[str]:
+            return [line.text for line in body.render_lines(body.size.region)]
+
+        top = drawn()
+        assert top[0].startswith(body.lines[0].text)
+        for key, place in [("down", 1), ("pagedown", min(bottom, 1 + height)), ("end", bottom),
+                           ("up", bottom - 1), ("pageup", max(0, bottom - 1 - height)),
+                           ("home", 0)]:
+            await pilot.press(key)
+            await until(pilot, lambda place=place: body.scroll_y == place, f"{key}: {place}")
+            assert drawn()[0].startswith(body.lines[place].text.rstrip()), key
+        await pilot.press("end")
+        await until(pilot, lambda: body.scroll_y == bottom, "the end")
+        assert drawn() != top  # (the scrollbar's thumb moved too)
+        await pilot.press("escape", "down", "c")
+        await until(pilot, lambda: isinstance(app.screen, CardScreen), "the next card")
+        assert body.scroll_y == 0
+
+
+async def test_a_card_opened_after_a_resize_fits_the_new_size(
+    content: ContentPack, tmp_path: Path
+) -> None:
+    """The card screen is laid out once; a resize while the table is shown (the card screen
+    hidden) still gives the next card the new width, its end in sight when scrolled there."""
+    save = tmp_path / "game.jsonl"
+    play_saved(content, save, default_setup(content.edition("sde2")), offense_bonus_taken)
+    app = make_app(content, save)
+    async with app.run_test(size=(120, 40)) as pilot:
+        app.screen.query_one(PoolTable).focus()
+        await pilot.press("c")
+        await until(pilot, lambda: isinstance(app.screen, CardScreen), "the card")
+        body = app.screen.query_one(CardBody)
+        wide = body.container_size.width
+        await pilot.press("escape")
+        await pilot.resize_terminal(*SMALL)
+        await until(pilot, lambda: app.size == SMALL, "the resize")
+        await pilot.press("c")
+        await until(pilot, lambda: isinstance(app.screen, CardScreen), "the card again")
+        await until(pilot, lambda: body.container_size.width < wide, "the card's new size")
+        room = body.container_size
+        assert len(body.lines) > room.height  # (it scrolls at 80x24)
+        assert body.virtual_size.width == room.width - body.styles.scrollbar_size_vertical
+        assert all(line.cell_length == body.virtual_size.width for line in body.lines)
+        await pilot.press("end")
+        await pilot.resize_terminal(120, 40)
+        await until(pilot, lambda: body.container_size.width == wide, "the card resized")
+        assert body.scroll_y == body.max_scroll_y
