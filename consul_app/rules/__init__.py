@@ -75,7 +75,7 @@ if TYPE_CHECKING:
         with_hero_keyword,
     )
     from consul_app.rules.model.state import GameState
-    from consul_app.rules.model.steps import StepKey
+    from consul_app.rules.model.steps import Choice, StepKey
     from consul_app.rules.views.bonuses import (
         BonusLine,
         GroupBonuses,
@@ -115,7 +115,6 @@ if TYPE_CHECKING:
     from consul_app.rules.views.options import MiniBossOption, mini_bosses_left, refusal
     from consul_app.rules.views.pool import PoolLine, pool
     from consul_app.rules.views.prompts import (
-        Choice,
         Step,
         answer,
         pending_decision,
@@ -277,7 +276,7 @@ _HOMES: dict[str, str] = {
     " PlacedSpawningPoint Setup bosses_to_choose default_setup pets_to_choose setup_fields"
     " with_hero_keyword",
     "model.state": "GameState",
-    "model.steps": "StepKey",
+    "model.steps": "Choice StepKey",
     "views.bonuses": "BonusLine GroupBonuses StatLine bonus_rules bonuses_by_rank monster_bonuses",
     "views.boss": "BossStatus OtherBoss boss_status",
     "views.cards": "Added CardAction CardView ROLL_MARKS RelicView RollView StatFigure Trait card"
@@ -290,7 +289,7 @@ _HOMES: dict[str, str] = {
     "views.lookup": "LOOKUP_KINDS LookupHit lookup",
     "views.options": "MiniBossOption mini_bosses_left refusal",
     "views.pool": "PoolLine pool",
-    "views.prompts": "Choice Step answer pending_decision power_up_steps reflected_sighting",
+    "views.prompts": "Step answer pending_decision power_up_steps reflected_sighting",
     "views.recap": "Recap phase_bounds recap",
     "views.spawning_points": "SpawningPointLine spawning_point_lines spawning_points_remaining",
     "views.story": "Event Story story story_sections",

@@ -13,15 +13,16 @@ from consul_app.rules.model.actions import ConfirmStep
 from consul_app.rules.model.agenda import require_step
 from consul_app.rules.model.errors import RuleError
 from consul_app.rules.model.state import GameState
-from consul_app.rules.model.steps import ANSWERED, StepState
+from consul_app.rules.model.steps import ANSWERED, StepState, step_def
 
 
 def confirm_step(pack: EditionPack, state: GameState, action: ConfirmStep) -> None:
     step = require_step(state, action.step)
-    if step.key in ANSWERED:
+    defined = step_def(step.key)
+    if step.key in ANSWERED or (defined is not None and defined.answer is not None):
         title = step_title(state.setup.edition, step.key)
         raise RuleError(f"{title} needs an answer, not a confirmation")
-    effect = _EFFECTS.get(step.key)
+    effect = defined.confirm if defined is not None else _EFFECTS.get(step.key)
     if effect is not None:
         effect(pack, state, step)
     step.done = True
@@ -63,4 +64,5 @@ _EFFECTS: dict[str, Callable[[EditionPack, GameState, StepState], None]] = {
     "timeout-status": _clear_status,
     "timeout-heal-boss": _heal_back,
 }
-"""Steps whose confirmation changes the state; the others are reminders of the table."""
+"""Steps (not yet defined in their rule's module: `StepDef.confirm`) whose confirmation changes
+the state; the others are reminders of the table."""

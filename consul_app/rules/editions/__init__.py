@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Literal, Protocol
 
 from consul_app.rules.editions import words as w
 from consul_app.rules.editions.words import Words
+from consul_app.rules.model.steps import step_def
 from consul_app.rules.views import rule_texts as t
 
 if TYPE_CHECKING:
@@ -124,7 +125,11 @@ class Edition:
 
     def step_title(self, key: str) -> str:
         """The step's title in its words."""
-        return self.step_titles.get(key) or t.STEP_TITLES[key]
+        own = self.step_titles.get(key)
+        if own:
+            return own
+        defined = step_def(key)
+        return defined.title if defined is not None else t.STEP_TITLES[key]
 
     def pack(self, content: ContentPack) -> EditionPack:
         """The content it plays, of all the content loaded."""

@@ -5,22 +5,21 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 
-from consul_app.content.models import CardEffect, MiniBossSpawn, Relic
+from consul_app.content.models import MiniBossSpawn, Relic
 from consul_app.content.pack import EditionPack
 from consul_app.rules.editions import edition_of, edition_rules
 from consul_app.rules.handlers.boss import (
-    boss_of,
+    boss_name,
     boss_reminders,
+    card_effects,
     eligible_relics,
     extra_relics,
-    fight_card_of,
     relics_per_slot,
 )
 from consul_app.rules.handlers.boss_sighting import sighted_tiles
 from consul_app.rules.handlers.fight_bosses import brought_bosses, fight_card
 from consul_app.rules.handlers.hearts import boss_hearts
 from consul_app.rules.handlers.mini_boss import timeout_brings
-from consul_app.rules.handlers.rewards import loot, treasure
 from consul_app.rules.handlers.timeout import (
     healed_back_wounds,
     timeout_cause,
@@ -30,17 +29,8 @@ from consul_app.rules.model import actions as a
 from consul_app.rules.model.chart import space_summary, spaces
 from consul_app.rules.model.names import bits_name, counts_text, name_of, tiles_text
 from consul_app.rules.model.state import GameState
-from consul_app.rules.model.steps import StepKey, StepState
+from consul_app.rules.model.steps import Choice, StepKey, StepState, step_def
 from consul_app.rules.views import rule_texts as t
-
-
-@dataclass(frozen=True)
-class Choice:
-    """One option of a decision."""
-
-    id: str
-    name: str
-    note: str = ""
 
 
 @dataclass(frozen=True)
@@ -68,15 +58,16 @@ class Step:
     spent: int = 0
     bits: list[str] = field(default_factory=list)
     spawns: bool = False
+    announced: bool = False
+    """The screen tells it as a notice when it comes (it changes the board there)."""
+    card_section: tuple[str, str] | None = None
+    """The fight card's section it resolves ("timeout"), and how the boss card marks it."""
 
     @property
     def left(self) -> int | None:
         """Skull points still to spend in a spawn step (None: the step has no budget)."""
         return None if self.budget is None else self.budget - self.spent
 
-
-CLEVER = "clever:"
-"""A boss sighting's choice id for a Clever hero who cancels it: "clever:HERO"."""
 
 SPAWNING_STEPS = ("spawn", "timeout-spawn", "timeout-summons")
 """Steps during which the Consul spawns from the pool (1.0's summons: the listed monsters)."""
@@ -109,20 +100,21 @@ def answer(step: Step, chosen: list[str], reflected: dict[str, int] | None = Non
     """
     if step.key == "relics":
         return a.EquipRelics(relics=list(chosen))
-    if step.key not in ("choose-bonus", "boss-sighting", "mini-boss", "timeout-mini-boss"):
+    defined = step_def(step.key)
+    decisions = ("choose-bonus", "mini-boss", "timeout-mini-boss")
+    if step.key not in decisions and (defined is None or defined.answer is None):
         raise ValueError(f"{step.title} is not a decision")
     if len(chosen) != 1:
         raise ValueError(f"{step.title}: choose exactly one option, not {len(chosen)}")
     (picked,) = chosen
+    if defined is not None and defined.answer is not None:
+        try:
+            return defined.answer(picked, reflected or {})
+        except ValueError as err:
+            raise ValueError(f"{step.title}: {err}") from None
     match step.key:
         case "choose-bonus":
             return a.ChooseBonus(bonus=picked)
-        case "boss-sighting":
-            if picked.startswith(CLEVER):
-                return a.CancelSighting(hero=picked.removeprefix(CLEVER))
-            if picked not in ("yes", "no"):
-                raise ValueError(f"{step.title}: answer 'yes' or 'no', not {picked!r}")
-            return a.AnswerSighting(heroes_present=picked == "yes", reflected=reflected or {})
         case _:
             return a.SpawnMiniBoss(mini_boss=picked)
 
@@ -140,23 +132,30 @@ def reflected_sighting(
     where = ", ".join(f"{hero} on tile {tile}" for hero, tile in reflected.items())
     text = (
         f"Dark Reflection: {where}. The sighting hits {tiles_text(tiles)}: "
-        f"{_boss(pack, state)}'s timeout effect applies to all models there: "
-        f"{_card_effects(pack, state, 'timeout')}."
+        f"{boss_name(pack, state)}'s timeout effect applies to all models there: "
+        f"{card_effects(pack, state, 'timeout')}."
     )
     resolve = Choice("yes", f"Resolve it on {tiles_text(tiles)}")
     return replace(step, text=text, choices=[resolve, *step.choices[2:]])
 
 
 def _view(pack: EditionPack, state: GameState, step: StepState, current: bool) -> Step:
-    choices = _choices(pack, state, step)
-    action = _action(pack, state, step)
+    defined = step_def(step.key)
+    if defined is not None:
+        choices = defined.choices(pack, state, step) if defined.choices else []
+        action = None if defined.answer else _action(pack, state, step)
+        text = defined.text(pack, state, step)
+    else:
+        choices = _choices(pack, state, step)
+        action = _action(pack, state, step)
+        text = _TEXTS[step.key](pack, state, step)
     title = edition_of(state).step_title(step.key)
     if step.key == "mini-boss" and not step.options:
         title += f": {t.NONE_LEFT}"
     return Step(
         key=step.key,
         title=title,
-        text=_TEXTS[step.key](pack, state, step),
+        text=text,
         needs_answer=action is None,
         done=step.done,
         current=current,
@@ -167,6 +166,8 @@ def _view(pack: EditionPack, state: GameState, step: StepState, current: bool) -
         spent=step.spent,
         bits=list(step.bits),
         spawns=step.key in SPAWNING_STEPS,
+        announced=defined is not None and defined.announced,
+        card_section=defined.card_section if defined is not None else _CARD.get(step.key),
     )
 
 
@@ -179,7 +180,7 @@ def _action(pack: EditionPack, state: GameState, step: StepState) -> a.Action | 
             return a.SpawnBoss(boss=state.setup.boss, with_bosses=others or None)
         case "mini-boss" | "timeout-mini-boss":
             return a.SpawnMiniBoss(mini_boss=step.options[0]) if len(step.options) == 1 else None
-        case "relics" | "choose-bonus" | "boss-sighting":
+        case "relics" | "choose-bonus":
             return None
         case _:
             return a.ConfirmStep(step=step.key)
@@ -200,50 +201,8 @@ def _choices(pack: EditionPack, state: GameState, step: StepState) -> list[Choic
             return [Choice(m, name_of(pack, "mini_bosses", m)) for m in step.options]
         case "relics":
             return [Choice(r.id, r.name, _relic_note(r)) for r in eligible_relics(pack, state)]
-        case "boss-sighting":
-            clever = [
-                Choice(f"{CLEVER}{hero}", f"{hero} (Clever) suffers a wound to cancel it")
-                for hero in state.setup.heroes_with("clever")
-            ]
-            return [
-                Choice("yes", "Heroes are on those tiles"),
-                Choice("no", "No hero is there"),
-                *clever,
-            ]
         case _:
             return []
-
-
-def _effects(effects: list[CardEffect]) -> str:
-    """The effects quoted in one sentence (the caller ends it): "A: ...; B: ..."."""
-    return "; ".join(f"{e.name}: {e.text.rstrip('.')}" for e in effects) or "none listed"
-
-
-def _boss(pack: EditionPack, state: GameState) -> str:
-    return boss_of(pack, state).name
-
-
-def _card_effects(pack: EditionPack, state: GameState, section: str) -> str:
-    card = fight_card_of(pack, state)
-    return _effects(getattr(card, section)) if card else "the fight card is not in the content"
-
-
-def _rewards(pack: EditionPack, state: GameState, step: StepState) -> str:
-    tally = state.tally
-    drawn = f" and {treasure(tally)} treasure" if treasure(tally) else ""
-    text = (
-        f"The heroes take {loot(tally)} loot{drawn}: one loot per full 3 skull points of 8-Bit "
-        f"monsters destroyed this turn ({tally.skull_points_8bit} skull points), two per 16-Bit "
-        f"monster ({tally.models_16bit} destroyed), and a destroyed spawning point's tile number "
-        "plus one "
-        f"(tiles: {', '.join(map(str, tally.spawning_point_tiles)) or 'none'})."
-    )
-    if treasure(tally):
-        text += (
-            f" Treasure for {treasure(tally)} mini-boss(es) destroyed this turn: the party "
-            "draws one for each."
-        )
-    return text
 
 
 def _advance(pack: EditionPack, state: GameState, step: StepState) -> str:
@@ -284,7 +243,7 @@ def no_mini_boss_left(pack: EditionPack, state: GameState) -> str:
 def _timeout_mini_boss(pack: EditionPack, state: GameState, step: StepState) -> str:
     names = " or ".join(name_of(pack, "mini_bosses", m) for m in step.options)
     brings = timeout_brings(pack, state) or MiniBossSpawn()
-    boss = _boss(pack, state)
+    boss = boss_name(pack, state)
     text = f"{boss}'s timeout brings {names} onto the dungeon, next to a Hero of your choice"
     if brings.wounds:
         text += f"; it takes {brings.wounds} wound{'s' * (brings.wounds != 1)} at once"
@@ -302,7 +261,7 @@ def _refresh(pack: EditionPack, state: GameState, step: StepState) -> str:
 
 
 def _boss_spawn(pack: EditionPack, state: GameState, step: StepState) -> str:
-    return edition_rules(state).boss_spawn_prompt(state, step, _boss(pack, state))
+    return edition_rules(state).boss_spawn_prompt(state, step, boss_name(pack, state))
 
 
 def _remove_points(pack: EditionPack, state: GameState, step: StepState) -> str:
@@ -322,7 +281,7 @@ def _relic_note(relic: Relic) -> str:
 def _relics(pack: EditionPack, state: GameState, step: StepState) -> str:
     if edition_of(state).character_treasure:
         return (
-            f"{_boss(pack, state)} may equip its Character Treasure (the cards bearing its "
+            f"{boss_name(pack, state)} may equip its Character Treasure (the cards bearing its "
             "portrait): it gains them as though printed on its card. The rules texts do not say "
             "how many: tick those your game uses."
         )
@@ -330,15 +289,15 @@ def _relics(pack: EditionPack, state: GameState, step: StepState) -> str:
     per_slot = relics_per_slot(pack, state)
     slots = "one relic per equipment slot" if per_slot == 1 else f"{per_slot} relics per slot"
     return (
-        f"{_boss(pack, state)} may equip up to {state.boss.relic_slots} relic(s), one per spawning "
-        f"point removed{extra}; {slots}. A relic with a boss's portrait may only be chosen by "
-        "that boss."
+        f"{boss_name(pack, state)} may equip up to {state.boss.relic_slots} relic(s), one per "
+        f"spawning point removed{extra}; {slots}. A relic with a boss's portrait may only be "
+        "chosen by that boss."
     )
 
 
 def _spawn_effects(pack: EditionPack, state: GameState, step: StepState) -> str:
     effects = edition_of(state).words.spawn_effects
-    text = f"Resolve {effects}: {_card_effects(pack, state, 'boss_spawn')}."
+    text = f"Resolve {effects}: {card_effects(pack, state, 'boss_spawn')}."
     reminders = boss_reminders(state)
     return " ".join([text, *reminders])
 
@@ -359,29 +318,6 @@ def _choose_bonus(pack: EditionPack, state: GameState, step: StepState) -> str:
     return f"Choose only one bonus: {names}. {_bonus_rule(state)}"
 
 
-def _sighting(pack: EditionPack, state: GameState, step: StepState) -> str:
-    """The effect and the tiles first, then the question (and what hero keywords change)."""
-    reflecting = state.setup.heroes_with("dark-reflection")
-    also = "".join(f" and the tile {hero} is on (Dark Reflection)" for hero in reflecting)
-    text = (
-        f"Boss sighting on {tiles_text(step.tiles)}{also}. If any hero is there, "
-        f"{_boss(pack, state)}'s timeout effect hits all models on those tiles: "
-        f"{_card_effects(pack, state, 'timeout')}."
-    )
-    clever = state.setup.heroes_with("clever")
-    if clever:
-        text += f" {' or '.join(clever)} (Clever) may suffer a wound to cancel the sighting."
-    return f"{text} Are any heroes on those tiles?"
-
-
-def _sighting_effects(pack: EditionPack, state: GameState, step: StepState) -> str:
-    return (
-        f"Apply {_boss(pack, state)}'s timeout effects to all models on {tiles_text(step.tiles)}: "
-        f"{_card_effects(pack, state, 'timeout')}. Range is measured from a hero on those tiles "
-        "that the Consul chooses, not from the boss. This is not the boss's timeout."
-    )
-
-
 def _heal_hero(pack: EditionPack, state: GameState, step: StepState) -> str:
     return (
         f"{timeout_cause(pack, state)}: the timeout. The party may choose one "
@@ -391,21 +327,21 @@ def _heal_hero(pack: EditionPack, state: GameState, step: StepState) -> str:
 
 def _immune(pack: EditionPack, state: GameState, step: StepState) -> str:
     return (
-        f"{_boss(pack, state)} is immune to critical success for the rest of the game: no extra "
-        "wounds or effects from critical successes."
+        f"{boss_name(pack, state)} is immune to critical success for the rest of the game: no "
+        "extra wounds or effects from critical successes."
     )
 
 
 def _status(pack: EditionPack, state: GameState, step: StepState) -> str:
     statuses = ", ".join(name_of(pack, "status_effects", s) for s in state.boss.status) or "none"
-    return f"Remove all status effects from {_boss(pack, state)} (now: {statuses})."
+    return f"Remove all status effects from {boss_name(pack, state)} (now: {statuses})."
 
 
 def _heal_boss(pack: EditionPack, state: GameState, step: StepState) -> str:
     hearts = boss_hearts(pack, state)
     after = healed_back_wounds(hearts, state.boss.wounds)
     return (
-        f"Heal {_boss(pack, state)} back to half its hearts rounded up "
+        f"Heal {boss_name(pack, state)} back to half its hearts rounded up "
         f"({hearts - timeout_threshold(hearts)} wounds at most) if it went below: "
         f"wounds {state.boss.wounds} -> {after}."
     )
@@ -413,26 +349,26 @@ def _heal_boss(pack: EditionPack, state: GameState, step: StepState) -> str:
 
 def _timeout_effects(pack: EditionPack, state: GameState, step: StepState) -> str:
     card = edition_of(state).words.card
-    return f"Resolve the {card}'s timeout effects: {_card_effects(pack, state, 'timeout')}."
+    return f"Resolve the {card}'s timeout effects: {card_effects(pack, state, 'timeout')}."
 
 
 def _timeout_spawn(pack: EditionPack, state: GameState, step: StepState) -> str:
     left = (step.budget or 0) - step.spent
     return (
         f"Spawn up to {step.budget} skull points of 8-Bit or 16-Bit monsters from the spawning "
-        f"pool ({left} left), anywhere within two squares of {_boss(pack, state)}."
+        f"pool ({left} left), anywhere within two squares of {boss_name(pack, state)}."
     )
 
 
 def _timeout_move(pack: EditionPack, state: GameState, step: StepState) -> str:
     return (
-        f"{_boss(pack, state)} may move to any square within ten squares of where it stands. "
+        f"{boss_name(pack, state)} may move to any square within ten squares of where it stands. "
         "A timeout happens only once."
     )
 
 
 def _resummon(pack: EditionPack, state: GameState, step: StepState) -> str:
-    return f"Re-summon {_boss(pack, state)} in a different place, {t.SUMMON_1_0}."
+    return f"Re-summon {boss_name(pack, state)} in a different place, {t.SUMMON_1_0}."
 
 
 def _summons(pack: EditionPack, state: GameState, step: StepState) -> str:
@@ -463,13 +399,15 @@ def _summons(pack: EditionPack, state: GameState, step: StepState) -> str:
     return text
 
 
+_CARD = {
+    "boss-spawn-effects": ("boss_spawn", "resolve NOW"),
+    "timeout-effects": ("timeout", "resolve NOW"),
+    "timeout-mini-boss": ("timeout", "resolve NOW"),
+}
+"""Steps (not yet defined in their rule's module) that resolve a section of the fight card."""
+
+
 _TEXTS: dict[str, Callable[[EditionPack, GameState, StepState], str]] = {
-    "rewards": _rewards,
-    "princess-coins": lambda pack, state, step: (
-        f"{state.tally.heroes_destroyed} hero(es) destroyed this turn: the heroes spend "
-        "princess coins."
-    ),
-    "equipment": lambda pack, state, step: t.EQUIPMENT,
     "advance-chart": _advance,
     "spawn": _spawn,
     "mini-boss": _mini_boss,
@@ -480,8 +418,6 @@ _TEXTS: dict[str, Callable[[EditionPack, GameState, StepState], str]] = {
     "boss-spawn-effects": _spawn_effects,
     "bonuses": _bonuses,
     "choose-bonus": _choose_bonus,
-    "boss-sighting": _sighting,
-    "sighting-effects": _sighting_effects,
     "timeout-heal-hero": _heal_hero,
     "timeout-immune": _immune,
     "timeout-status": _status,

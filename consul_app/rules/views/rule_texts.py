@@ -3,9 +3,6 @@
 from __future__ import annotations
 
 STEP_TITLES: dict[str, str] = {
-    "rewards": "Rewards",
-    "princess-coins": "Princess coins",
-    "equipment": "Equipment",
     "advance-chart": "Advance the Mighty Monster Chart",
     "spawn": "Spawn monsters",
     "mini-boss": "Spawn the mini-boss",
@@ -16,8 +13,6 @@ STEP_TITLES: dict[str, str] = {
     "boss-spawn-effects": "Boss spawn effects",
     "bonuses": "Monsters gain bonuses",
     "choose-bonus": "Choose one bonus",
-    "boss-sighting": "Boss sighting",
-    "sighting-effects": "Boss sighting: timeout effects",
     "timeout-heal-hero": "Timeout: heal a hero",
     "timeout-immune": "Timeout: immune to critical success",
     "timeout-status": "Timeout: remove status effects",
@@ -30,16 +25,13 @@ STEP_TITLES: dict[str, str] = {
     "timeout-mini-boss": "Timeout: a mini-boss comes",
 }
 
-"""Each step's title; an edition may name a step its own way (`Edition.step_titles`)."""
+"""The title of each step not yet defined in its rule's module (`StepDef.title`); an edition
+may name a step its own way (`Edition.step_titles`)."""
 
 
 NONE_LEFT = "none left to spawn"
 """A Spawn Mini-Boss space reached with no mini-boss left (its step is done at once)."""
 
-EQUIPMENT = (
-    "The heroes' part: they may equip loot and treasure from the backpack, trade it between "
-    "heroes or put it back. Go on when they are done."
-)
 PLACE_MONSTERS = (
     "Place each within three squares and line of sight of any spawning point (any spawning point, "
     "in any combination); a large base needs one square within three. Monsters that do not fit "

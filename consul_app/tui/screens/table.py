@@ -41,7 +41,7 @@ from consul_app.tui.textual_compat import key_bindings, set_key_bindings, underl
 from consul_app.tui.typed_count import TypedCount
 from consul_app.tui.view import TableView
 from consul_app.tui.widgets.bonuses import BonusesPane
-from consul_app.tui.widgets.boss_card import CARD_STEPS, BossPane
+from consul_app.tui.widgets.boss_card import BossPane
 from consul_app.tui.widgets.chart import ChartPane
 from consul_app.tui.widgets.footer import Footer
 from consul_app.tui.widgets.log import LogPane
@@ -63,9 +63,6 @@ at the spawn and the timeout) and the chart, whose part is over, takes the boss'
 
 CONFIRM_IN_A_DIALOG = ("mini-boss-refresh",)
 """Steps confirmed in a dialog that shows their rule text (they interrupt the usual flow)."""
-
-ANNOUNCED = ("sighting-effects",)
-"""Steps announced when they come up (the timeout announces itself too)."""
 
 PLAYING = frozenset(
     (
@@ -391,7 +388,7 @@ class TableScreen(TableKeys, TableDialogs, Screen[None]):
         if self.session.state.boss.timeout and not timeout_before:
             said = f"{timeout_cause(self.session.pack, self.session.state)}: its steps come first."
             self.notify(said, title="TIMEOUT!", severity="warning", timeout=15)
-        elif step.key in ANNOUNCED and (step_before is None or step_before.key != step.key):
+        elif step.announced and (step_before is None or step_before.key != step.key):
             said = "heroes on those tiles are hit (top bar)."
             self.notify(said, title=f"{step.title}!", severity="warning", timeout=15)
 
@@ -497,7 +494,7 @@ def _pane_for(before: Step | None, step: Step | None) -> str | None:
         return None
     if step.spawns:
         return "pool"
-    return "boss" if step.key in CARD_STEPS else None
+    return "boss" if step.card_section is not None else None
 
 
 

@@ -43,7 +43,7 @@ class BossPane(Pane):
         fight card into sight (the boss's card above it may fill the pane), and back to the top
         once it is done."""
         super().show(view)
-        now = view.current.key if view.current and view.current.key in CARD_STEPS else None
+        now = view.current.card_section if view.current else None
         if now is not None and now != self._now:
             self.call_after_refresh(self._scroll_to_fight_card)
         elif now is None and self._now is not None:  # resolved: its wounds in sight again
@@ -64,8 +64,7 @@ class BossPane(Pane):
             points, others = state.spawning_points, state.other_bosses  # (theirs: wounds too)
             return boss.spawned, boss.relics, boss.status, points, state.board, others
         if section == "card":  # (its spawn space and turns to it are in `view.boss`)
-            step = view.current.key if view.current else None
-            now = CARD_STEPS.get(step or "")
+            now = view.current.card_section if view.current else None
             return view.boss, state.spawning_points, state.summoned, now, _spawn_due(view)
         return state.mini_boss, state.bonuses
 
@@ -76,7 +75,7 @@ class BossPane(Pane):
         if section == "model":
             return Group(*_boss_card(view, boss))
         if section == "card":
-            now = CARD_STEPS.get(view.current.key) if view.current else None
+            now = view.current.card_section if view.current else None
             where = _relics(view, boss) + _standing(view) if boss.spawned else _where(view, boss)
             # the card's models are counted from its first effects (a sighting's, too)
             if boss.spawned or now is not None or any(view.state.summoned.values()):
@@ -89,13 +88,6 @@ class BossPane(Pane):
 COLUMN = 30
 """The text width of the boss column in the fight (36 columns less border, padding and the
 scrollbar its card brings)."""
-CARD_STEPS = {
-    "boss-spawn-effects": ("boss_spawn", "resolve NOW"),
-    "timeout-effects": ("timeout", "resolve NOW"),
-    "timeout-mini-boss": ("timeout", "resolve NOW"),
-    "sighting-effects": ("timeout", "NOW on the sighted tiles"),
-}
-"""Steps that resolve a section of the fight card: it is marked while they are current."""
 
 
 def _line(text: str, style: str = "") -> Text:
