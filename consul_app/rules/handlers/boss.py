@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from consul_app.content.models import CardEffect, DungeonBoss, FightCard, Relic
+from consul_app.content.models import DungeonBoss, Relic
 from consul_app.content.pack import EditionPack
 from consul_app.rules.editions import edition_of, edition_rules
 from consul_app.rules.handlers.fight_bosses import (
@@ -19,31 +19,13 @@ from consul_app.rules.handlers.timeout import check_timeout
 from consul_app.rules.model.actions import ChooseRelics, EquipRelics, SpawnBoss
 from consul_app.rules.model.agenda import add_next, require_step
 from consul_app.rules.model.errors import RuleError
+from consul_app.rules.model.names import fight_card
 from consul_app.rules.model.state import GameState
 from consul_app.rules.views.rule_texts import ACTIVATES_TWICE
 
 
 def boss_of(pack: EditionPack, state: GameState) -> DungeonBoss:
     return pack.dungeon_bosses[state.setup.boss]
-
-
-def fight_card_of(pack: EditionPack, state: GameState) -> FightCard | None:
-    """The boss fight card (1.0: Adventure Effects card), if the pack has it."""
-    return pack.fight_cards.get(boss_of(pack, state).fight_card)
-
-
-def boss_name(pack: EditionPack, state: GameState) -> str:
-    return boss_of(pack, state).name
-
-
-def card_effects(pack: EditionPack, state: GameState, section: str) -> str:
-    """A section of the fight card ("boss_spawn", "timeout") quoted in one sentence (the caller
-    ends it): "A: ...; B: ..."."""
-    card = fight_card_of(pack, state)
-    if card is None:
-        return "the fight card is not in the content"
-    effects: list[CardEffect] = getattr(card, section)
-    return "; ".join(f"{e.name}: {e.text.rstrip('.')}" for e in effects) or "none listed"
 
 
 def eligible_relics(pack: EditionPack, state: GameState) -> list[Relic]:
@@ -65,7 +47,7 @@ def extra_relics(pack: EditionPack, state: GameState) -> list[tuple[str, int]]:
     extra = []
     if has_keyword(boss_of(pack, state).keywords, "Riches"):
         extra.append(("Riches", 1))
-    card = fight_card_of(pack, state)
+    card = fight_card(pack, state)
     effects = [*card.dungeon_effect, *card.boss_spawn] if card else []
     if any(e.name == "Armory" for e in effects):
         extra.append(("Armory", 3))

@@ -4,11 +4,10 @@ keywords change that: Dark Reflection adds the hero's tile, Clever may cancel th
 from __future__ import annotations
 
 from consul_app.content.pack import EditionPack
-from consul_app.rules.handlers.boss import boss_name, card_effects
 from consul_app.rules.model.actions import Action, AnswerSighting, CancelSighting
 from consul_app.rules.model.agenda import add_next, require_step
 from consul_app.rules.model.errors import RuleError
-from consul_app.rules.model.names import tiles_text
+from consul_app.rules.model.names import boss_name, card_effects, tiles_text
 from consul_app.rules.model.state import GameState
 from consul_app.rules.model.steps import Choice, StepDef, StepState
 

@@ -9,15 +9,13 @@ from consul_app.content.models import MiniBossSpawn, Relic
 from consul_app.content.pack import EditionPack
 from consul_app.rules.editions import edition_of, edition_rules
 from consul_app.rules.handlers.boss import (
-    boss_name,
     boss_reminders,
-    card_effects,
     eligible_relics,
     extra_relics,
     relics_per_slot,
 )
 from consul_app.rules.handlers.boss_sighting import sighted_tiles
-from consul_app.rules.handlers.fight_bosses import brought_bosses, fight_card
+from consul_app.rules.handlers.fight_bosses import brought_bosses
 from consul_app.rules.handlers.hearts import boss_hearts
 from consul_app.rules.handlers.mini_boss import timeout_brings
 from consul_app.rules.handlers.timeout import (
@@ -27,7 +25,15 @@ from consul_app.rules.handlers.timeout import (
 )
 from consul_app.rules.model import actions as a
 from consul_app.rules.model.chart import space_summary, spaces
-from consul_app.rules.model.names import bits_name, counts_text, name_of, tiles_text
+from consul_app.rules.model.names import (
+    bits_name,
+    boss_name,
+    card_effects,
+    counts_text,
+    fight_card,
+    name_of,
+    tiles_text,
+)
 from consul_app.rules.model.state import GameState
 from consul_app.rules.model.steps import Choice, StepKey, StepState, step_def
 from consul_app.rules.views import rule_texts as t
