@@ -8,7 +8,8 @@ from dataclasses import dataclass, field
 from consul_app.content.models import CardEffect
 from consul_app.content.pack import EditionPack
 from consul_app.rules.editions import edition_of
-from consul_app.rules.handlers.boss import boss_of, boss_reminders, extra_relics
+from consul_app.rules.handlers.boss import boss_of, boss_reminders
+from consul_app.rules.handlers.boss_spawn import extra_relics
 from consul_app.rules.handlers.fight_bosses import boss_destroyed, fight_boss
 from consul_app.rules.handlers.hearts import boss_hearts, relic_hearts
 from consul_app.rules.handlers.timeout import timeout_threshold
