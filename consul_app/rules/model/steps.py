@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import cache
 from importlib import import_module
 from typing import TYPE_CHECKING, Literal
 
@@ -142,8 +143,10 @@ STEP_RULES: dict[str, str] = {
 whose `STEPS` define it: every step, and nowhere else."""
 
 
+@cache
 def step_def(key: str) -> StepDef:
     """The definition of a step, from its rule's module (imported on first use: the rule
-    modules import this one). KeyError for a key no rule defines."""
+    modules import this one; then kept, as the screen asks for each step at every key).
+    KeyError for a key no rule defines."""
     steps: dict[str, StepDef] = import_module(f"consul_app.rules.handlers.{STEP_RULES[key]}").STEPS
     return steps[key]
