@@ -75,6 +75,8 @@ OLD_TABLES = {
     "rules/confirm.py": "_EFFECTS",
     "rules/model/steps.py": "ANSWERED",
     "tui/screens/table.py": "CONFIRM_IN_A_DIALOG",
+    "rules/handlers/summons.py": "SUMMONING_STEPS",
+    "rules/handlers/spawning.py": "BUDGET_STEPS",
 }
 """The tables that defined a step's parts before its `StepDef` did."""
 
@@ -120,12 +122,18 @@ def test_a_step_is_found_by_its_rules_name(key: str, module: str) -> None:
 
 def test_what_the_screen_asks_of_a_step_comes_from_its_definition() -> None:
     """The table confirms the refreshed mini-boss in a dialog because its definition says so;
-    the steps that spawn from the pool and the fight card's sections are theirs too."""
+    the steps that spawn from the pool, those during which the fight card's models come, and
+    the fight card's sections are theirs too."""
     assert [k for k in sorted(KEYS) if step_def(k).in_a_dialog] == ["mini-boss-refresh"]
     assert [k for k in sorted(KEYS) if step_def(k).spawns] == [
         "spawn",
         "timeout-spawn",
         "timeout-summons",
+    ]
+    assert [k for k in sorted(KEYS) if step_def(k).card_models] == [
+        "boss-spawn-effects",
+        "sighting-effects",
+        "timeout-effects",
     ]
     assert {k: step_def(k).card_section for k in sorted(KEYS) if step_def(k).card_section} == {
         "boss-spawn-effects": ("boss_spawn", "resolve NOW"),

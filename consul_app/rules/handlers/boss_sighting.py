@@ -118,6 +118,7 @@ STEPS = {
         "Boss sighting: timeout effects",
         _sighting_effects,
         announced=True,
+        card_models=True,
         card_section=("timeout", "NOW on the sighted tiles"),
     ),
 }

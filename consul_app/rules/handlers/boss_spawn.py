@@ -174,6 +174,7 @@ STEPS = {
         "boss-spawn-effects",
         "Boss spawn effects",
         _spawn_effects,
+        card_models=True,
         card_section=("boss_spawn", "resolve NOW"),
     ),
 }

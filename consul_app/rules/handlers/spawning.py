@@ -17,8 +17,6 @@ from consul_app.rules.model.state import GameState, SpawningPointState
 from consul_app.rules.model.steps import StepDef, StepState, step_def
 from consul_app.rules.views.rule_texts import PLACE_MONSTERS
 
-BUDGET_STEPS = ("spawn", "timeout-spawn")
-
 
 def spawning_pool(pack: EditionPack, spawning_point_ids: list[str]) -> dict[str, int]:
     """The pool entries of every distinct spawning point id (a pair of the same card brings its
@@ -46,7 +44,7 @@ def spawn(pack: EditionPack, state: GameState, action: Spawn) -> None:
             raise RuleError(
                 f"only {available} {monsters[mid].name} in the spawning pool, not {count}"
             )
-    if step is not None and step.key in BUDGET_STEPS:
+    if step is not None and step.budget is not None:  # (spawn, timeout-spawn)
         if step.key == "spawn":
             _require_spawning_point(state)
         _check_budget(step, monsters, action.monsters)

@@ -10,9 +10,7 @@ from consul_app.rules.model.actions import DestroySummoned, Summon
 from consul_app.rules.model.errors import RuleError
 from consul_app.rules.model.names import fight_card
 from consul_app.rules.model.state import GameState
-
-SUMMONING_STEPS = ("boss-spawn-effects", "timeout-effects", "sighting-effects")
-"""Steps that resolve the fight card's effects, which bring these models."""
+from consul_app.rules.model.steps import step_def
 
 
 def summoned_models(pack: EditionPack, state: GameState) -> list[Summoned]:
@@ -31,7 +29,7 @@ def summon(pack: EditionPack, state: GameState, action: Summon) -> None:
     while the boss is in play; never beyond the card's limit."""
     kind = _kind(pack, state, action.model)
     step = state.open_step()
-    if step is not None and step.key not in SUMMONING_STEPS:
+    if step is not None and not step_def(step.key).card_models:
         title = step_title(state.setup.edition, step.key)
         raise RuleError(f"First finish the current step: {title}")
     if step is None and not (state.boss.spawned and not state.boss.defeated):

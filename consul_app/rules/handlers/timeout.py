@@ -195,7 +195,11 @@ STEPS = {
         "timeout-heal-boss", "Timeout: heal the boss back to half", _heal_boss, confirm=_heal_back
     ),
     "timeout-effects": StepDef(
-        "timeout-effects", "Timeout: fight card effects", _effects, card_section=RESOLVE_NOW
+        "timeout-effects",
+        "Timeout: fight card effects",
+        _effects,
+        card_models=True,
+        card_section=RESOLVE_NOW,
     ),
     "timeout-mini-boss": StepDef(
         "timeout-mini-boss",

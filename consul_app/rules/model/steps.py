@@ -87,10 +87,11 @@ class StepDef:
     has `action` (what Enter dispatches; None: the Consul must choose) or, for a decision,
     `choices` and `answer` (the action that answers it with the ids taken, given the Dark
     Reflection heroes' tiles too): exactly one id, or up to `limit(state)` of them.
-    `spawns`: the Consul spawns from the pool during it; `in_a_dialog`: the screen confirms it
-    in a dialog that shows its text (it interrupts the usual flow); `announced`: the screen
-    tells it as a notice when it comes (it changes the board there); `card_section`: the fight
-    card's section it resolves, and how the boss card marks it."""
+    `spawns`: the Consul spawns from the pool during it; `card_models`: it resolves fight card
+    effects, so the models the card brings (`Summon`) may come during it; `in_a_dialog`: the
+    screen confirms it in a dialog that shows its text (it interrupts the usual flow);
+    `announced`: the screen tells it as a notice when it comes (it changes the board there);
+    `card_section`: the fight card's section it resolves, and how the boss card marks it."""
 
     key: StepKey
     title: str
@@ -101,6 +102,7 @@ class StepDef:
     answer: Callable[[list[str], dict[str, int]], Action] | None = None
     limit: Callable[[GameState], int | None] | None = None
     spawns: bool = False
+    card_models: bool = False
     in_a_dialog: bool = False
     announced: bool = False
     card_section: tuple[str, str] | None = None
