@@ -18,7 +18,7 @@ from consul_app.base import paths
 from consul_app.content import ContentPack
 from consul_app.content.loader import load_dirs
 from consul_app.rules import EndTurn, default_setup
-from consul_app.rules.editions import CLASSIC, EDITIONS
+from consul_app.rules.editions import CLASSIC, EDITIONS, SDE2
 from consul_app.session import Session
 from consul_app.session.export import to_markdown
 from consul_app.session.load import load_game
@@ -28,7 +28,7 @@ from consul_app.tui.screens.table import TableScreen
 from consul_app.tui.widgets.cycle_field import CycleField
 
 from .helpers import text
-from .scenarios import NOW, WIDE, make_app
+from .scenarios import NOW, WIDE, current_step, make_app, move_action, next_move
 
 BOUTS = replace(
     CLASSIC,
@@ -109,3 +109,31 @@ async def test_a_toy_edition_speaks_its_own_words(
         assert isinstance(app.screen, HelpScreen)
         helped = text(app.screen)
         assert "End bout" in helped and "round" not in helped.lower() and "1.0" not in helped
+
+
+RUNGS = replace(
+    SDE2,
+    id="sde2-rungs",
+    name="SDE 2.0 on rungs",
+    words=replace(SDE2.words, advance="Climb to rung {space}"),
+)
+"""An edition that plays SDE 2.0's content (`content="sde2"`) in words of its own."""
+
+
+async def test_the_enter_hint_speaks_the_game_s_edition_not_its_content_s(
+    content: ContentPack, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The top bar's `Enter: ...` said the step's action in the words of the content's edition
+    (`Advance the chart to space 1`), not of the game's."""
+    monkeypatch.setitem(EDITIONS, RUNGS.id, RUNGS)
+    save = tmp_path / "rungs.jsonl"
+    setup = default_setup(RUNGS.pack(content), RUNGS.id)
+    with Session.new(content, setup, path=save, clock=lambda: NOW) as session:
+        session.dispatch(EndTurn())
+        while (step := current_step(session.pack, session.state)).key != "advance-chart":
+            session.dispatch(move_action(next_move(session.pack, session.state)))
+        assert step.action is not None
+    app = make_app(content, save)
+    async with app.run_test(size=WIDE):
+        bar = text(app.screen.query_one("#next-step"))
+        assert "Enter: Climb to rung 1" in bar and "Advance the chart" not in bar
