@@ -217,7 +217,7 @@ class _Loader:
             items = value.get(kind)
             if not isinstance(items, list):
                 continue
-            if default in self.known:
+            if self._known(default):
                 for item in items:
                     if isinstance(item, dict) and "edition" not in item:
                         item["edition"] = default
@@ -240,7 +240,11 @@ class _Loader:
         edition = item.get("edition") if isinstance(item, dict) else None
         if isinstance(edition, str) and edition not in self.known:
             return False
-        return edition not in self.known or self.editions is None or edition in self.editions
+        return not self._known(edition) or self.editions is None or edition in self.editions
+
+    def _known(self, edition: Any) -> bool:
+        """Is `edition` (any value a file holds) one the content is for?"""
+        return isinstance(edition, str) and edition in self.known
 
     def _validate(
         self, source: _Source, data: dict[str, Any]
@@ -294,7 +298,7 @@ class _Loader:
         if not isinstance(item, dict):
             return False
         id_, edition = item.get("id"), item.get("edition")
-        if not isinstance(id_, str) or edition not in self.known:
+        if not isinstance(id_, str) or not self._known(edition):
             return False
         key = (kind, edition, id_)
         first = self.in_pack.get(key)
