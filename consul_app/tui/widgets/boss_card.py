@@ -11,6 +11,7 @@ from consul_app.content import CardEffect, EditionPack
 from consul_app.rules import (
     BossStatus,
     card,
+    edition,
     spawning_point_lines,
     stat_lines,
     summons_out,
@@ -250,11 +251,12 @@ def _relics(view: TableView, boss: BossStatus) -> list[RenderableType]:
 
 def _spawn_due(view: TableView) -> str | None:
     """What comes before the boss's spawn effects, when it has spawned and they are still to
-    resolve (2.0: its relics), else None."""
+    resolve (2.0: its relics; 1.0: its treasure), else None."""
     if not any(s.key == "boss-spawn-effects" and not s.done for s in view.steps):
         return None
-    relics = any(s.key == "relics" and not s.done for s in view.steps)
-    return "to resolve after the relics" if relics else "to resolve next"
+    if any(s.key == "relics" and not s.done for s in view.steps):
+        return f"to resolve after the {edition(view.state.setup.edition).words.relics.lower()}"
+    return "to resolve next"
 
 
 def _card(boss: BossStatus, now: tuple[str, str] | None, due: str | None = None) -> list[Text]:
