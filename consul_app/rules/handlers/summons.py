@@ -6,9 +6,9 @@ from __future__ import annotations
 from consul_app.content.models import Summoned
 from consul_app.content.pack import EditionPack
 from consul_app.rules.editions import step_title
-from consul_app.rules.handlers.boss import fight_card_of
 from consul_app.rules.model.actions import DestroySummoned, Summon
 from consul_app.rules.model.errors import RuleError
+from consul_app.rules.model.names import fight_card
 from consul_app.rules.model.state import GameState
 
 SUMMONING_STEPS = ("boss-spawn-effects", "timeout-effects", "sighting-effects")
@@ -17,7 +17,7 @@ SUMMONING_STEPS = ("boss-spawn-effects", "timeout-effects", "sighting-effects")
 
 def summoned_models(pack: EditionPack, state: GameState) -> list[Summoned]:
     """What this game's fight card may bring into play, with its limits."""
-    card = fight_card_of(pack, state)
+    card = fight_card(pack, state)
     return list(card.summoned) if card else []
 
 

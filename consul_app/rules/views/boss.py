@@ -8,10 +8,12 @@ from dataclasses import dataclass, field
 from consul_app.content.models import CardEffect
 from consul_app.content.pack import EditionPack
 from consul_app.rules.editions import edition_of
-from consul_app.rules.handlers.boss import boss_of, boss_reminders, extra_relics, fight_card_of
+from consul_app.rules.handlers.boss import boss_of, boss_reminders
+from consul_app.rules.handlers.boss_spawn import extra_relics
 from consul_app.rules.handlers.fight_bosses import boss_destroyed, fight_boss
 from consul_app.rules.handlers.hearts import boss_hearts, relic_hearts
 from consul_app.rules.handlers.timeout import timeout_threshold
+from consul_app.rules.model.names import fight_card
 from consul_app.rules.model.state import GameState
 from consul_app.rules.views.chart import turns_until
 from consul_app.rules.views.turn import boss_arrival
@@ -98,7 +100,7 @@ class OtherBoss:
 
 def boss_status(pack: EditionPack, state: GameState) -> BossStatus:
     boss = boss_of(pack, state)
-    card = fight_card_of(pack, state)
+    card = fight_card(pack, state)
     standing = len(state.standing_spawning_points())
     played = edition_of(state)
     if state.boss.spawned:
