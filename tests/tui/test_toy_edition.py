@@ -12,12 +12,21 @@ import shutil
 from dataclasses import replace
 from pathlib import Path
 
+import msgspec
 import pytest
 
 from consul_app.base import paths
 from consul_app.content import ContentPack
 from consul_app.content.loader import load_dirs
-from consul_app.rules import EndTurn, default_setup
+from consul_app.rules import (
+    AdvanceGauge,
+    EndTurn,
+    RuleError,
+    SetupError,
+    apply,
+    default_setup,
+    new_game,
+)
 from consul_app.rules.editions import CLASSIC, EDITIONS, SDE2
 from consul_app.session import Session
 from consul_app.session.export import to_markdown
@@ -27,7 +36,7 @@ from consul_app.tui.screens.new_game import NewGameScreen
 from consul_app.tui.screens.table import TableScreen
 from consul_app.tui.widgets.cycle_field import CycleField
 
-from .helpers import text
+from .helpers import notes, text
 from .scenarios import NOW, WIDE, current_step, make_app, move_action, next_move
 
 BOUTS = replace(
@@ -137,3 +146,26 @@ async def test_the_enter_hint_speaks_the_game_s_edition_not_its_content_s(
     async with app.run_test(size=WIDE):
         bar = text(app.screen.query_one("#next-step"))
         assert "Enter: Climb to rung 1" in bar and "Advance the chart" not in bar
+
+
+@pytest.mark.usefixtures("bouts")
+async def test_what_the_toy_edition_lacks_is_said_with_its_name(
+    bouts_content: ContentPack,
+) -> None:
+    """Messages about what an edition plays with name the game's edition, never "SDE 1.0"."""
+    pack = BOUTS.pack(bouts_content)
+    setup = default_setup(pack, BOUTS.id)
+    gaugeless = msgspec.structs.replace(pack, power_gauges={})
+    with pytest.raises(SetupError, match="^the SDE 1.0 in bouts content has no power gauge$"):
+        new_game(gaugeless, setup)
+    with pytest.raises(RuleError, match="^SDE 2.0 has no power gauge$"):
+        sde2 = SDE2.pack(bouts_content)
+        apply(sde2, new_game(sde2, default_setup(sde2)), AdvanceGauge())
+    app = make_app(bouts_content)
+    async with app.run_test(size=WIDE) as pilot:
+        await pilot.press("right")  # Edition: SDE 2.0 -> the toy
+        screen = app.screen
+        assert isinstance(screen, NewGameScreen) and screen.setup.edition == BOUTS.id
+        screen.action_correct_chart()  # (`v` is offered only where there is a chart)
+        await pilot.pause()
+        assert "SDE 1.0 in bouts plays with a power gauge, not a chart" in notes(app)[-1]

@@ -360,7 +360,11 @@ class NewGameScreen(Screen[Setup | None]):
             self.notify(str(err), title="This game cannot start", severity="warning")
             return
         if state.chart is None:
-            self.notify("SDE 1.0 plays with a power gauge, not a chart (see data/README.md).")
+            said = edition(self.setup.edition)
+            self.notify(
+                f"{said.name} plays with a {said.words.chart.lower()}, not a chart "
+                "(see data/README.md)."
+            )
             return
 
         def saved(chart: Chart | None) -> None:
