@@ -62,7 +62,7 @@ def _consequences(pack: EditionPack, old: GameState, new: GameState) -> Iterator
     if new.gauge and old.gauge and new.gauge != old.gauge:
         yield f"Power gauge: {_gauge(pack, new)}"
     if new.boss.spawned and not old.boss.spawned:
-        yield f"{_name(pack, 'dungeon_bosses', new.setup.boss)} {said.arrive.lower()}s"
+        yield f"{_name(pack, 'dungeon_bosses', new.setup.boss)} {said.arrived}"
     if new.boss.wounds != old.boss.wounds:
         yield f"Boss wounds: {_wounds(pack, new)}"
     if new.boss.timeout and not old.boss.timeout:

@@ -75,7 +75,7 @@ def test_markdown_tells_the_game_turn_by_turn(played: Session, game: Game) -> No
         assert f"  - Bonus gained: {pack.bonuses[gained.bonus].name}\n" in text
     relics = ", ".join(pack.relics[r].name for r in state.boss.relics)
     assert state.boss.relics and f"  - Relics: {relics}\n" in text
-    assert f"  - {boss.name} spawns\n" in text
+    assert f"  - {boss.name} spawned\n" in text
     assert f"  - Boss wounds: {state.boss.wounds} of {boss.hearts}\n  - Timeout!\n" in text
     assert (
         f"- Boss wounds: {state.boss.wounds} of {boss.hearts}; timeout: yes\n"
