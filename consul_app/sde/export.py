@@ -76,8 +76,7 @@ def _consequences(pack: EditionPack, old: GameState, new: GameState) -> Iterator
     for was, point in zip(old.spawning_points, new.spawning_points, strict=False):
         if point.status == "destroyed" and was.status == "standing":
             name = _name(pack, "spawning_points", point.id)
-            which = new.point_number(point)
-            number = "" if which is None else f" #{which + 1}"
+            number = _number(new.point_number(point))
             loot = edition_of(new).point_loot(point.tile)
             yield f"Spawning point {name}{number} on tile {point.tile} destroyed: {loot}"
     for hero, wounds in new.hero_wounds.items():
@@ -85,10 +84,16 @@ def _consequences(pack: EditionPack, old: GameState, new: GameState) -> Iterator
             yield f"{hero} suffers a wound ({wounds} so far)"
 
 
+def _number(which: int | None) -> str:
+    return "" if which is None else f" #{which + 1}"
+
+
 def _setup_lines(pack: EditionPack, game: Game) -> Iterator[str]:
     setup = game.timeline.initial.setup
-    points = ", ".join(
-        f"{_name(pack, 'spawning_points', p.id)} (tile {p.tile})" for p in setup.spawning_points
+    first = game.timeline.initial
+    points = ", ".join(  # (two of a kind on one tile numbered, as the table says them)
+        f"{_name(pack, 'spawning_points', p.id)}{_number(first.point_number(p))} (tile {p.tile})"
+        for p in first.spawning_points
     )
     started = game.header.created or "at an unknown time"
     yield f"- Save: `{shown(game.path.name)}`, started {started}"
