@@ -6,6 +6,7 @@ cover it); a refused action shows the engine's reason. The screen decides no rul
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 from textual import on
@@ -105,6 +106,8 @@ class TableScreen(TableKeys, TableDialogs, Screen[None]):
         self.recap = session.recap()
         """Since your last turn: on the steps pane when the game opens and when a turn begins,
         until a key is pressed."""
+        self._offered = self._offers()
+        """What `check_action` offers now: refreshed (footer, palette) when it changes."""
         self._name_the_end_of_the_turn()
 
     def _name_the_end_of_the_turn(self) -> None:
@@ -120,8 +123,18 @@ class TableScreen(TableKeys, TableDialogs, Screen[None]):
         )
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """After the game is over only the keys that still do something show (and work)."""
-        return action not in PLAYING or not self._over
+        """Only the keys that do something now show (footer, palette) and work: after the
+        game is over, none that plays it; `e` only when the engine would end the turn (in
+        the power-up phase its steps come first). `on_key` says why a hidden `e` does
+        nothing."""
+        over, end_turn = self._offered
+        if action in PLAYING and over:
+            return False
+        return action != "end_turn" or end_turn
+
+    def _offers(self) -> tuple[bool, bool]:
+        """The game is over; the engine would end the turn now."""
+        return finished(self.session.state), self.view().end_turn_refused is None
 
     @classmethod
     def keys(cls, screen: Screen | None) -> list[Binding]:
@@ -237,8 +250,9 @@ class TableScreen(TableKeys, TableDialogs, Screen[None]):
             return
         view = self.view()
         self._painted = view
-        if finished(view.state) != self._over:
-            self._over = not self._over
+        self._over = finished(view.state)
+        if self._offers() != self._offered:
+            self._offered = self._offers()
             self.refresh_bindings()
         bar = self.query_one(NextStep)
         bar.show(view, self._hint(view.current))
@@ -284,25 +298,7 @@ class TableScreen(TableKeys, TableDialogs, Screen[None]):
 
     def _hint(self, step: Step | None) -> str:
         """Which keys do the current step."""
-        enter = self._key("table.confirm")
-        if self._over:  # no turn to end
-            return f"{self._key('app.new_game')}: new game   {self._key('table.undo')}: undo"
-        if step is None:
-            ending = describe(self.session.pack, EndTurn(), self.session.state)
-            end = f"{self._key('table.end_turn')}: {ending}"
-            if self.view().boss.in_play:
-                return f"{self._key('table.boss_wound')}: the boss takes a wound   {end}"
-            return f"{end}   ?: keys"
-        if step.spawns and any(line.may_spawn for line in self.view().pool):
-            return f"{self._key('table.spawn')}: spawn one   {enter}: done"
-        if step.spawns:  # nothing may spawn (the pool says why)
-            return f"{enter}: done"
-        if step.needs_answer or step.key in CONFIRM_IN_A_DIALOG:
-            return f"{enter}: decide"
-        if isinstance(step.action, ConfirmStep):
-            return f"{enter}: done"  # the title above says what
-        assert step.action is not None
-        return f"{enter}: {describe(self.session.pack, step.action)}"
+        return _step_hint(self.view(), step, self._key, over=self._over)
 
     def _key(self, binding_id: str) -> str:
         """The key of a binding as shown (after any keymap: set before the game opens, so
@@ -364,8 +360,11 @@ class TableScreen(TableKeys, TableDialogs, Screen[None]):
         if not self._in_play():
             return
         self._dismiss_recap()
-        undo = key_bindings(self, event.key)
-        self.query_one(NoticeLine).read(event.key, undoing=any(b.action == "undo" for b in undo))
+        bound = key_bindings(self, event.key)
+        self.query_one(NoticeLine).read(event.key, undoing=any(b.action == "undo" for b in bound))
+        refused = self.view().end_turn_refused
+        if refused and not self._over and any(b.action == "end_turn" for b in bound):
+            self.notify(refused, title="Not now", severity="warning")  # (`e` is not offered)
         self._tab_hint = None
         if event.character in ("0", "7", "8", "9"):
             self.action_digit(int(event.character))
@@ -471,6 +470,28 @@ class TableScreen(TableKeys, TableDialogs, Screen[None]):
         target = self.query_one(f"#{pane}")
         (target.query_one(PoolTable) if pane == "pool" else target).focus()
 
+
+
+def _step_hint(view: TableView, step: Step | None, key: Callable[[str], str], *, over: bool) -> str:
+    """Which keys do `step` (`key`: a binding's key as shown, by its id)."""
+    enter = key("table.confirm")
+    if over:  # no turn to end
+        return f"{key('app.new_game')}: new game   {key('table.undo')}: undo"
+    if step is None:
+        end = f"{key('table.end_turn')}: {describe(view.pack, EndTurn(), view.state)}"
+        if view.boss.in_play:
+            return f"{key('table.boss_wound')}: the boss takes a wound   {end}"
+        return f"{end}   ?: keys"
+    if step.spawns and any(line.may_spawn for line in view.pool):
+        return f"{key('table.spawn')}: spawn one   {enter}: done"
+    if step.spawns:  # nothing may spawn (the pool says why)
+        return f"{enter}: done"
+    if step.needs_answer or step.key in CONFIRM_IN_A_DIALOG:
+        return f"{enter}: decide"
+    if isinstance(step.action, ConfirmStep):
+        return f"{enter}: done"  # the title above says what
+    assert step.action is not None
+    return f"{enter}: {describe(view.pack, step.action)}"
 
 
 def _panes(edition_id: str) -> list[Pane | PoolPane]:
