@@ -34,6 +34,7 @@ from consul_app.rules import (
 from consul_app.sde.ended import finished
 from consul_app.session import SaveError, Session
 from consul_app.tui.held_keys import hold_keys, let_keys_go
+from consul_app.tui.one_frame import DrawsOnce
 from consul_app.tui.screens.confirm import ConfirmScreen
 from consul_app.tui.screens.table_dialogs import TableDialogs
 from consul_app.tui.screens.table_keys import TableKeys
@@ -77,7 +78,7 @@ PLAYING = frozenset(
 are neither shown (footer, command palette) nor bound, and only undo brings them back."""
 
 
-class TableScreen(TableKeys, TableDialogs, Screen[None]):
+class TableScreen(TableKeys, TableDialogs, DrawsOnce):
     """A game in play: the next step on top, the panes below (tabs on a small terminal)."""
 
     CSS_PATH = "../table.tcss"
@@ -154,7 +155,7 @@ class TableScreen(TableKeys, TableDialogs, Screen[None]):
             shown = self._opening_pane() or "pool"
             with TabbedContent(id="tabs", initial=f"tab-{shown}"):
                 for pane in self.panes:
-                    with TabPane(_tab_label(pane, pane.id == shown), id=f"tab-{pane.id}"):
+                    with PaneTab(_tab_label(pane, pane.id == shown), id=f"tab-{pane.id}"):
                         yield pane
         else:
             by_id = {pane.id: pane for pane in self.panes}
@@ -184,6 +185,8 @@ class TableScreen(TableKeys, TableDialogs, Screen[None]):
         self.show_game()
         wanted = self._opening_pane() if self.compact else None
         self._focus(wanted or "pool")  # (compact: the tab composed as the first one shown)
+        if self.compact:  # (every tab laid out, the one in front on top: `_mark_tabs`)
+            _mark_tabs(self.query_one(TabbedContent), self.panes)
 
     def _in_play(self) -> bool:
         """The app runs and this screen is on its stack: a screen closing (the app quits) takes
@@ -266,35 +269,12 @@ class TableScreen(TableKeys, TableDialogs, Screen[None]):
         if self.compact and not just_composed and (pane := _pane_for(before, step)):
             self.action_pane(pane)
         if not self.compact:
-            self._arrange()
+            _arrange(self.query_one("#panes"), view, self.notify)
 
     @on(NextStep.Cut)
     def _bar_cut(self) -> None:
         """The bar shows the step's text whole, or no longer, at this size or with a count."""
         self.show_game()
-
-    def _arrange(self) -> None:
-        """The boss card and the chart change places when the boss spawns (or that is undone);
-        a spawn step gives the spawning pool the rows it needs."""
-        panes = self.query_one("#panes")
-        step = self.view().current
-        panes.set_class(step is not None and step.spawns, "-spawning")
-        fight = self.view().boss.spawned
-        if panes.has_class("-boss-fight") == fight:
-            return
-        panes.set_class(fight, "-boss-fight")
-        boss, chart, steps = (self.query_one(f"#{pane}") for pane in ("boss", "chart", "steps"))
-        if fight:
-            panes.move_child(boss, before=chart)
-            panes.move_child(chart, after=steps)
-            said = edition(self.session.state.setup.edition).words
-            self.notify(  # (one line at 80 columns)
-                f"its card is on the left now, the {said.chart.lower()} top right.",
-                title="The boss fight begins",
-            )
-        else:
-            panes.move_child(chart, before=boss)
-            panes.move_child(boss, after=steps)
 
     def _hint(self, step: Step | None) -> str:
         """Which keys do the current step."""
@@ -458,18 +438,54 @@ class TableScreen(TableKeys, TableDialogs, Screen[None]):
         return self.query_one(f"#{pane}").has_focus_within
 
     def action_pane(self, pane: str) -> None:
-        """Show (in tabs) and focus a pane."""
+        """Show (in tabs) and focus a pane, drawn in one frame (`draw_once_settled`)."""
+        if self._shown_pane() == pane:
+            return
+        self.draw_once_settled()
         if self.compact:
             tabs = self.query_one(TabbedContent)
             tabs.active = f"tab-{pane}"
             _mark_tabs(tabs, self.panes)
         self._focus(pane)
 
+    def _shown_pane(self) -> str | None:
+        """The pane in front and focused (None while another widget has the focus)."""
+        focused = self.focused
+        for pane in self.panes:
+            if focused is not None and (focused is pane or pane in focused.ancestors):
+                in_front = not self.compact or self._showing(pane.id or "")
+                return pane.id if in_front else None
+        return None
+
     def _focus(self, pane: str) -> None:
         """Focus a pane (the spawning pool: its table, whose cursor the keys act on)."""
         target = self.query_one(f"#{pane}")
-        (target.query_one(PoolTable) if pane == "pool" else target).focus()
+        # (now, not after this key as `focus()` would: the screen, which repaints whole when
+        # its focus moves, is then drawn once, with the pane)
+        self.set_focus(target.query_one(PoolTable) if pane == "pool" else target, False)
 
+
+def _arrange(panes: Widget, view: TableView, notify: Callable[..., None]) -> None:
+    """The boss card and the chart change places when the boss spawns (or that is undone); a
+    spawn step gives the spawning pool the rows it needs."""
+    step = view.current
+    panes.set_class(step is not None and step.spawns, "-spawning")
+    fight = view.boss.spawned
+    if panes.has_class("-boss-fight") == fight:
+        return
+    panes.set_class(fight, "-boss-fight")
+    boss, chart, steps = (panes.query_one(f"#{pane}") for pane in ("boss", "chart", "steps"))
+    if fight:
+        panes.move_child(boss, before=chart)
+        panes.move_child(chart, after=steps)
+        said = edition(view.state.setup.edition).words
+        notify(  # (one line at 80 columns)
+            f"its card is on the left now, the {said.chart.lower()} top right.",
+            title="The boss fight begins",
+        )
+    else:
+        panes.move_child(chart, before=boss)
+        panes.move_child(boss, after=steps)
 
 
 def _step_hint(view: TableView, step: Step | None, key: Callable[[str], str], *, over: bool) -> str:
@@ -520,12 +536,18 @@ def _pane_for(before: Step | None, step: Step | None) -> str | None:
 
 
 def _mark_tabs(tabs: TabbedContent, panes: list[Pane | PoolPane]) -> None:
-    """The tab shown in brackets and underlined, in the frame that shows its pane (Textual
-    moves the underline a frame later, and a number key's TabActivated may come after a
-    frame)."""
+    """The tab shown in brackets and underlined, its pane on top of the others (every tab's
+    pane is laid out, table.tcss), in the frame that shows it (Textual moves the underline a
+    frame later, and a number key's TabActivated may come after a frame)."""
     for pane in panes:
         shown = f"tab-{pane.id}" == tabs.active
-        tabs.get_tab(f"tab-{pane.id}").label = _tab_label(pane, shown)
+        label = _tab_label(pane, shown)
+        tab = tabs.get_tab(f"tab-{pane.id}")
+        if str(tab.label) != label:  # (a label set lays the tabs out again: a frame)
+            tab.label = label
+        tab_pane = tabs.get_pane(f"tab-{pane.id}")
+        tab_pane.display = True  # (all laid out, see table.tcss; the one in front on top)
+        tab_pane.set_class(shown, "-front")
     underline_active_tab(tabs.query_one(Tabs))
 
 
@@ -534,6 +556,14 @@ def _tab_label(pane: Widget, shown: bool) -> str:
     tab never moves the underline Textual placed under the tab shown."""
     title = pane.border_title or ""
     return f"[{title}]" if shown else f" {title} "
+
+
+class PaneTab(TabPane):
+    """A tab's pane: every one is laid out, the one in front on top (`-front`, table.tcss);
+    those behind take no focus (Tab passes them by)."""
+
+    def allow_focus_children(self) -> bool:
+        return self.has_class("-front")
 
 
 def _is_compact(size: Size) -> bool:
