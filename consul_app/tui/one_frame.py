@@ -60,6 +60,7 @@ class DrawsOnce(Screen[Any]):
                 held = False
                 self._holding -= 1
                 hold.__exit__(None, None, None)
+                self.check_idle()  # (the end of a batch wakes the app, not the screen's frames)
 
         def round_of(rounds: int) -> None:
             if not held:
