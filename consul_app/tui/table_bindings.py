@@ -115,11 +115,24 @@ def game_keys(bindings: list[BindingType], played: Edition, end_turn: str) -> li
     """The table's keys as the help lists them in a game of `played`: its own keys only, `e`
     saying what it ends (`end_turn`), pane 3 named in its words."""
     pane = f"{played.words.chart.lower()} pane"
+    counted = " ".join(k for k in COUNT_KEYS if _offered(k, played))
     return [
         replace(b, description=end_turn)
         if b.action == "end_turn"
-        else replace(b, description=b.description.replace("chart pane", pane))
-        if b.id == "table.pane_chart"
+        else replace(b, description=_pane_text(b.description, pane, counted))
+        if (b.id or "").startswith("table.pane_")
         else b
         for b in offered(bindings, played)
     ]
+
+
+def _offered(key: str, played: Edition) -> bool:
+    """Whether the table offers `key` in a game of `played`."""
+    bound = next(b for b in TABLE_BINDINGS if isinstance(b, Binding) and b.key == key)
+    return OFFERED_BY.get(bound.id or "", "") in {"", *played.offers}
+
+
+def _pane_text(description: str, pane: str, counted: str) -> str:
+    """A pane key's description in a game: pane 3 in the edition's words, and only the count
+    keys the edition offers (no `g` without a power gauge)."""
+    return description.replace("chart pane", pane).replace(" ".join(COUNT_KEYS), counted)
