@@ -4,6 +4,7 @@ from the screen's bindings. A keymap may change a key; the id stays."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
@@ -91,9 +92,23 @@ TABLE_BINDINGS: list[Binding] = [
     ],
 ]
 
-OFFERED_BY: dict[str, Offer] = {"table.chart": "correct-chart", "table.gauge": "power-gauge"}
+OFFERED_BY: dict[str, Offer] = {
+    "table.chart": "correct-chart",
+    "table.gauge": "power-gauge",
+    "setup.chart": "correct-chart",
+}
 """The keys an edition offers (`Edition.offers`), by binding id: the help lists them only in
-a game of an edition that has them."""
+a game of an edition that has them (over a 1.0 table, not even the new game's chart key)."""
+
+
+def offered(bindings: Iterable[BindingType], played: Edition | None) -> list[Binding]:
+    """`bindings` as the help lists them in a game of `played` (None: no game, every key)."""
+    return [
+        b
+        for b in bindings
+        if isinstance(b, Binding)
+        and (played is None or OFFERED_BY.get(b.id or "", "") in {"", *played.offers})
+    ]
 
 
 def game_keys(bindings: list[BindingType], played: Edition, end_turn: str) -> list[Binding]:
@@ -106,6 +121,5 @@ def game_keys(bindings: list[BindingType], played: Edition, end_turn: str) -> li
         else replace(b, description=b.description.replace("chart pane", pane))
         if b.id == "table.pane_chart"
         else b
-        for b in bindings
-        if isinstance(b, Binding) and OFFERED_BY.get(b.id or "", "") in {"", *played.offers}
+        for b in offered(bindings, played)
     ]
