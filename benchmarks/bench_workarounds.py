@@ -21,30 +21,37 @@ the plain variant's figure minus `all`'s (median of RUNS each).
 
 The workarounds:
 - `footer`: tui/widgets/footer.py's one-widget footer; plain: textual.widgets.Footer;
-- `input`: the new-game hero-name fields' `InputStandIn`; plain: textual.widgets.Input;
 - `choice`: the new-game boss list's `ChoiceList`; plain: an OptionList of the same entries;
 - `css`: a screen's own CSS_PATH parsed alone (`screen_css.load_screen_css`); plain:
   Textual's `_load_screen_css` (every source parsed again);
-- `laid-out`: `LaidOutOptionList` counts its lines when laid out (its scrollbar in its first
-  frame); plain: OptionList counts them when drawn;
 - `gc`: the collector off during start-up.
 
-Measured 2026-12-01 on the shared 2-core machine under heavy load (five engineers), median of
-20 (IQR of each variant's figures: 27 to 120 ms; the differences below are of that order, so
-only gc and the footer are clear):
+Measured 2026-12-02 in the lead's run meant for a quiet machine (the load rose to 8 while it
+ran: other engineers' installs; CPU time, which load inflates less), median of 15, with the
+two workarounds since dropped still in (IQR of each variant's figures: 15 to 150 ms;
+the table start's are the widest, 60 to 150 ms):
 
 | workaround | new game: ms saved | table: ms saved | saved games: ms saved | by the 1 ms rule |
 | --- | --- | --- | --- | --- |
-| footer | -44.9 | 63.0 | 86.5 | kept |
-| input | -31.2 | -18.5 | 5.9 (not used there) | no saving shown where it acts |
-| choice | 29.7 | 2.5 | 19.2 | kept |
-| css | 5.5 | 3.0 | 8.6 | kept |
-| laid-out | -3.2 | -13.6 | 0.8 | under 1 ms where it acts |
-| gc | 85.4 | 103.6 | 0.0 | kept |
+| footer | 68.9 | 253.7 | 78.8 | kept |
+| input | -22.2 | -7.2 | -8.0 | dropped |
+| choice | 23.0 | 36.0 | 6.2 | kept |
+| css | -19.0 | 25.2 | 6.5 | kept |
+| laid-out | -15.8 | 28.6 | -0.3 | dropped |
+| gc | 62.7 | 79.6 | 0.0 | kept |
 
-Plain Input and OptionList cost no import at a first start: the first screens import both
-modules anyway (0.0 ms); Textual's footer module costs 4.7 ms. Run it again on a quiet
-machine before dropping `input` or `laid-out` on these figures.
+- `input` (`InputStandIn`, the new-game hero-name fields drawn as Inputs until the Inputs
+  came after the first frame) saved nothing at any start (and Textual's Input module costs a
+  first start nothing: 0.0 ms, the first screens import it anyway): dropped, the fields are
+  plain Inputs.
+- `laid-out` (`LaidOutOptionList`, an OptionList counting its lines when laid out) saved
+  nothing where it acts: the saved games' list (-0.3) and the new game's lists (-15.8). Its
+  28.6 ms at the table start is noise: that start shows no option list (the table's IQR is
+  60 to 150 ms). Dropped, with its Textual touch point (`count_option_lines`).
+- The 2026-12-01 run under heavy load (five engineers, median of 20) had found the same
+  two with no saving (input -31.2 / -18.5 / 5.9 where not used; laid-out -3.2 / -13.6 / 0.8).
+
+Plain Textual's footer module costs a first start 3.6 ms more (imported in a fresh process).
 """
 
 from __future__ import annotations
@@ -71,13 +78,12 @@ QUIET = 0.3
 """Seconds without a frame after which the last frame is the settled one."""
 SAVES = 50
 SIZE = (120, 40)
-WIDGETS = ("footer", "input", "choice", "css", "laid-out")
+WIDGETS = ("footer", "choice", "css")
 PLAIN_MODULES = {
     "footer": "textual.widgets._footer",
-    "input": "textual.widgets._input",
     "choice": "textual.widgets._option_list",
 }
-"""The module each plain widget brings (css and laid-out bring none)."""
+"""The module each plain widget brings (css brings none)."""
 
 IMPORT_CHILD = r"""
 import sys, time
@@ -125,11 +131,10 @@ class Plain:
     def __init__(self) -> None:
         from textual.app import App
         from textual.message import Message
-        from textual.widgets import Footer, Input, OptionList
+        from textual.widgets import Footer, OptionList
 
         from consul_app.tui import app, screens
         from consul_app.tui.screens import new_game, resume, table
-        from consul_app.tui.widgets.laid_out import LaidOutOptionList
 
         class PlainChoiceList(OptionList):
             class Changed(Message):
@@ -140,16 +145,11 @@ class Plain:
                 super().__init__(*(f"( ) {text}" for _, text in items), id=id)
                 self.highlighted = ids.index(chosen) if chosen in ids else 0
 
-        def plain_input(value: str, *, placeholder: str, id: str, classes: str) -> Input:
-            return Input(value=value, placeholder=placeholder, id=id, classes=classes)
-
         footers = [app, new_game, resume, table]  # (the modules that name it)
         self.patches: dict[str, list[tuple[Any, str, Any]]] = {
             "footer": [(module, "Footer", Footer) for module in footers],
-            "input": [(new_game, "InputStandIn", plain_input)],
             "choice": [(new_game, "ChoiceList", PlainChoiceList)],
             "css": [(app.ConsulApp, "_load_screen_css", App._load_screen_css)],
-            "laid-out": [(LaidOutOptionList, "size_updated", lambda self: None)],
         }
         assert screens
 

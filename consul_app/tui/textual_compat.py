@@ -8,7 +8,6 @@ What each is for:
 - `own_screen_css`: an app's screens parse their own CSS files alone (`_load_screen_css`);
 - `report_crashes`: an app's hook for an error nobody expected (`_handle_exception`);
 - `after_size_updated`: a widget's hook once it has its new size, before it is drawn;
-- `count_option_lines`: an OptionList counts its lines now (its scrollbar in its first frame);
 - `style_getter`: the style lookup a visual renders with (`_get_style`);
 - `scroll_update`: a ScrollView told of its new virtual size;
 - `CellCachedTable`: a DataTable that renders a cell again only when it changed (defined when
@@ -31,7 +30,6 @@ from textual.geometry import Size
 from textual.screen import Screen
 from textual.scroll_view import ScrollView
 from textual.widget import Widget
-from textual.widgets import OptionList
 
 if TYPE_CHECKING:
     from rich.segment import Segment
@@ -100,11 +98,6 @@ def after_size_updated(cls: W) -> W:
 
     cls._size_updated = _size_updated  # type: ignore[method-assign]
     return cls
-
-
-def count_option_lines(option_list: OptionList) -> None:
-    """OptionList's own count of its lines and its virtual size, now rather than when drawn."""
-    option_list._update_lines()
 
 
 def style_getter(widget: Widget) -> Callable[..., Any]:

@@ -9,6 +9,7 @@ from functools import cached_property
 from consul_app.content import EditionPack
 from consul_app.rules import (
     BossStatus,
+    EndTurn,
     GameState,
     PoolLine,
     Recap,
@@ -16,6 +17,7 @@ from consul_app.rules import (
     boss_status,
     pool,
     power_up_steps,
+    refusal,
 )
 
 
@@ -44,6 +46,11 @@ class TableView:
     def boss(self) -> BossStatus:
         """The dungeon boss's card as it stands."""
         return boss_status(self.pack, self.state)
+
+    @cached_property
+    def end_turn_refused(self) -> str | None:
+        """Why the engine refuses to end the turn now (None: it would end it)."""
+        return refusal(self.pack, self.state, EndTurn())
 
     @cached_property
     def pool(self) -> list[PoolLine]:

@@ -7,12 +7,10 @@ from pathlib import Path
 import pytest
 from textual.app import App
 from textual.screen import Screen
-from textual.strip import Strip
-from textual.widget import AwaitMount, Widget
 from textual.widgets import Input, OptionList
 
-from consul_app.content import ContentPack, EditionPack
-from consul_app.rules import Setup, default_setup, select_chart
+from consul_app.content import ContentPack
+from consul_app.rules import default_setup, select_chart
 from consul_app.tui.screens.new_game import NewGameScreen
 from consul_app.tui.screens.pick_one import PickOneScreen
 from consul_app.tui.screens.resume import ResumeScreen
@@ -223,116 +221,6 @@ async def test_the_review_names_the_mode_and_the_party_size(content: ContentPack
         assert "Mode: Arcade   Heroes: 5" in review
 
 
-@pytest.mark.parametrize("size", [WIDE, (80, 24)])
-@pytest.mark.parametrize("clever", [[], ["Alice", "Bob"]])
-async def test_the_hero_name_fields_look_the_same_before_and_after_their_inputs_come(
-    content: ContentPack,
-    monkeypatch: pytest.MonkeyPatch,
-    size: tuple[int, int],
-    clever: list[str],
-) -> None:
-    """The Inputs come after the first frame, in place of stand-ins drawn as they are: the swap
-    changes no cell (else the first frame of a first start would not be the one it settles
-    on), whether a field shows its placeholder or names (a start that failed)."""
-    from consul_app.rules import with_hero_keyword
-    from consul_app.tui.screens import new_game
-    from consul_app.tui.widgets.input_stand_in import InputStandIn
-
-    def setup(pack: EditionPack, edition: str | None = None) -> Setup:
-        return with_hero_keyword(default_setup(pack, edition), "clever", clever)
-
-    monkeypatch.setattr(new_game, "default_setup", setup)
-    first_frame: list[Strip] = []
-    fill = InputStandIn._fill
-
-    async def spy(self: InputStandIn) -> None:
-        first_frame[:] = first_frame or self.screen._compositor.render_strips()
-        await fill(self)
-
-    monkeypatch.setattr(InputStandIn, "_fill", spy)
-    app = make_app(content)
-    async with app.run_test(size=size) as pilot:
-        await until(pilot, lambda: len(app.screen.query(".hero-keyword")) == 2)
-        await pilot.pause()
-        assert all(stand_in.input is not None for stand_in in app.screen.query(InputStandIn))
-        now = app.screen._compositor.render_strips()
-        for field in app.screen.query(Input):
-            x, y, width, height = field.region
-            for row in range(y, y + height):
-                before, after = first_frame[row], now[row]
-                assert list(before.crop(x, x + width)) == list(after.crop(x, x + width))
-        shown = app.screen.query_one("#hero-clever", Input)
-        assert shown.value == ", ".join(clever) and shown.placeholder == "none"
-
-
-async def test_quitting_before_the_hero_name_fields_come_is_no_error(
-    content: ContentPack, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """ctrl+q at once: the app closes before the stand-ins' Inputs come (they never do)."""
-    from consul_app.tui.widgets.input_stand_in import InputStandIn
-
-    mount = InputStandIn.on_mount
-
-    def quit_first(self: InputStandIn) -> None:
-        self.app.exit()
-        mount(self)
-
-    monkeypatch.setattr(InputStandIn, "on_mount", quit_first)
-    app = make_app(content)
-    async with app.run_test(size=WIDE) as pilot:
-        await pilot.pause()
-    assert app.return_code == 0
-
-
-async def test_a_tab_faster_than_the_hero_name_fields_brings_them_at_once(
-    content: ContentPack, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """A script can Tab to a hero-name field before its Input has come (after the first
-    frame): the stand-in keeps the field's place in the Tab order and brings the Input then."""
-    from consul_app.tui.widgets.input_stand_in import InputStandIn
-
-    monkeypatch.setattr(InputStandIn, "on_mount", lambda self: None)  # no swap after a frame
-    app = make_app(content)
-    async with app.run_test(size=WIDE) as pilot:
-        screen = app.screen
-        assert len(screen.query(InputStandIn)) == 2
-        await pilot.press("tab", "tab", "tab", "tab", *"Alice", "tab", *"Bob")
-        assert screen.setup.heroes_with("clever") == ["Alice"]  # type: ignore[arg-type]
-        assert screen.setup.heroes_with("dark-reflection") == ["Bob"]  # type: ignore[arg-type]
-        assert len(screen.query(".hero-keyword")) == 2
-
-
-async def test_a_tab_during_the_swap_lands_on_the_hero_names_input(
-    content: ContentPack, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """QA: keys sent right after the first frame were lost now and then, the focus back on
-    Edition: a Tab had landed on a stand-in being removed (and a field just mounted had no
-    place in the Tab order yet). A Tab while the Input is coming lands on the field, and the
-    focus and the letters typed go to its Input."""
-    from consul_app.tui.widgets.input_stand_in import InputStandIn
-
-    monkeypatch.setattr(InputStandIn, "on_mount", lambda self: None)  # filled by the test
-    app = make_app(content)
-    async with app.run_test(size=WIDE) as pilot:
-        screen = app.screen
-        screen.query_one("#tiles").focus()
-        await pilot.pause()
-        stand_in = screen.query(InputStandIn).first()
-        mount = stand_in.mount
-
-        def tab_then_mount(*widgets: Widget) -> AwaitMount:
-            screen.focus_next()  # the Tab from Tiles, while the Input is on its way
-            return mount(*widgets)
-
-        monkeypatch.setattr(stand_in, "mount", tab_then_mount)
-        await stand_in._fill()
-        await pilot.pause()
-        assert screen.focused is screen.query_one("#hero-clever")
-        await pilot.press(*"Ann", "tab")
-        assert screen.setup.heroes_with("clever") == ["Ann"]  # type: ignore[arg-type]
-        assert screen.focused is screen.query_one("#hero-dark-reflection")  # the next field
-
-
 async def test_esc_back_is_offered_only_where_it_goes_back(content: ContentPack) -> None:
     """QA: on the first page of the first new game, the title and the footer offered "Esc:
     back", and Esc did nothing (there is no game to go back to)."""
@@ -435,3 +323,28 @@ async def test_a_new_edition_keeps_the_hero_names_and_a_boss_it_has(
         await change_to("sde2")
         assert screen.setup.boss == boss
         assert screen.setup.heroes_with("clever") == ["Ace"]
+
+
+async def test_two_of_a_kind_on_one_tile_are_numbered_before_the_start(
+    content: ContentPack,
+) -> None:
+    """README: two of a kind on one tile are numbered wherever you pick one or read about
+    it. Seen at 80x24: Shadow Warrens brought its partner onto its tile, and the spawning
+    points' list and the review read "Shadow Warrens (tile 3), Shadow Warrens (tile 3)"."""
+    app = make_app(content)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        assert isinstance(screen, NewGameScreen)
+        await pilot.press("enter")
+        screen.query_one(Placements).focus()
+        await pilot.press("a", *"shadow w", "enter")
+        await pilot.pause()
+        placed = [p for p in screen.setup.spawning_points if p.id == "shadow-warrens"]
+        assert len(placed) == 2 and placed[0].tile == placed[1].tile
+        rows = [screen.query_one(Placements).render_line(y).text for y in range(2, 8)]
+        assert any("Shadow Warrens #1" in row for row in rows), rows
+        assert any("Shadow Warrens #2" in row for row in rows), rows
+        await pilot.press("enter")
+        review = text(screen.query_one("#review"))
+        tile = placed[0].tile
+        assert f"Shadow Warrens #1 (tile {tile}), Shadow Warrens #2 (tile {tile})" in review

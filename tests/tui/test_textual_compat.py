@@ -15,7 +15,7 @@ from textual.geometry import Size
 from textual.screen import Screen
 from textual.scroll_view import ScrollView
 from textual.visual import RenderOptions
-from textual.widgets import OptionList, Static
+from textual.widgets import Static
 
 from consul_app.tui import textual_compat as compat
 
@@ -112,18 +112,6 @@ async def test_a_widget_hears_of_its_size_before_it_is_drawn() -> None:
     async with Sizing().run_test(size=(40, 10)) as pilot:
         await pilot.pause()
         assert sizes and sizes[-1].width == 40
-
-
-async def test_an_option_list_counts_its_lines_on_request() -> None:
-    class Listing(App[None]):
-        def compose(self) -> ComposeResult:
-            yield OptionList(*[f"option {n}" for n in range(30)])
-
-    async with Listing().run_test(size=(40, 10)) as pilot:
-        await pilot.pause()
-        options = app_widget(pilot.app, OptionList)
-        compat.count_option_lines(options)
-        assert options.virtual_size.height == 30
 
 
 def app_widget(app: App[Any], kind: type) -> Any:

@@ -17,7 +17,7 @@ from textual.widgets.option_list import Option
 from consul_app.content import EditionPack
 from consul_app.rules import LookupHit, lookup
 from consul_app.tui.screens.confirm import fit_height
-from consul_app.tui.widgets.laid_out import PagedOptionList
+from consul_app.tui.widgets.paged import PagedOptionList
 
 MODELS = ("monster", "spawning point", "mini-boss", "dungeon boss")
 """Kinds of hit that have a card to open."""

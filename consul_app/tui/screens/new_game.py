@@ -19,7 +19,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
 from textual.screen import Screen
 from textual.widget import AwaitMount, Widget
-from textual.widgets import Static
+from textual.widgets import Input, Static
 
 from consul_app.content import ContentPack, EditionPack
 from consul_app.content.models import Chart
@@ -41,11 +41,8 @@ from consul_app.tui import symbols
 from consul_app.tui.widgets.choice_list import ChoiceList
 from consul_app.tui.widgets.cycle_field import CycleField
 from consul_app.tui.widgets.footer import Footer
-from consul_app.tui.widgets.input_stand_in import InputStandIn
 
 if TYPE_CHECKING:
-    from textual.widgets import Input
-
     from consul_app.tui.widgets.placements import Placements
     from consul_app.tui.widgets.tick_list import TickList
 
@@ -152,7 +149,7 @@ class NewGameScreen(Screen[Setup | None]):
             yield Static("Heroes with (names, commas):")
             for keyword, name in HERO_KEYWORDS.items():
                 yield Static(f"{name}:", classes="hero-keyword-name")  # (a placeholder goes)
-                yield InputStandIn(  # the Input comes after the first frame
+                yield Input(
                     ", ".join(self.setup.heroes_with(keyword)),  # type: ignore[arg-type]
                     placeholder="none",
                     id=f"hero-{keyword}",
@@ -232,7 +229,6 @@ class NewGameScreen(Screen[Setup | None]):
             fields[max(0, min(index, len(fields) - 1))].focus()
 
     def on_input_changed(self, event: Input.Changed) -> None:
-        """(By name: the Inputs come after the first frame, `InputStandIn`.)"""
         if not event.input.has_class("hero-keyword"):
             return
         keyword = (event.input.id or "").removeprefix("hero-")
@@ -317,7 +313,8 @@ class NewGameScreen(Screen[Setup | None]):
             return Text(f"This game cannot start: {err}", "bold reverse")
         minis = ", ".join(pack.mini_bosses[m].name for m in setup.mini_bosses) or "none"
         points = ", ".join(
-            f"{pack.spawning_points[p.id].name} (tile {p.tile})" for p in setup.spawning_points
+            f"{pack.spawning_points[p.id].name}{_number(state.point_number(p))} (tile {p.tile})"
+            for p in state.spawning_points
         )
         pets = ", ".join(pack.monsters[p].name for p in setup.pets) or "none"
         parts: list[RenderableType] = [
@@ -404,6 +401,11 @@ class NewGameScreen(Screen[Setup | None]):
             self._show_page()
         elif self.can_cancel:
             self.dismiss(None)
+
+
+def _number(which: int | None) -> str:
+    """` #2` for the second of a kind on one tile (None: the only one)."""
+    return "" if which is None else f" #{which + 1}"
 
 
 def _game(setup: Setup) -> list[Text]:

@@ -6,6 +6,7 @@ cover it); a refused action shows the engine's reason. The screen decides no rul
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 from textual import on
@@ -33,6 +34,7 @@ from consul_app.rules import (
 from consul_app.sde.ended import finished
 from consul_app.session import SaveError, Session
 from consul_app.tui.held_keys import hold_keys, let_keys_go
+from consul_app.tui.one_frame import DrawsOnce
 from consul_app.tui.screens.confirm import ConfirmScreen
 from consul_app.tui.screens.table_dialogs import TableDialogs
 from consul_app.tui.screens.table_keys import TableKeys
@@ -73,7 +75,7 @@ PLAYING = frozenset(
 are neither shown (footer, command palette) nor bound, and only undo brings them back."""
 
 
-class TableScreen(TableKeys, TableDialogs, Screen[None]):
+class TableScreen(TableKeys, TableDialogs, DrawsOnce):
     """A game in play: the next step on top, the panes below (tabs on a small terminal)."""
 
     CSS_PATH = "../table.tcss"
@@ -102,6 +104,8 @@ class TableScreen(TableKeys, TableDialogs, Screen[None]):
         self.recap = session.recap()
         """Since your last turn: on the steps pane when the game opens and when a turn begins,
         until a key is pressed."""
+        self._offered = self._offers()
+        """What `check_action` offers now: refreshed (footer, palette) when it changes."""
         self._name_the_end_of_the_turn()
 
     def _name_the_end_of_the_turn(self) -> None:
@@ -117,8 +121,18 @@ class TableScreen(TableKeys, TableDialogs, Screen[None]):
         )
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """After the game is over only the keys that still do something show (and work)."""
-        return action not in PLAYING or not self._over
+        """Only the keys that do something now show (footer, palette) and work: after the
+        game is over, none that plays it; `e` only when the engine would end the turn (in
+        the power-up phase its steps come first). `on_key` says why a hidden `e` does
+        nothing."""
+        over, end_turn = self._offered
+        if action in PLAYING and over:
+            return False
+        return action != "end_turn" or end_turn
+
+    def _offers(self) -> tuple[bool, bool]:
+        """The game is over; the engine would end the turn now."""
+        return finished(self.session.state), self.view().end_turn_refused is None
 
     @classmethod
     def keys(cls, screen: Screen | None) -> list[Binding]:
@@ -138,7 +152,7 @@ class TableScreen(TableKeys, TableDialogs, Screen[None]):
             shown = self._opening_pane() or "pool"
             with TabbedContent(id="tabs", initial=f"tab-{shown}"):
                 for pane in self.panes:
-                    with TabPane(_tab_label(pane, pane.id == shown), id=f"tab-{pane.id}"):
+                    with PaneTab(_tab_label(pane, pane.id == shown), id=f"tab-{pane.id}"):
                         yield pane
         else:
             by_id = {pane.id: pane for pane in self.panes}
@@ -168,6 +182,8 @@ class TableScreen(TableKeys, TableDialogs, Screen[None]):
         self.show_game()
         wanted = self._opening_pane() if self.compact else None
         self._focus(wanted or "pool")  # (compact: the tab composed as the first one shown)
+        if self.compact:  # (every tab laid out, the one in front on top: `_mark_tabs`)
+            _mark_tabs(self.query_one(TabbedContent), self.panes)
 
     def _in_play(self) -> bool:
         """The app runs and this screen is on its stack: a screen closing (the app quits) takes
@@ -234,8 +250,9 @@ class TableScreen(TableKeys, TableDialogs, Screen[None]):
             return
         view = self.view()
         self._painted = view
-        if finished(view.state) != self._over:
-            self._over = not self._over
+        self._over = finished(view.state)
+        if self._offers() != self._offered:
+            self._offered = self._offers()
             self.refresh_bindings()
         bar = self.query_one(NextStep)
         bar.show(view, self._hint(view.current))
@@ -249,57 +266,16 @@ class TableScreen(TableKeys, TableDialogs, Screen[None]):
         if self.compact and not just_composed and (pane := _pane_for(before, step)):
             self.action_pane(pane)
         if not self.compact:
-            self._arrange()
+            _arrange(self.query_one("#panes"), view, self.notify)
 
     @on(NextStep.Cut)
     def _bar_cut(self) -> None:
         """The bar shows the step's text whole, or no longer, at this size or with a count."""
         self.show_game()
 
-    def _arrange(self) -> None:
-        """The boss card and the chart change places when the boss spawns (or that is undone);
-        a spawn step gives the spawning pool the rows it needs."""
-        panes = self.query_one("#panes")
-        step = self.view().current
-        panes.set_class(step is not None and step.spawns, "-spawning")
-        fight = self.view().boss.spawned
-        if panes.has_class("-boss-fight") == fight:
-            return
-        panes.set_class(fight, "-boss-fight")
-        boss, chart, steps = (self.query_one(f"#{pane}") for pane in ("boss", "chart", "steps"))
-        if fight:
-            panes.move_child(boss, before=chart)
-            panes.move_child(chart, after=steps)
-            said = edition(self.session.state.setup.edition).words
-            self.notify(  # (one line at 80 columns)
-                f"its card is on the left now, the {said.chart.lower()} top right.",
-                title="The boss fight begins",
-            )
-        else:
-            panes.move_child(chart, before=boss)
-            panes.move_child(boss, after=steps)
-
     def _hint(self, step: Step | None) -> str:
         """Which keys do the current step."""
-        enter = self._key("table.confirm")
-        if self._over:  # no turn to end
-            return f"{self._key('app.new_game')}: new game   {self._key('table.undo')}: undo"
-        if step is None:
-            ending = describe(self.session.pack, EndTurn(), self.session.state)
-            end = f"{self._key('table.end_turn')}: {ending}"
-            if self.view().boss.in_play:
-                return f"{self._key('table.boss_wound')}: the boss takes a wound   {end}"
-            return f"{end}   ?: keys"
-        if step.spawns and any(line.may_spawn for line in self.view().pool):
-            return f"{self._key('table.spawn')}: spawn one   {enter}: done"
-        if step.spawns:  # nothing may spawn (the pool says why)
-            return f"{enter}: done"
-        if step.needs_answer or step.in_a_dialog:
-            return f"{enter}: decide"
-        if isinstance(step.action, ConfirmStep):
-            return f"{enter}: done"  # the title above says what
-        assert step.action is not None
-        return f"{enter}: {describe(self.session.pack, step.action, self.session.state)}"
+        return _step_hint(self.view(), step, self._key, over=self._over)
 
     def _key(self, binding_id: str) -> str:
         """The key of a binding as shown (after any keymap: set before the game opens, so
@@ -361,8 +337,11 @@ class TableScreen(TableKeys, TableDialogs, Screen[None]):
         if not self._in_play():
             return
         self._dismiss_recap()
-        undo = key_bindings(self, event.key)
-        self.query_one(NoticeLine).read(event.key, undoing=any(b.action == "undo" for b in undo))
+        bound = key_bindings(self, event.key)
+        self.query_one(NoticeLine).read(event.key, undoing=any(b.action == "undo" for b in bound))
+        refused = self.view().end_turn_refused
+        if refused and not self._over and any(b.action == "end_turn" for b in bound):
+            self.notify(refused, title="Not now", severity="warning")  # (`e` is not offered)
         self._tab_hint = None
         if event.character in ("0", "7", "8", "9"):
             self.action_digit(int(event.character))
@@ -456,18 +435,76 @@ class TableScreen(TableKeys, TableDialogs, Screen[None]):
         return self.query_one(f"#{pane}").has_focus_within
 
     def action_pane(self, pane: str) -> None:
-        """Show (in tabs) and focus a pane."""
+        """Show (in tabs) and focus a pane, drawn in one frame (`draw_once_settled`)."""
+        if self._shown_pane() == pane:
+            return
+        self.draw_once_settled()
         if self.compact:
             tabs = self.query_one(TabbedContent)
             tabs.active = f"tab-{pane}"
             _mark_tabs(tabs, self.panes)
         self._focus(pane)
 
+    def _shown_pane(self) -> str | None:
+        """The pane in front and focused (None while another widget has the focus)."""
+        focused = self.focused
+        for pane in self.panes:
+            if focused is not None and (focused is pane or pane in focused.ancestors):
+                in_front = not self.compact or self._showing(pane.id or "")
+                return pane.id if in_front else None
+        return None
+
     def _focus(self, pane: str) -> None:
         """Focus a pane (the spawning pool: its table, whose cursor the keys act on)."""
         target = self.query_one(f"#{pane}")
-        (target.query_one(PoolTable) if pane == "pool" else target).focus()
+        # (now, not after this key as `focus()` would: the screen, which repaints whole when
+        # its focus moves, is then drawn once, with the pane)
+        self.set_focus(target.query_one(PoolTable) if pane == "pool" else target, False)
 
+
+def _arrange(panes: Widget, view: TableView, notify: Callable[..., None]) -> None:
+    """The boss card and the chart change places when the boss spawns (or that is undone); a
+    spawn step gives the spawning pool the rows it needs."""
+    step = view.current
+    panes.set_class(step is not None and step.spawns, "-spawning")
+    fight = view.boss.spawned
+    if panes.has_class("-boss-fight") == fight:
+        return
+    panes.set_class(fight, "-boss-fight")
+    boss, chart, steps = (panes.query_one(f"#{pane}") for pane in ("boss", "chart", "steps"))
+    if fight:
+        panes.move_child(boss, before=chart)
+        panes.move_child(chart, after=steps)
+        said = edition(view.state.setup.edition).words
+        notify(  # (one line at 80 columns)
+            f"its card is on the left now, the {said.chart.lower()} top right.",
+            title="The boss fight begins",
+        )
+    else:
+        panes.move_child(chart, before=boss)
+        panes.move_child(boss, after=steps)
+
+
+def _step_hint(view: TableView, step: Step | None, key: Callable[[str], str], *, over: bool) -> str:
+    """Which keys do `step` (`key`: a binding's key as shown, by its id)."""
+    enter = key("table.confirm")
+    if over:  # no turn to end
+        return f"{key('app.new_game')}: new game   {key('table.undo')}: undo"
+    if step is None:
+        end = f"{key('table.end_turn')}: {describe(view.pack, EndTurn(), view.state)}"
+        if view.boss.in_play:
+            return f"{key('table.boss_wound')}: the boss takes a wound   {end}"
+        return f"{end}   ?: keys"
+    if step.spawns and any(line.may_spawn for line in view.pool):
+        return f"{key('table.spawn')}: spawn one   {enter}: done"
+    if step.spawns:  # nothing may spawn (the pool says why)
+        return f"{enter}: done"
+    if step.needs_answer or step.in_a_dialog:
+        return f"{enter}: decide"
+    if isinstance(step.action, ConfirmStep):
+        return f"{enter}: done"  # the title above says what
+    assert step.action is not None
+    return f"{enter}: {describe(view.pack, step.action, view.state)}"
 
 
 def _panes(edition_id: str) -> list[Pane | PoolPane]:
@@ -496,12 +533,18 @@ def _pane_for(before: Step | None, step: Step | None) -> str | None:
 
 
 def _mark_tabs(tabs: TabbedContent, panes: list[Pane | PoolPane]) -> None:
-    """The tab shown in brackets and underlined, in the frame that shows its pane (Textual
-    moves the underline a frame later, and a number key's TabActivated may come after a
-    frame)."""
+    """The tab shown in brackets and underlined, its pane on top of the others (every tab's
+    pane is laid out, table.tcss), in the frame that shows it (Textual moves the underline a
+    frame later, and a number key's TabActivated may come after a frame)."""
     for pane in panes:
         shown = f"tab-{pane.id}" == tabs.active
-        tabs.get_tab(f"tab-{pane.id}").label = _tab_label(pane, shown)
+        label = _tab_label(pane, shown)
+        tab = tabs.get_tab(f"tab-{pane.id}")
+        if str(tab.label) != label:  # (a label set lays the tabs out again: a frame)
+            tab.label = label
+        tab_pane = tabs.get_pane(f"tab-{pane.id}")
+        tab_pane.display = True  # (all laid out, see table.tcss; the one in front on top)
+        tab_pane.set_class(shown, "-front")
     underline_active_tab(tabs.query_one(Tabs))
 
 
@@ -510,6 +553,14 @@ def _tab_label(pane: Widget, shown: bool) -> str:
     tab never moves the underline Textual placed under the tab shown."""
     title = pane.border_title or ""
     return f"[{title}]" if shown else f" {title} "
+
+
+class PaneTab(TabPane):
+    """A tab's pane: every one is laid out, the one in front on top (`-front`, table.tcss);
+    those behind take no focus (Tab passes them by)."""
+
+    def allow_focus_children(self) -> bool:
+        return self.has_class("-front")
 
 
 def _is_compact(size: Size) -> bool:

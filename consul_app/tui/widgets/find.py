@@ -9,12 +9,11 @@ from textual import events
 from textual.widgets.option_list import Option
 
 from consul_app.tui.find_by_typing import Typed, title_of
-from consul_app.tui.widgets.laid_out import LaidOutOptionList
+from consul_app.tui.widgets.paged import PagedOptionList
 
 
-class TypeToFind(LaidOutOptionList):
-    """An option list that finds by typing (`find_by_typing`), its scrollbar in its first
-    frame (`LaidOutOptionList`).
+class TypeToFind(PagedOptionList):
+    """An option list that finds by typing (`find_by_typing`).
 
     `titles` maps an option's id to its title (a choice's name, without its description);
     an option not in it is found by its whole text."""
