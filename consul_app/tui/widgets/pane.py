@@ -47,6 +47,8 @@ class Pane(VerticalScroll, can_focus=True):
         one section fills its height with it: a body that grows or shrinks within the pane
         keeps its height, so the screen need not be laid out again."""
         self._view = view
+        if not self._sections:  # not composed yet (a recomposed table): shown on mount
+            return
         fill = self.scrollable_content_region.height if len(self.SECTIONS) == 1 else 0
         for section in self.SECTIONS:
             key = self.key(view, section), fill
@@ -54,6 +56,11 @@ class Pane(VerticalScroll, can_focus=True):
                 continue
             self._shown[section] = key
             self._sections[section].update(self.body(view, section), fill=fill)
+
+    def on_mount(self) -> None:
+        """Show the moment the pane was given before it had its sections."""
+        if self._view is not None and not self._shown:
+            self.show(self._view)
 
     def on_resize(self) -> None:
         """A section may show more or less at another size (the log: as many as fit)."""
