@@ -52,7 +52,7 @@ def _game(save: SaveSummary) -> str:
     place = played.words.place if played else "space"
     chart = f", {place} {save.position}" if save.position is not None else ""
     if save.gauge is not None:
-        chart = f", power gauge {save.gauge}"
+        chart = f", {played.words.chart.lower() if played else 'power gauge'} {save.gauge}"
     return f"{save.boss}, {played.name if played else save.edition}{chart}"
 
 

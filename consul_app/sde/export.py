@@ -62,7 +62,7 @@ def _consequences(pack: EditionPack, old: GameState, new: GameState) -> Iterator
     if new.gauge and old.gauge and new.gauge != old.gauge:
         yield f"Power gauge: {_gauge(pack, new)}"
     if new.boss.spawned and not old.boss.spawned:
-        yield f"{_name(pack, 'dungeon_bosses', new.setup.boss)} {said.arrive.lower()}s"
+        yield f"{_name(pack, 'dungeon_bosses', new.setup.boss)} {said.arrived}"
     if new.boss.wounds != old.boss.wounds:
         yield f"Boss wounds: {_wounds(pack, new)}"
     if new.boss.timeout and not old.boss.timeout:
@@ -76,8 +76,7 @@ def _consequences(pack: EditionPack, old: GameState, new: GameState) -> Iterator
     for was, point in zip(old.spawning_points, new.spawning_points, strict=False):
         if point.status == "destroyed" and was.status == "standing":
             name = _name(pack, "spawning_points", point.id)
-            which = new.point_number(point)
-            number = "" if which is None else f" #{which + 1}"
+            number = _number(new.point_number(point))
             loot = edition_of(new).point_loot(point.tile)
             yield f"Spawning point {name}{number} on tile {point.tile} destroyed: {loot}"
     for hero, wounds in new.hero_wounds.items():
@@ -85,10 +84,16 @@ def _consequences(pack: EditionPack, old: GameState, new: GameState) -> Iterator
             yield f"{hero} suffers a wound ({wounds} so far)"
 
 
+def _number(which: int | None) -> str:
+    return "" if which is None else f" #{which + 1}"
+
+
 def _setup_lines(pack: EditionPack, game: Game) -> Iterator[str]:
     setup = game.timeline.initial.setup
-    points = ", ".join(
-        f"{_name(pack, 'spawning_points', p.id)} (tile {p.tile})" for p in setup.spawning_points
+    first = game.timeline.initial
+    points = ", ".join(  # (two of a kind on one tile numbered, as the table says them)
+        f"{_name(pack, 'spawning_points', p.id)}{_number(first.point_number(p))} (tile {p.tile})"
+        for p in first.spawning_points
     )
     started = game.header.created or "at an unknown time"
     yield f"- Save: `{shown(game.path.name)}`, started {started}"

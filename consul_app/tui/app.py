@@ -353,6 +353,7 @@ class ConsulApp(OpeningGames, HoldsKeys):
     def action_help(self) -> None:
         if self.content is None:
             return  # still loading: the keys come with the screens
+        from consul_app.rules import edition
         from consul_app.tui.screens.card import CardScreen
         from consul_app.tui.screens.help import HelpScreen
         from consul_app.tui.screens.history import HistoryScreen
@@ -362,16 +363,25 @@ class ConsulApp(OpeningGames, HoldsKeys):
         from consul_app.tui.screens.pick_one import PickOneScreen
         from consul_app.tui.screens.resume import ResumeScreen
         from consul_app.tui.screens.table import TableScreen
+        from consul_app.tui.table_bindings import offered
         from consul_app.tui.widgets.placements import Placements
 
         if isinstance(self.screen, HelpScreen):
             return
+        table = self.screen if isinstance(self.screen, TableScreen) else None
+        played = None if table is None else edition(table.session.state.setup.edition)
         self.push_screen(
             HelpScreen(
                 [
                     ("At the table", TableScreen.keys(self.screen)),
                     ("Everywhere", [*self.BINDINGS, Binding("ctrl+p", "", "Command palette")]),
-                    ("New game", [*NewGameScreen.BINDINGS, *Placements.BINDINGS]),
+                    (
+                        "New game",
+                        offered(
+                            [*NewGameScreen.BINDINGS, *Placements.BINDINGS],
+                            played,
+                        ),
+                    ),
                     ("Decisions", [*PickOneScreen.BINDINGS, *PickManyScreen.BINDINGS]),
                     ("A card, the lookup", [*CardScreen.BINDINGS, *LookupScreen.BINDINGS]),
                     ("Saved games", ResumeScreen.BINDINGS),

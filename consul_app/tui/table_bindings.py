@@ -4,6 +4,7 @@ from the screen's bindings. A keymap may change a key; the id stays."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
@@ -91,21 +92,47 @@ TABLE_BINDINGS: list[Binding] = [
     ],
 ]
 
-OFFERED_BY: dict[str, Offer] = {"table.chart": "correct-chart", "table.gauge": "power-gauge"}
+OFFERED_BY: dict[str, Offer] = {
+    "table.chart": "correct-chart",
+    "table.gauge": "power-gauge",
+    "setup.chart": "correct-chart",
+}
 """The keys an edition offers (`Edition.offers`), by binding id: the help lists them only in
-a game of an edition that has them."""
+a game of an edition that has them (over a 1.0 table, not even the new game's chart key)."""
+
+
+def offered(bindings: Iterable[BindingType], played: Edition | None) -> list[Binding]:
+    """`bindings` as the help lists them in a game of `played` (None: no game, every key)."""
+    return [
+        b
+        for b in bindings
+        if isinstance(b, Binding)
+        and (played is None or OFFERED_BY.get(b.id or "", "") in {"", *played.offers})
+    ]
 
 
 def game_keys(bindings: list[BindingType], played: Edition, end_turn: str) -> list[Binding]:
     """The table's keys as the help lists them in a game of `played`: its own keys only, `e`
     saying what it ends (`end_turn`), pane 3 named in its words."""
     pane = f"{played.words.chart.lower()} pane"
+    counted = " ".join(k for k in COUNT_KEYS if _offered(k, played))
     return [
         replace(b, description=end_turn)
         if b.action == "end_turn"
-        else replace(b, description=b.description.replace("chart pane", pane))
-        if b.id == "table.pane_chart"
+        else replace(b, description=_pane_text(b.description, pane, counted))
+        if (b.id or "").startswith("table.pane_")
         else b
-        for b in bindings
-        if isinstance(b, Binding) and OFFERED_BY.get(b.id or "", "") in {"", *played.offers}
+        for b in offered(bindings, played)
     ]
+
+
+def _offered(key: str, played: Edition) -> bool:
+    """Whether the table offers `key` in a game of `played`."""
+    bound = next(b for b in TABLE_BINDINGS if isinstance(b, Binding) and b.key == key)
+    return OFFERED_BY.get(bound.id or "", "") in {"", *played.offers}
+
+
+def _pane_text(description: str, pane: str, counted: str) -> str:
+    """A pane key's description in a game: pane 3 in the edition's words, and only the count
+    keys the edition offers (no `g` without a power gauge)."""
+    return description.replace("chart pane", pane).replace(" ".join(COUNT_KEYS), counted)

@@ -75,7 +75,7 @@ def test_markdown_tells_the_game_turn_by_turn(played: Session, game: Game) -> No
         assert f"  - Bonus gained: {pack.bonuses[gained.bonus].name}\n" in text
     relics = ", ".join(pack.relics[r].name for r in state.boss.relics)
     assert state.boss.relics and f"  - Relics: {relics}\n" in text
-    assert f"  - {boss.name} spawns\n" in text
+    assert f"  - {boss.name} spawned\n" in text
     assert f"  - Boss wounds: {state.boss.wounds} of {boss.hearts}\n  - Timeout!\n" in text
     assert (
         f"- Boss wounds: {state.boss.wounds} of {boss.hearts}; timeout: yes\n"
@@ -127,6 +127,24 @@ def test_models_destroyed_by_wounds_are_logged_as_destroyed(
     text = to_markdown(load_game(content, path))
     name = session.pack.spawning_points[point.id].name
     assert f"  - Spawning point {name} on tile {point.tile} destroyed" in text
+
+
+def test_two_of_a_kind_on_one_tile_are_numbered_in_the_setup(
+    content: ContentPack, tmp_path: pytest.TempPathFactory
+) -> None:
+    """README: two of a kind on one tile are numbered wherever you read about them. Seen in a
+    1.0 export: "Kobold Warrens (tile 3), Kobold Warrens (tile 3)", while the table and the
+    log say #1 and #2."""
+    pack = content.edition("sde2")
+    setup = default_setup(pack)
+    twin = setup.spawning_points[0]
+    setup = msgspec.structs.replace(setup, spawning_points=[*setup.spawning_points, twin])
+    path = tmp_path / "twins.jsonl"  # type: ignore[operator]
+    Session.new(content, setup, path=path).close()
+    name = pack.spawning_points[twin.id].name
+    text = to_markdown(load_game(content, path))
+    assert f"{name} #1 (tile {twin.tile})" in text
+    assert f"{name} #2 (tile {twin.tile})" in text
 
 
 def test_a_gauge_move_that_filled_it_keeps_its_label_on_resume(

@@ -6,8 +6,12 @@ from functools import partial
 
 import pytest
 from textual import _wait
+from textual._context import visible_screen_stack
+from textual.app import App
+from textual.geometry import Region
 from textual.notifications import Notification, Notifications
 from textual.pilot import Pilot
+from textual.screen import Screen
 
 from consul_app.tui.screens import table as table_screen
 from consul_app.tui.typed_count import TypedCount
@@ -31,6 +35,37 @@ async def _press_then_frame(self: Pilot[object], *keys: str) -> None:
 
 
 Pilot.press = _press_then_frame  # type: ignore[method-assign]
+
+# A frame of a headless app: Textual renders every widget in the screen's changed regions, then
+# cuts their lines into the compositor's chops for the terminal, and the headless driver throws
+# that update away (a third of a Pilot test's CPU time). Headless, each widget still renders
+# its lines, as in a terminal (a crash in a widget's rendering still fails the test), but the
+# chops are not cut. A test that watches the frames (it replaces `App._display`) gets them
+# whole; screenshots (`export_screenshot`, `render_strips`) draw their own.
+_compositor_refresh, _display = Screen._compositor_refresh, App._display
+
+
+def _headless_compositor_refresh(self: Screen[object]) -> None:
+    app = self.app
+    watched = getattr(app._display, "__func__", None) is not _display
+    if watched or not app.is_headless or app.is_inline or self is not app.screen:
+        _compositor_refresh(self)
+        return
+    compositor = self._compositor
+    if compositor._dirty_regions:
+        visible_screen_stack.set(app._background_screens)
+        crop = Region.from_union(list(compositor._dirty_regions))
+        for _region, _clip, _lines in compositor._get_renders(
+            crop.intersection(compositor.size.region)
+        ):
+            pass
+        compositor._dirty_regions.clear()
+    self._dirty_widgets.clear()
+    app._update_mouse_over(self)
+    app.post_display_hook()
+
+
+Screen._compositor_refresh = _headless_compositor_refresh  # type: ignore[method-assign]
 
 # A notification is dropped once its timeout (5 s by default) has gone by on the wall clock: a
 # test starved of CPU read `notes()` after it had gone (`... in []`). Every one shown is kept

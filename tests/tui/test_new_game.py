@@ -323,3 +323,28 @@ async def test_a_new_edition_keeps_the_hero_names_and_a_boss_it_has(
         await change_to("sde2")
         assert screen.setup.boss == boss
         assert screen.setup.heroes_with("clever") == ["Ace"]
+
+
+async def test_two_of_a_kind_on_one_tile_are_numbered_before_the_start(
+    content: ContentPack,
+) -> None:
+    """README: two of a kind on one tile are numbered wherever you pick one or read about
+    it. Seen at 80x24: Shadow Warrens brought its partner onto its tile, and the spawning
+    points' list and the review read "Shadow Warrens (tile 3), Shadow Warrens (tile 3)"."""
+    app = make_app(content)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        assert isinstance(screen, NewGameScreen)
+        await pilot.press("enter")
+        screen.query_one(Placements).focus()
+        await pilot.press("a", *"shadow w", "enter")
+        await pilot.pause()
+        placed = [p for p in screen.setup.spawning_points if p.id == "shadow-warrens"]
+        assert len(placed) == 2 and placed[0].tile == placed[1].tile
+        rows = [screen.query_one(Placements).render_line(y).text for y in range(2, 8)]
+        assert any("Shadow Warrens #1" in row for row in rows), rows
+        assert any("Shadow Warrens #2" in row for row in rows), rows
+        await pilot.press("enter")
+        review = text(screen.query_one("#review"))
+        tile = placed[0].tile
+        assert f"Shadow Warrens #1 (tile {tile}), Shadow Warrens #2 (tile {tile})" in review

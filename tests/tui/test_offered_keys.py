@@ -9,7 +9,9 @@ from pathlib import Path
 
 from consul_app.content import ContentPack
 from consul_app.rules import EndTurn, default_setup, refusal
+from consul_app.rules.editions import EDITIONS
 from consul_app.tui.screens.table import TableScreen
+from consul_app.tui.table_bindings import TABLE_BINDINGS, game_keys
 from consul_app.tui.widgets.footer import Footer
 
 from .helpers import notes, until
@@ -48,3 +50,18 @@ async def test_end_turn_is_offered_only_when_the_engine_would_take_it(
             await pilot.press("enter")
             await until(pilot, lambda: not app.screen.is_modal)
         await until(pilot, lambda: "e" in offered(table))
+
+
+def test_the_pane_keys_name_only_the_count_keys_the_edition_offers() -> None:
+    """The keys help says which keys a count typed on a pane key goes to: `g` (power gauge +1)
+    only in 1.0, the one edition with a power gauge (QA: a 2.0 help named `g` six times)."""
+    for played in EDITIONS.values():
+        panes = [
+            b.description
+            for b in game_keys(TABLE_BINDINGS, played, "End")
+            if (b.id or "").startswith("table.pane_")
+        ]
+        assert len(panes) == 6
+        gauge = "power-gauge" in played.offers
+        for description in panes:
+            assert description.endswith(" f F g: how many)" if gauge else " f F: how many)")

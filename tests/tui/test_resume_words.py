@@ -3,9 +3,14 @@ Forgotten King climbs a ladder. A summary carries the edition's id, the list its
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import datetime
 from pathlib import Path
 
+import pytest
+
+from consul_app.commands.saves import _game
+from consul_app.rules.editions import CLASSIC, EDITIONS
 from consul_app.session.saves import SaveSummary
 from consul_app.tui.screens.resume import _option
 
@@ -26,3 +31,15 @@ def test_a_1_0_save_says_its_power_gauge() -> None:
     day = datetime(2026, 11, 30)
     save = SaveSummary(Path("g.jsonl"), day, "Nocturne", "classic", 2, None, 30, gauge="7/20")
     assert "round 2 · power gauge 7/20 · 30 actions" in str(_option(save).prompt)
+
+
+def test_a_gauge_is_said_in_its_edition_s_word(monkeypatch: pytest.MonkeyPatch) -> None:
+    """An edition that calls its gauge otherwise (a toy copy of 1.0) is listed in its word, in
+    the saved games and in `consul list`."""
+    words = replace(CLASSIC.words, chart="Doom track")
+    doom = replace(CLASSIC, id="doom", name="Doom", words=words)
+    monkeypatch.setitem(EDITIONS, doom.id, doom)
+    day = datetime(2026, 11, 30)
+    save = SaveSummary(Path("g.jsonl"), day, "Nocturne", "doom", 2, None, 30, gauge="7/20")
+    assert "round 2 · doom track 7/20 · 30 actions" in str(_option(save).prompt)
+    assert _game(save) == "Nocturne, Doom, doom track 7/20"

@@ -313,7 +313,8 @@ class NewGameScreen(Screen[Setup | None]):
             return Text(f"This game cannot start: {err}", "bold reverse")
         minis = ", ".join(pack.mini_bosses[m].name for m in setup.mini_bosses) or "none"
         points = ", ".join(
-            f"{pack.spawning_points[p.id].name} (tile {p.tile})" for p in setup.spawning_points
+            f"{pack.spawning_points[p.id].name}{_number(state.point_number(p))} (tile {p.tile})"
+            for p in state.spawning_points
         )
         pets = ", ".join(pack.monsters[p].name for p in setup.pets) or "none"
         parts: list[RenderableType] = [
@@ -400,6 +401,11 @@ class NewGameScreen(Screen[Setup | None]):
             self._show_page()
         elif self.can_cancel:
             self.dismiss(None)
+
+
+def _number(which: int | None) -> str:
+    """` #2` for the second of a kind on one tile (None: the only one)."""
+    return "" if which is None else f" #{which + 1}"
 
 
 def _game(setup: Setup) -> list[Text]:

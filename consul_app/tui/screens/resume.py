@@ -166,7 +166,7 @@ def _option(save: SaveSummary) -> Option:
     if save.position is not None:
         where = f" · {said.place} {save.position}" if save.position else " · START"
     if save.gauge is not None:
-        where = f" · power gauge {save.gauge}"
+        where = f" · {said.chart.lower()} {save.gauge}"
     turn = said.turn.lower()
     name = played.name if played else save.edition
     state = "FINISHED · " if save.finished else ""

@@ -53,23 +53,28 @@ class Placements(DataTable[str]):
     def _fill(self) -> None:
         row = self.cursor_row
         self.clear()
-        for placed in self.placements:
-            self.add_row(self._point_name(placed), f"< {placed.tile} >")
+        for n, placed in enumerate(self.placements):
+            self.add_row(self._point_name(n), f"< {placed.tile} >")
         if self.placements:
             self.move_cursor(row=min(row, len(self.placements) - 1))
         self._show_here()
 
-    def _point_name(self, placed: PlacedSpawningPoint, here: bool = False) -> str:
+    def _point_name(self, row: int, here: bool = False) -> str:
         """Its name, after the cursor's mark or room for it (the column is as wide as its
-        widest cell when added: a mark added later would cut the longest name)."""
+        widest cell when added: a mark added later would cut the longest name), numbered
+        when another of its kind stands on its tile (`Shadow Warrens #2`)."""
+        placed = self.placements[row]
         point = self.pack.spawning_points.get(placed.id)
-        return ("> " if here else "  ") + (point.name if point else placed.id)
+        here_too = (placed.id, placed.tile)
+        alike = [n for n, p in enumerate(self.placements) if (p.id, p.tile) == here_too]
+        number = f" #{alike.index(row) + 1}" if len(alike) > 1 else ""
+        return ("> " if here else "  ") + (point.name if point else placed.id) + number
 
     def _show_here(self, focused: bool | None = None) -> None:
         """With focus, the cursor's row starts with `>` (not only a colour)."""
         focused = self.has_focus if focused is None else focused
-        for row, placed in enumerate(self.placements):
-            name = self._point_name(placed, here=focused and row == self.cursor_row)
+        for row in range(len(self.placements)):
+            name = self._point_name(row, here=focused and row == self.cursor_row)
             if self.get_cell_at(Coordinate(row, 0)) != name:
                 self.update_cell_at(Coordinate(row, 0), name)
 
