@@ -81,5 +81,5 @@ class DrawsOnce(Screen[Any]):
             if not pending:
                 let_go()
 
-        self.set_timer(DEADLINE, let_go)
+        app.set_timer(DEADLINE, let_go)  # (the app's: a screen closed meanwhile runs none)
         round_of(ROUNDS)
