@@ -154,3 +154,38 @@ async def test_a_card_opened_after_a_resize_fits_the_new_size(
         await pilot.resize_terminal(120, 40)
         await until(pilot, lambda: body.container_size.width == wide, "the card resized")
         assert body.scroll_y == body.max_scroll_y
+
+
+async def test_another_card_draws_again_only_what_changed(
+    content: ContentPack, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 23 (`c` within 1.5x a no-op key): the next card renders again its own lines and
+    the dialog's title, not the screen around the dialog nor the dialog's frame below its
+    title (rendering those again was a third of the time `c` took)."""
+    save = tmp_path / "game.jsonl"
+    play_saved(content, save, default_setup(content.edition("sde2")), offense_bonus_taken)
+    app = make_app(content, save)
+    async with app.run_test(size=(120, 40)) as pilot:
+        pool = app.screen.query_one(PoolTable)
+        pool.focus()
+        await pilot.press("c")
+        await until(pilot, lambda: isinstance(app.screen, CardScreen), "the first card")
+        screen = app.screen
+        dialog = screen.query_one(".dialog")
+        title = dialog.border_title
+        rendered: list[str] = []
+        for widget in (screen, dialog):
+            render_line = widget.render_line
+
+            def counted(y: int, render_line=render_line, widget=widget) -> object:
+                rendered.append(type(widget).__name__)
+                return render_line(y)
+
+            monkeypatch.setattr(widget, "render_line", counted)
+        await pilot.press("escape", "down", "c")
+        await until(pilot, lambda: app.screen is screen, "the next card")
+        await pilot.pause()
+        assert dialog.border_title != title
+        assert rendered == []
+        top = dialog.render_lines(dialog.outer_size.region)[0].text  # (as drawn)
+        assert isinstance(screen, CardScreen) and f"Card: {screen.view.name}" in top

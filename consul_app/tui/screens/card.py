@@ -10,6 +10,7 @@ from textual.binding import Binding
 from textual.containers import Vertical
 from textual.geometry import Region
 from textual.screen import ModalScreen
+from textual.strip import Strip
 from textual.timer import Timer
 from textual.widget import Widget
 from textual.widgets import Static
@@ -46,6 +47,8 @@ class CardScreen(ModalScreen[None]):
         self._coming = False
         """It is to be pushed once its widgets have handed over their changes."""
         self._fallback: Timer | None = None
+        self._blank: tuple[object, list[Strip]] | None = None
+        """The screen's own lines (around the dialog) and what they were drawn for."""
 
     @classmethod
     def open(cls, app: App[object], view: CardView) -> None:
@@ -88,8 +91,16 @@ class CardScreen(ModalScreen[None]):
             return self
         return super().refresh(*regions, repaint=repaint, layout=layout, recompose=recompose)
 
+    def render_lines(self, crop: Region) -> list[Strip]:
+        """The screen's own lines, blank around the dialog, drawn once for a size and a theme
+        (pushed, a screen is repainted whole: drawn again, they were a tenth of `c`'s time)."""
+        drawn_for = (crop, self.size, self.background_colors, self.rich_style)
+        if self._blank is None or self._blank[0] != drawn_for:
+            self._blank = (drawn_for, super().render_lines(crop))
+        return self._blank[1]
+
     def compose(self) -> ComposeResult:
-        with Vertical(classes="dialog"):
+        with CardDialog(classes="dialog"):
             yield CardBody(id="card-body")
             yield Static("Up/Down, PgUp/PgDn: scroll   Esc, q or c: close", classes="keys")
 
@@ -97,7 +108,7 @@ class CardScreen(ModalScreen[None]):
         self.view = view
         if not self._ready:
             return  # (on_mount shows it)
-        self.query_one(".dialog").border_title = f"Card: {view.name}"
+        self.query_one(CardDialog).retitle(f"Card: {view.name}")
         self.query_one(CardBody).show(card_body(view))
 
     def on_mount(self) -> None:
@@ -108,6 +119,30 @@ class CardScreen(ModalScreen[None]):
 
     def on_resize(self) -> None:
         fit_height(self)
+
+
+class CardDialog(Vertical):
+    """The card's frame: a new title draws again its top line only (the frame's other lines
+    stay as they were drawn)."""
+
+    def __init__(self, *, classes: str) -> None:
+        super().__init__(classes=classes)
+        self._retitling = False
+
+    def retitle(self, title: str) -> None:
+        self._retitling = True
+        try:
+            self.border_title = title
+        finally:
+            self._retitling = False
+
+    def refresh(
+        self, *regions: Region, repaint: bool = True, layout: bool = False, recompose: bool = False
+    ) -> Self:
+        if self._retitling and not regions:
+            x, y = self.content_offset  # (regions are given inside the frame)
+            regions = (Region(-x, -y, self.outer_size.width, 1),)
+        return super().refresh(*regions, repaint=repaint, layout=layout, recompose=recompose)
 
 
 def after_each(widgets: list[Widget], then: Callable[[], None]) -> None:
