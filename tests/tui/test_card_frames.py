@@ -189,3 +189,41 @@ async def test_another_card_draws_again_only_what_changed(
         assert rendered == []
         top = dialog.render_lines(dialog.outer_size.region)[0].text  # (as drawn)
         assert isinstance(screen, CardScreen) and f"Card: {screen.view.name}" in top
+
+
+async def test_the_card_screen_is_styled_again_only_when_styles_changed(
+    content: ContentPack, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 23: shown again, the card screen keeps its nodes' styles (applying every rule to
+    every node again took a tenth of `c`); after a theme change it takes the new one."""
+    save = tmp_path / "game.jsonl"
+    play_saved(content, save, default_setup(content.edition("sde2")), offense_bonus_taken)
+    app = make_app(content, save)
+    async with app.run_test(size=(120, 40)) as pilot:
+        app.screen.query_one(PoolTable).focus()
+        await pilot.press("c")
+        await until(pilot, lambda: isinstance(app.screen, CardScreen), "the first card")
+        screen = app.screen
+        await pilot.press("escape")
+        await until(pilot, lambda: app.screen is not screen, "the table")
+        styled: list[object] = []
+        update_styles = app.update_styles
+
+        def counted(node: object, animate: bool = True) -> None:
+            styled.append(node)
+            update_styles(node, animate=animate)  # type: ignore[arg-type]
+
+        monkeypatch.setattr(app, "update_styles", counted)
+        await pilot.press("down", "c")
+        await until(pilot, lambda: app.screen is screen, "the next card")
+        await pilot.pause()
+        assert screen not in styled
+        await pilot.press("escape")
+        await until(pilot, lambda: app.screen is not screen, "the table again")
+        background = screen.query_one(".dialog").styles.background
+        app.theme = "textual-light" if app.current_theme.dark else "textual-dark"
+        await pilot.pause()
+        await pilot.press("c")
+        await until(pilot, lambda: app.screen is screen, "a card in the new theme")
+        await pilot.pause()
+        assert screen.query_one(".dialog").styles.background != background
