@@ -22,7 +22,7 @@ if TYPE_CHECKING:
     from consul_app.rules.editions.words import Words
     from consul_app.rules.engine import apply
     from consul_app.rules.game import new_game
-    from consul_app.rules.handlers.boss import eligible_relics, extra_relics, relics_per_slot
+    from consul_app.rules.handlers.boss_spawn import eligible_relics, extra_relics, relics_per_slot
     from consul_app.rules.handlers.summons import summons_out
     from consul_app.rules.handlers.timeout import timeout_cause, timeout_threshold
     from consul_app.rules.handlers.tracked import immune_to, marked_monsters
@@ -261,7 +261,7 @@ _HOMES: dict[str, str] = {
     "editions.words": "Words",
     "engine": "apply",
     "game": "new_game",
-    "handlers.boss": "eligible_relics extra_relics relics_per_slot",
+    "handlers.boss_spawn": "eligible_relics extra_relics relics_per_slot",
     "handlers.summons": "summons_out",
     "handlers.timeout": "timeout_cause timeout_threshold",
     "handlers.tracked": "immune_to marked_monsters",

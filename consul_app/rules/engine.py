@@ -10,8 +10,9 @@ from consul_app.rules.confirm import confirm_step
 from consul_app.rules.editions import edition_rules
 from consul_app.rules.handlers.advance import advance_chart
 from consul_app.rules.handlers.bonuses import choose_bonus
-from consul_app.rules.handlers.boss import boss_of, choose_relics, spawn_boss
+from consul_app.rules.handlers.boss import boss_of
 from consul_app.rules.handlers.boss_sighting import answer_sighting, cancel_sighting
+from consul_app.rules.handlers.boss_spawn import choose_relics, spawn_boss
 from consul_app.rules.handlers.mini_boss import destroy_mini_boss, spawn_mini_boss
 from consul_app.rules.handlers.power_gauge import advance_gauge
 from consul_app.rules.handlers.spawning import (

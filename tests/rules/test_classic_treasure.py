@@ -15,6 +15,7 @@ from consul_app.rules import (
     PlacedSpawningPoint,
     Setup,
     apply,
+    boss_status,
     card,
     new_game,
     power_up_steps,
@@ -46,3 +47,23 @@ def test_von_drakk_equips_his_treasure_and_his_card_applies_it() -> None:
     assert {t.name: t.source for t in view.gained}["Fly"] == "relic Bat Winged Key!"
     assert [r.name for r in view.relics] == ["Bat Winged Key!", "Bewitched Wand"]
     assert "the boss's treasure applies" in " ".join(view.notes)
+
+
+def test_the_adventure_effects_wait_for_the_treasure_in_its_words() -> None:
+    """Summoned, Von Drakk equips his treasure before the Adventure Effects card's boss fight
+    effects: the boss card says they come after the treasure (1.0 has no relics)."""
+    pack = bundled_pack().edition("classic")
+    setup = Setup(
+        edition="classic",
+        boss="von-drakk",
+        spawning_points=[PlacedSpawningPoint(id="egg-clutch", tile=2)],
+    )
+    state = apply(pack, new_game(pack, setup), AdvanceGauge())
+    state = apply(pack, state, DestroySpawningPoint(spawning_point="egg-clutch", tile=2))
+    state = apply(pack, state, EndTurn())
+    spawn = next(s for s in power_up_steps(pack, state) if s.current)
+    assert spawn.action is not None
+    state = apply(pack, state, spawn.action)
+    assert boss_status(pack, state).spawn_due == "to resolve after the treasure"
+    state = apply(pack, state, EquipRelics(relics=[]))
+    assert boss_status(pack, state).spawn_due == "to resolve next"

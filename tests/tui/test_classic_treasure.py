@@ -37,6 +37,8 @@ async def test_von_drakk_equips_his_treasure(content: ContentPack, tmp_path: Pat
     app = make_app(content, save)
     async with app.run_test(size=WIDE) as pilot:
         consul = KeyConsul(pilot)
+        due = text(consul.table.query_one("#boss"))  # (its words: 1.0 has no relics)
+        assert "(to resolve after the treasure)" in due and "relics" not in due
         await pilot.press("enter")
         assert isinstance(app.screen, PickManyScreen)
         assert "Character Treasure" in text(app.screen)

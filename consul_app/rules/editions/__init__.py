@@ -128,8 +128,7 @@ class Edition:
         own = self.step_titles.get(key)
         if own:
             return own
-        defined = step_def(key)
-        return defined.title if defined is not None else t.STEP_TITLES[key]
+        return step_def(key).title
 
     def pack(self, content: ContentPack) -> EditionPack:
         """The content it plays, of all the content loaded."""

@@ -4,13 +4,14 @@ from __future__ import annotations
 
 from consul_app.content.models import ChartSpace
 from consul_app.content.pack import EditionPack
+from consul_app.rules.editions import edition_of
 from consul_app.rules.handlers.mini_boss import mini_bosses_waiting
 from consul_app.rules.model.actions import AdvanceChart
 from consul_app.rules.model.agenda import add_next, require_step
-from consul_app.rules.model.chart import spaces
+from consul_app.rules.model.chart import space_summary, spaces
 from consul_app.rules.model.errors import RuleError
 from consul_app.rules.model.state import GameState
-from consul_app.rules.model.steps import StepState
+from consul_app.rules.model.steps import StepDef, StepState
 
 
 def advance_chart(pack: EditionPack, state: GameState, action: AdvanceChart) -> None:
@@ -48,3 +49,26 @@ def _mini_boss_step(state: GameState, number: int) -> list[StepState]:
         return [StepState(key="mini-boss-refresh", space=number)]
     left = mini_bosses_waiting(state)
     return [StepState(key="mini-boss", space=number, options=left, done=not left)]
+
+
+def _space(state: GameState, step: StepState) -> int:
+    """The space (ladder step) the token moves to."""
+    return step.space or state.position + 1
+
+
+def _advance(pack: EditionPack, state: GameState, step: StepState) -> str:
+    number = _space(state, step)
+    space = spaces(pack, state.chart)[number - 1]
+    said = edition_of(state).advance_prompt
+    return said.format(number=number, summary=space_summary(pack, space))
+
+
+STEPS = {
+    "advance-chart": StepDef(
+        "advance-chart",
+        "Advance the Mighty Monster Chart",
+        _advance,
+        action=lambda pack, state, step: AdvanceChart(space=_space(state, step)),
+    ),
+}
+"""The token moves one space (FK: climbs the ladder one step)."""

@@ -1,23 +1,20 @@
-"""The dungeon boss: its spawn and boss fight, relics, wounds, heals and status effects."""
+"""The dungeon boss in play: what to remember, its wounds, heals and status effects (its spawn
+and relics: `boss_spawn`)."""
 
 from __future__ import annotations
 
-from consul_app.content.models import CardEffect, DungeonBoss, FightCard, Relic
+from consul_app.content.models import DungeonBoss
 from consul_app.content.pack import EditionPack
-from consul_app.rules.editions import edition_of, edition_rules
+from consul_app.rules.editions import edition_of
 from consul_app.rules.handlers.fight_bosses import (
     boss_destroyed,
-    bring_with_boss,
     heal_other,
     heroes_win,
     other_boss,
     wound_other,
 )
-from consul_app.rules.handlers.hearts import boss_hearts, hearts_with
-from consul_app.rules.handlers.keywords import has_keyword
+from consul_app.rules.handlers.hearts import boss_hearts
 from consul_app.rules.handlers.timeout import check_timeout
-from consul_app.rules.model.actions import ChooseRelics, EquipRelics, SpawnBoss
-from consul_app.rules.model.agenda import add_next, require_step
 from consul_app.rules.model.errors import RuleError
 from consul_app.rules.model.state import GameState
 from consul_app.rules.views.rule_texts import ACTIVATES_TWICE
@@ -25,51 +22,6 @@ from consul_app.rules.views.rule_texts import ACTIVATES_TWICE
 
 def boss_of(pack: EditionPack, state: GameState) -> DungeonBoss:
     return pack.dungeon_bosses[state.setup.boss]
-
-
-def fight_card_of(pack: EditionPack, state: GameState) -> FightCard | None:
-    """The boss fight card (1.0: Adventure Effects card), if the pack has it."""
-    return pack.fight_cards.get(boss_of(pack, state).fight_card)
-
-
-def boss_name(pack: EditionPack, state: GameState) -> str:
-    return boss_of(pack, state).name
-
-
-def card_effects(pack: EditionPack, state: GameState, section: str) -> str:
-    """A section of the fight card ("boss_spawn", "timeout") quoted in one sentence (the caller
-    ends it): "A: ...; B: ..."."""
-    card = fight_card_of(pack, state)
-    if card is None:
-        return "the fight card is not in the content"
-    effects: list[CardEffect] = getattr(card, section)
-    return "; ".join(f"{e.name}: {e.text.rstrip('.')}" for e in effects) or "none listed"
-
-
-def eligible_relics(pack: EditionPack, state: GameState) -> list[Relic]:
-    """Relics this boss may take: those without a portrait or with its own portrait."""
-    return [r for r in pack.relics.values() if not r.portrait or state.setup.boss in r.portrait]
-
-
-def relics_per_slot(pack: EditionPack, state: GameState) -> int:
-    """How many relics the boss may equip in one equipment slot: a relic "takes up an equipment
-    slot and works just like equipping loot or treasure to Heroes" (one card per slot), unless
-    its card says otherwise (Forge Master: "up to two Relic Items per slot")."""
-    return 2 if has_keyword(boss_of(pack, state).keywords, "Forge Master") else 1
-
-
-def extra_relics(pack: EditionPack, state: GameState) -> list[tuple[str, int]]:
-    """Relics the boss equips at its spawn besides one per spawning point, and why: Riches
-    ("when this boss spawns, it equips one additional relic item"), Armory on its fight card
-    ("equip three Relic Items", in addition to those for spawning points)."""
-    extra = []
-    if has_keyword(boss_of(pack, state).keywords, "Riches"):
-        extra.append(("Riches", 1))
-    card = fight_card_of(pack, state)
-    effects = [*card.dungeon_effect, *card.boss_spawn] if card else []
-    if any(e.name == "Armory" for e in effects):
-        extra.append(("Armory", 3))
-    return extra
 
 
 def boss_reminders(state: GameState) -> list[str]:
@@ -81,59 +33,6 @@ def boss_reminders(state: GameState) -> list[str]:
     played = edition_of(state)
     twice = played.twice_with_points and bool(state.standing_spawning_points())
     return [*played.boss_reminders, *([ACTIVATES_TWICE] if twice else [])]
-
-
-def spawn_boss(pack: EditionPack, state: GameState, action: SpawnBoss) -> None:
-    """The boss spawns (leaves the chart); one relic slot per spawning point still standing."""
-    step = require_step(state, "boss-spawn")
-    if action.boss != state.setup.boss:
-        raise RuleError(f"the dungeon boss of this game is {boss_of(pack, state).name}")
-    step.done = True
-    state.boss.spawned = True
-    if action.with_bosses is not None:
-        bring_with_boss(pack, state, action.with_bosses)
-    if edition_of(state).relics_at_spawn:
-        extra = sum(n for _, n in extra_relics(pack, state))
-        state.boss.relic_slots = len(state.standing_spawning_points()) + extra
-    add_next(state, edition_rules(state).boss_fight_steps(pack, state))
-
-
-def choose_relics(pack: EditionPack, state: GameState, action: EquipRelics | ChooseRelics) -> None:
-    """The boss equips the relics; with `EquipRelics` their hearts join its own (a journal's
-    `ChooseRelics` replays as it was played, on the printed hearts)."""
-    step = require_step(state, "relics")
-    slots = state.boss.relic_slots or 0
-    if len(action.relics) > slots:
-        raise RuleError(f"the boss may equip only {slots} relic(s), one per spawning point")
-    if len(set(action.relics)) != len(action.relics):
-        raise RuleError("a relic is chosen twice")
-    allowed = {r.id for r in eligible_relics(pack, state)}
-    for relic_id in action.relics:
-        relic = pack.relics.get(relic_id)
-        if relic is None:
-            raise RuleError(f"unknown relic {relic_id!r}")
-        if relic_id not in allowed:
-            raise RuleError(f"{relic.name} bears another boss's portrait")
-    if not edition_of(state).character_treasure:  # (1.0 treasure all reads "Top": not its slot)
-        _check_slots(pack, state, action.relics)
-    state.boss.relics = list(action.relics)
-    if isinstance(action, EquipRelics):
-        state.boss.hearts = hearts_with(pack, state, state.boss.relics)
-    step.done = True
-
-
-def _check_slots(pack: EditionPack, state: GameState, relic_ids: list[str]) -> None:
-    per_slot = relics_per_slot(pack, state)
-    taken: dict[str, list[str]] = {}
-    for relic_id in relic_ids:
-        relic = pack.relics[relic_id]
-        taken.setdefault(relic.slot, []).append(relic.name)
-        if len(taken[relic.slot]) > per_slot:
-            names = " and ".join(taken[relic.slot])
-            limit = "one relic" if per_slot == 1 else f"{per_slot} relics"
-            raise RuleError(
-                f"{names} both take the {relic.slot} slot: the boss equips {limit} per slot"
-            )
 
 
 def wound_boss(pack: EditionPack, state: GameState, wounds: int, model: str | None = None) -> None:

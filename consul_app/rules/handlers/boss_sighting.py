@@ -4,11 +4,10 @@ keywords change that: Dark Reflection adds the hero's tile, Clever may cancel th
 from __future__ import annotations
 
 from consul_app.content.pack import EditionPack
-from consul_app.rules.handlers.boss import boss_name, card_effects
 from consul_app.rules.model.actions import Action, AnswerSighting, CancelSighting
 from consul_app.rules.model.agenda import add_next, require_step
 from consul_app.rules.model.errors import RuleError
-from consul_app.rules.model.names import tiles_text
+from consul_app.rules.model.names import boss_name, card_effects, tiles_text
 from consul_app.rules.model.state import GameState
 from consul_app.rules.model.steps import Choice, StepDef, StepState
 
@@ -67,6 +66,21 @@ def _sighting(pack: EditionPack, state: GameState, step: StepState) -> str:
     return f"{text} Are any heroes on those tiles?"
 
 
+def reflected_sighting_text(
+    pack: EditionPack, state: GameState, step: StepState, reflected: dict[str, int]
+) -> tuple[str, Choice]:
+    """The sighting's text once each Dark Reflection hero's tile is known, and the choice that
+    resolves it on the tiles it hits (no "no hero there": those heroes stand there)."""
+    tiles = sighted_tiles(step.tiles, reflected)
+    where = ", ".join(f"{hero} on tile {tile}" for hero, tile in reflected.items())
+    text = (
+        f"Dark Reflection: {where}. The sighting hits {tiles_text(tiles)}: "
+        f"{boss_name(pack, state)}'s timeout effect applies to all models there: "
+        f"{card_effects(pack, state, 'timeout')}."
+    )
+    return text, Choice("yes", f"Resolve it on {tiles_text(tiles)}")
+
+
 def _choices(pack: EditionPack, state: GameState, step: StepState) -> list[Choice]:
     clever = [
         Choice(f"{CLEVER}{hero}", f"{hero} (Clever) suffers a wound to cancel it")
@@ -75,9 +89,10 @@ def _choices(pack: EditionPack, state: GameState, step: StepState) -> list[Choic
     return [Choice("yes", "Heroes are on those tiles"), Choice("no", "No hero is there"), *clever]
 
 
-def _answer(picked: str, reflected: dict[str, int]) -> Action:
+def _answer(chosen: list[str], reflected: dict[str, int]) -> Action:
     """ "yes", "no" or "clever:HERO" (that hero cancels it), with the tile of each Dark
     Reflection hero."""
+    picked = chosen[0]
     if picked.startswith(CLEVER):
         return CancelSighting(hero=picked.removeprefix(CLEVER))
     if picked not in ("yes", "no"):
@@ -103,6 +118,7 @@ STEPS = {
         "Boss sighting: timeout effects",
         _sighting_effects,
         announced=True,
+        card_models=True,
         card_section=("timeout", "NOW on the sighted tiles"),
     ),
 }

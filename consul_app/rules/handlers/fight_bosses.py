@@ -6,16 +6,12 @@ which her timeout brings back if it is not in play. A boss the card names withou
 
 from __future__ import annotations
 
-from consul_app.content.models import FightBoss, FightCard
+from consul_app.content.models import FightBoss
 from consul_app.content.pack import EditionPack
 from consul_app.rules.handlers.hearts import boss_hearts
 from consul_app.rules.model.errors import RuleError
+from consul_app.rules.model.names import fight_card
 from consul_app.rules.model.state import GameState, OtherBossState
-
-
-def fight_card(pack: EditionPack, state: GameState) -> FightCard | None:
-    """The boss fight card (1.0: Adventure Effects card), if the pack has it."""
-    return pack.fight_cards.get(pack.dungeon_bosses[state.setup.boss].fight_card)
 
 
 def brought_bosses(pack: EditionPack, state: GameState) -> list[FightBoss]:

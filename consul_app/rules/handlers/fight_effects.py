@@ -9,7 +9,7 @@ from __future__ import annotations
 from consul_app.content.models import EffectModifier, FightCard
 from consul_app.content.pack import EditionPack
 from consul_app.rules.editions import edition
-from consul_app.rules.handlers.fight_bosses import fight_card
+from consul_app.rules.model.names import fight_card
 from consul_app.rules.model.state import GameState
 from consul_app.rules.views.bonuses import BonusLine
 

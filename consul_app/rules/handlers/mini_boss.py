@@ -5,12 +5,13 @@ from __future__ import annotations
 from consul_app.content.models import MiniBossSpawn
 from consul_app.content.pack import EditionPack
 from consul_app.rules.editions import edition_of
-from consul_app.rules.model.actions import DestroyMiniBoss, SpawnMiniBoss
+from consul_app.rules.model.actions import Action, DestroyMiniBoss, SpawnMiniBoss
 from consul_app.rules.model.agenda import require_no_step, require_step
 from consul_app.rules.model.errors import RuleError
 from consul_app.rules.model.names import name_of
 from consul_app.rules.model.state import GameState, MiniBossState
-from consul_app.rules.model.steps import StepState
+from consul_app.rules.model.steps import Choice, StepDef, StepState
+from consul_app.rules.views.rule_texts import NONE_LEFT, ONE_MINI_BOSS, PLACE_AT_EXIT
 
 
 def mini_bosses_waiting(state: GameState) -> list[str]:
@@ -115,3 +116,68 @@ def _on_board(state: GameState) -> MiniBossState:
     if state.mini_boss is None:
         raise RuleError("no mini-boss is on the dungeon")
     return state.mini_boss
+
+
+def no_mini_boss_left(pack: EditionPack, state: GameState) -> str:
+    """A Spawn Mini-Boss space with none left to spawn: it brings none (the recap says so)."""
+    gone = [name_of(pack, "mini_bosses", m) for m in state.mini_bosses_destroyed]
+    why = f" ({' and '.join(gone)} destroyed)" if gone else ""
+    return f"No mini-boss is left to spawn{why}: this space brings none."
+
+
+def mini_boss_choices(pack: EditionPack, state: GameState, step: StepState) -> list[Choice]:
+    """The mini-bosses that may come (the step's options)."""
+    return [Choice(m, name_of(pack, "mini_bosses", m)) for m in step.options]
+
+
+def the_only_mini_boss(pack: EditionPack, state: GameState, step: StepState) -> Action | None:
+    """Enter spawns the one mini-boss that may come; with several, the Consul chooses."""
+    return SpawnMiniBoss(mini_boss=step.options[0]) if len(step.options) == 1 else None
+
+
+def spawn_chosen(chosen: list[str], reflected: dict[str, int]) -> Action:
+    """The mini-boss the Consul chose comes."""
+    return SpawnMiniBoss(mini_boss=chosen[0])
+
+
+def _mini_boss(pack: EditionPack, state: GameState, step: StepState) -> str:
+    if not step.options:
+        return no_mini_boss_left(pack, state)
+    names = " or ".join(name_of(pack, "mini_bosses", m) for m in step.options)
+    return f"Place {names} {PLACE_AT_EXIT}. {ONE_MINI_BOSS}"
+
+
+def _refresh(pack: EditionPack, state: GameState, step: StepState) -> str:
+    name = name_of(pack, "mini_bosses", state.mini_boss.id) if state.mini_boss else "The mini-boss"
+    return (
+        f"{name} is already on the dungeon: remove all its wound and status effect tokens "
+        f"instead of spawning a new mini-boss. {ONE_MINI_BOSS}"
+    )
+
+
+def _refresh_mini_boss(pack: EditionPack, state: GameState, step: StepState) -> None:
+    if state.mini_boss is not None:
+        state.mini_boss.wounds = 0
+        state.mini_boss.status = []
+
+
+STEPS = {
+    "mini-boss": StepDef(
+        "mini-boss",
+        "Spawn the mini-boss",
+        _mini_boss,
+        action=the_only_mini_boss,
+        choices=mini_boss_choices,
+        answer=spawn_chosen,
+        title_note=lambda step: None if step.options else NONE_LEFT,
+    ),
+    "mini-boss-refresh": StepDef(
+        "mini-boss-refresh",
+        "Mini-boss already on the dungeon",
+        _refresh,
+        confirm=_refresh_mini_boss,
+        in_a_dialog=True,
+    ),
+}
+"""A Spawn Mini-Boss space: one of those brought comes, or the one on the dungeon is refreshed
+(the timeout's mini-boss is the timeout's step)."""

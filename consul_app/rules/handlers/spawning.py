@@ -14,9 +14,8 @@ from consul_app.rules.model.actions import (
 from consul_app.rules.model.errors import RuleError
 from consul_app.rules.model.names import bits_name, point_name
 from consul_app.rules.model.state import GameState, SpawningPointState
-from consul_app.rules.model.steps import StepState
-
-BUDGET_STEPS = ("spawn", "timeout-spawn")
+from consul_app.rules.model.steps import StepDef, StepState, step_def
+from consul_app.rules.views.rule_texts import PLACE_MONSTERS
 
 
 def spawning_pool(pack: EditionPack, spawning_point_ids: list[str]) -> dict[str, int]:
@@ -34,7 +33,7 @@ def spawn(pack: EditionPack, state: GameState, action: Spawn) -> None:
     timeout only the listed monsters; outside steps freely while spawning points stand."""
     monsters = {mid: _monster(pack, mid) for mid in action.monsters}
     step = state.open_step()
-    if step is not None and step.key not in (*BUDGET_STEPS, "timeout-summons"):
+    if step is not None and not step_def(step.key).spawns:
         title = step_title(state.setup.edition, step.key)
         raise RuleError(f"First finish the current step: {title}")
     for mid, count in action.monsters.items():
@@ -45,7 +44,7 @@ def spawn(pack: EditionPack, state: GameState, action: Spawn) -> None:
             raise RuleError(
                 f"only {available} {monsters[mid].name} in the spawning pool, not {count}"
             )
-    if step is not None and step.key in BUDGET_STEPS:
+    if step is not None and step.budget is not None:  # (spawn, timeout-spawn)
         if step.key == "spawn":
             _require_spawning_point(state)
         _check_budget(step, monsters, action.monsters)
@@ -158,3 +157,21 @@ def spawning_point_falls(pack: EditionPack, state: GameState, point: SpawningPoi
     point.status = "destroyed"
     state.tally.spawning_point_tiles.append(point.tile)
     edition_rules(state).spawning_point_destroyed(pack, state, point.tile)
+
+
+def _spawn(pack: EditionPack, state: GameState, step: StepState) -> str:
+    bits = " or ".join(bits_name(b) for b in step.bits)
+    if not state.standing_spawning_points():
+        return (
+            f"The space spawns {step.budget} skull points of {bits} monsters, but no spawning "
+            "point is left to place them near: they stay in the spawning pool. Confirm the step."
+        )
+    left = (step.budget or 0) - step.spent
+    return (
+        f"Spawn up to {step.budget} skull points of {bits} monsters from the spawning pool "
+        f"({left} left). {PLACE_MONSTERS}"
+    )
+
+
+STEPS = {"spawn": StepDef("spawn", "Spawn monsters", _spawn, spawns=True)}
+"""A chart space's spawn: its skull points of monsters from the pool, near a spawning point."""

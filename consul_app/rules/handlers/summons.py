@@ -6,18 +6,16 @@ from __future__ import annotations
 from consul_app.content.models import Summoned
 from consul_app.content.pack import EditionPack
 from consul_app.rules.editions import step_title
-from consul_app.rules.handlers.boss import fight_card_of
 from consul_app.rules.model.actions import DestroySummoned, Summon
 from consul_app.rules.model.errors import RuleError
+from consul_app.rules.model.names import fight_card
 from consul_app.rules.model.state import GameState
-
-SUMMONING_STEPS = ("boss-spawn-effects", "timeout-effects", "sighting-effects")
-"""Steps that resolve the fight card's effects, which bring these models."""
+from consul_app.rules.model.steps import step_def
 
 
 def summoned_models(pack: EditionPack, state: GameState) -> list[Summoned]:
     """What this game's fight card may bring into play, with its limits."""
-    card = fight_card_of(pack, state)
+    card = fight_card(pack, state)
     return list(card.summoned) if card else []
 
 
@@ -31,7 +29,7 @@ def summon(pack: EditionPack, state: GameState, action: Summon) -> None:
     while the boss is in play; never beyond the card's limit."""
     kind = _kind(pack, state, action.model)
     step = state.open_step()
-    if step is not None and step.key not in SUMMONING_STEPS:
+    if step is not None and not step_def(step.key).card_models:
         title = step_title(state.setup.edition, step.key)
         raise RuleError(f"First finish the current step: {title}")
     if step is None and not (state.boss.spawned and not state.boss.defeated):

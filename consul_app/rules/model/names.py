@@ -1,8 +1,15 @@
-"""Names from the pack for labels and texts (an unknown id is shown as itself)."""
+"""Names from the pack for labels and texts (an unknown id is shown as itself), and the boss's
+fight card as the step texts quote it."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from consul_app.content.pack import EditionPack
+
+if TYPE_CHECKING:
+    from consul_app.content.models import CardEffect, FightCard
+    from consul_app.rules.model.state import GameState
 
 BITS_NAMES = {"8-bit": "8-Bit", "16-bit": "16-Bit", "super": "Super"}
 
@@ -34,3 +41,23 @@ def tiles_text(tiles: list[int]) -> str:
     if len(numbers) == 1:
         return f"tile {numbers[0]}"
     return f"tiles {', '.join(numbers[:-1])} and {numbers[-1]}"
+
+
+def boss_name(pack: EditionPack, state: GameState) -> str:
+    """The name of this game's dungeon boss."""
+    return pack.dungeon_bosses[state.setup.boss].name
+
+
+def fight_card(pack: EditionPack, state: GameState) -> FightCard | None:
+    """The boss fight card (1.0: Adventure Effects card), if the pack has it."""
+    return pack.fight_cards.get(pack.dungeon_bosses[state.setup.boss].fight_card)
+
+
+def card_effects(pack: EditionPack, state: GameState, section: str) -> str:
+    """A section of the fight card ("boss_spawn", "timeout") quoted in one sentence (the caller
+    ends it): "A: ...; B: ..."."""
+    card = fight_card(pack, state)
+    if card is None:
+        return "the fight card is not in the content"
+    effects: list[CardEffect] = getattr(card, section)
+    return "; ".join(f"{e.name}: {e.text.rstrip('.')}" for e in effects) or "none listed"

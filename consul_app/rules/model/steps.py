@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import cache
 from importlib import import_module
 from typing import TYPE_CHECKING, Literal
 
@@ -45,20 +46,6 @@ StepKey = Literal[
     "timeout-mini-boss",
 ]
 
-ANSWERED: frozenset[str] = frozenset(
-    {
-        "advance-chart",
-        "mini-boss",
-        "timeout-mini-boss",
-        "boss-spawn",
-        "relics",
-        "choose-bonus",
-    }
-)
-"""Steps done by their own action (AdvanceChart, SpawnMiniBoss, SpawnBoss, ChooseRelics,
-ChooseBonus) rather than by `ConfirmStep`; so is a step whose `StepDef` has an `answer`."""
-
-
 class StepState(msgspec.Struct, forbid_unknown_fields=True):
     """One step to do. Fields beyond `key` and `done` are used by some keys only."""
 
@@ -84,45 +71,84 @@ class Choice:
 
 
 StepText = Callable[["EditionPack", "GameState", StepState], str]
+StepEffect = Callable[["EditionPack", "GameState", StepState], None]
+StepChoices = Callable[["EditionPack", "GameState", StepState], list[Choice]]
+StepAction = Callable[["EditionPack", "GameState", StepState], "Action | None"]
 
 
 @dataclass(frozen=True)
 class StepDef:
-    """A step's one definition, kept in the handler module of its rule (`STEP_RULES`): its key;
-    its title (an edition may name it its own way: `Edition.step_titles`); the rule text the
+    """A step's one definition, kept in the handler module of its rule (`STEP_RULES`).
+
+    `key`; `title` (an edition may name it its own way: `Edition.step_titles`), with
+    `title_note` after it when that says something (": none left to spawn"); the rule text the
     screen shows (`text`); what confirming it changes (`confirm`; None: it reminds the Consul
-    of something done at the table); for a decision, its choices (`choices`) and the action
-    that answers it with the ids taken (`answer`, given the Dark Reflection heroes' tiles too);
+    of something done at the table). A step done by its own action rather than `ConfirmStep`
+    has `action` (what Enter dispatches; None: the Consul must choose) or, for a decision,
+    `choices` and `answer` (the action that answers it with the ids taken, given the Dark
+    Reflection heroes' tiles too): exactly one id, or up to `limit(state)` of them.
+    `spawns`: the Consul spawns from the pool during it; `card_models`: it resolves fight card
+    effects, so the models the card brings (`Summon`) may come during it; `in_a_dialog`: the
+    screen confirms it in a dialog that shows its text (it interrupts the usual flow);
     `announced`: the screen tells it as a notice when it comes (it changes the board there);
     `card_section`: the fight card's section it resolves, and how the boss card marks it."""
 
     key: StepKey
     title: str
     text: StepText
-    confirm: Callable[[EditionPack, GameState, StepState], None] | None = None
-    choices: Callable[[EditionPack, GameState, StepState], list[Choice]] | None = None
+    confirm: StepEffect | None = None
+    action: StepAction | None = None
+    choices: StepChoices | None = None
     answer: Callable[[list[str], dict[str, int]], Action] | None = None
+    limit: Callable[[GameState], int | None] | None = None
+    spawns: bool = False
+    card_models: bool = False
+    in_a_dialog: bool = False
     announced: bool = False
     card_section: tuple[str, str] | None = None
+    title_note: Callable[[StepState], str | None] | None = None
+
+    @property
+    def confirmed(self) -> bool:
+        """Done by `ConfirmStep` (not by an action of its own, nor by an answer)."""
+        return self.action is None and self.answer is None
 
 
 STEP_RULES: dict[str, str] = {
     "rewards": "rewards",
     "princess-coins": "rewards",
     "equipment": "rewards",
+    "advance-chart": "advance",
+    "spawn": "spawning",
+    "mini-boss": "mini_boss",
+    "mini-boss-refresh": "mini_boss",
+    "boss-spawn": "boss_spawn",
+    "remove-spawning-points": "boss_spawn",
+    "relics": "boss_spawn",
+    "boss-spawn-effects": "boss_spawn",
+    "bonuses": "bonuses",
+    "choose-bonus": "bonuses",
     "boss-sighting": "boss_sighting",
     "sighting-effects": "boss_sighting",
+    "timeout-heal-hero": "timeout",
+    "timeout-immune": "timeout",
+    "timeout-status": "timeout",
+    "timeout-heal-boss": "timeout",
+    "timeout-effects": "timeout",
+    "timeout-spawn": "timeout",
+    "timeout-move": "timeout",
+    "timeout-resummon": "timeout",
+    "timeout-summons": "timeout",
+    "timeout-mini-boss": "timeout",
 }
-"""Step key -> the handler module (`consul_app.rules.handlers.<module>`) whose `STEPS` define
-it. A step not listed here is still defined in the tables of `views.prompts`, `confirm` and
-`views.rule_texts` (being moved to its rule's module one rule at a time)."""
+"""Step key -> the handler module (`consul_app.rules.handlers.<module>`, named by the rulebook)
+whose `STEPS` define it: every step, and nowhere else."""
 
 
-def step_def(key: str) -> StepDef | None:
+@cache
+def step_def(key: str) -> StepDef:
     """The definition of a step, from its rule's module (imported on first use: the rule
-    modules import this one)."""
-    module = STEP_RULES.get(key)
-    if module is None:
-        return None
-    steps: dict[str, StepDef] = import_module(f"consul_app.rules.handlers.{module}").STEPS
+    modules import this one; then kept, as the screen asks for each step at every key).
+    KeyError for a key no rule defines."""
+    steps: dict[str, StepDef] = import_module(f"consul_app.rules.handlers.{STEP_RULES[key]}").STEPS
     return steps[key]

@@ -8,10 +8,12 @@ from dataclasses import dataclass, field
 from consul_app.content.models import CardEffect
 from consul_app.content.pack import EditionPack
 from consul_app.rules.editions import edition_of
-from consul_app.rules.handlers.boss import boss_of, boss_reminders, extra_relics, fight_card_of
+from consul_app.rules.handlers.boss import boss_of, boss_reminders
+from consul_app.rules.handlers.boss_spawn import extra_relics
 from consul_app.rules.handlers.fight_bosses import boss_destroyed, fight_boss
 from consul_app.rules.handlers.hearts import boss_hearts, relic_hearts
 from consul_app.rules.handlers.timeout import timeout_threshold
+from consul_app.rules.model.names import fight_card
 from consul_app.rules.model.state import GameState
 from consul_app.rules.views.chart import turns_until
 from consul_app.rules.views.turn import boss_arrival
@@ -59,6 +61,10 @@ class BossStatus:
     boss fight)."""
     came_in: str = "spawned"
     """How the boss came into play, in its edition's words ("spawned", 1.0: "was summoned")."""
+    spawn_due: str | None = None
+    """Spawned, while its fight card's spawn section is still to resolve: when, in its
+    edition's words ("to resolve after the relics", 1.0 "... the treasure"; "to resolve
+    next"); else None."""
     hearts_from: list[str] = field(default_factory=list)
     """What its relics add to the hearts its card prints ("+2 Frozen Soul"; empty: none)."""
     destroyed: bool = False
@@ -98,7 +104,7 @@ class OtherBoss:
 
 def boss_status(pack: EditionPack, state: GameState) -> BossStatus:
     boss = boss_of(pack, state)
-    card = fight_card_of(pack, state)
+    card = fight_card(pack, state)
     standing = len(state.standing_spawning_points())
     played = edition_of(state)
     if state.boss.spawned:
@@ -149,11 +155,23 @@ def boss_status(pack: EditionPack, state: GameState) -> BossStatus:
         arrival=boss_arrival(pack, state),
         spawn_section=played.words.boss_spawn,
         came_in=played.words.arrived,
+        spawn_due=_spawn_due(state),
         timeout_running=any(s.key.startswith("timeout-") and not s.done for s in state.steps),
         destroyed=boss_destroyed(pack, state),
         others=others,
         timeout_when=timeout_when,
     )
+
+
+def _spawn_due(state: GameState) -> str | None:
+    """What comes before the boss's spawn effects while they are still to resolve (its relics,
+    1.0 its treasure), else None."""
+    due = {s.key for s in state.steps if not s.done}
+    if "boss-spawn-effects" not in due:
+        return None
+    if "relics" in due:
+        return f"to resolve after the {edition_of(state).words.relics.lower()}"
+    return "to resolve next"
 
 
 def _other_bosses(pack: EditionPack, state: GameState) -> list[OtherBoss]:

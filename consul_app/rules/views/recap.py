@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from consul_app.content import EditionPack
 from consul_app.rules.editions import edition
 from consul_app.rules.handlers.boss_sighting import sighted_tiles
-from consul_app.rules.handlers.mini_boss import mini_bosses_waiting
+from consul_app.rules.handlers.mini_boss import mini_bosses_waiting, no_mini_boss_left
 from consul_app.rules.model.actions import (
     Action,
     AdvanceChart,
@@ -24,7 +24,6 @@ from consul_app.rules.model.chart import spaces
 from consul_app.rules.model.names import counts_text, name_of, tiles_text
 from consul_app.rules.model.state import GameState
 from consul_app.rules.views.chart import chart_status, current_space
-from consul_app.rules.views.prompts import no_mini_boss_left
 
 
 @dataclass(frozen=True)

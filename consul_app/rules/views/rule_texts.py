@@ -2,33 +2,6 @@
 
 from __future__ import annotations
 
-STEP_TITLES: dict[str, str] = {
-    "advance-chart": "Advance the Mighty Monster Chart",
-    "spawn": "Spawn monsters",
-    "mini-boss": "Spawn the mini-boss",
-    "mini-boss-refresh": "Mini-boss already on the dungeon",
-    "boss-spawn": "Spawn the dungeon boss",
-    "remove-spawning-points": "Remove all spawning points",
-    "relics": "Choose relics",
-    "boss-spawn-effects": "Boss spawn effects",
-    "bonuses": "Monsters gain bonuses",
-    "choose-bonus": "Choose one bonus",
-    "timeout-heal-hero": "Timeout: heal a hero",
-    "timeout-immune": "Timeout: immune to critical success",
-    "timeout-status": "Timeout: remove status effects",
-    "timeout-heal-boss": "Timeout: heal the boss back to half",
-    "timeout-effects": "Timeout: fight card effects",
-    "timeout-spawn": "Timeout: spawn monsters",
-    "timeout-move": "Timeout: move the boss",
-    "timeout-resummon": "Timeout: re-summon the boss",
-    "timeout-summons": "Timeout: summon monsters",
-    "timeout-mini-boss": "Timeout: a mini-boss comes",
-}
-
-"""The title of each step not yet defined in its rule's module (`StepDef.title`); an edition
-may name a step its own way (`Edition.step_titles`)."""
-
-
 NONE_LEFT = "none left to spawn"
 """A Spawn Mini-Boss space reached with no mini-boss left (its step is done at once)."""
 

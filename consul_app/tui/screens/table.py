@@ -61,9 +61,6 @@ FIGHT_ORDER = ("boss", "steps", "chart", "pool", "bonuses", "log")
 """Once the boss has spawned its card takes the left column (its fight card's effects are read
 at the spawn and the timeout) and the chart, whose part is over, takes the boss's place."""
 
-CONFIRM_IN_A_DIALOG = ("mini-boss-refresh",)
-"""Steps confirmed in a dialog that shows their rule text (they interrupt the usual flow)."""
-
 PLAYING = frozenset(
     (
         *("end_turn", "end_game", "spawn_one", "destroy_one", "wound", "heal", "status"),
@@ -297,7 +294,7 @@ class TableScreen(TableKeys, TableDialogs, Screen[None]):
             return f"{self._key('table.spawn')}: spawn one   {enter}: done"
         if step.spawns:  # nothing may spawn (the pool says why)
             return f"{enter}: done"
-        if step.needs_answer or step.key in CONFIRM_IN_A_DIALOG:
+        if step.needs_answer or step.in_a_dialog:
             return f"{enter}: decide"
         if isinstance(step.action, ConfirmStep):
             return f"{enter}: done"  # the title above says what
@@ -404,7 +401,7 @@ class TableScreen(TableKeys, TableDialogs, Screen[None]):
             self.action_boss_card()
         elif step is None:
             self.notify(self._hint(None), title="Nothing is due", severity="warning")
-        elif step.key in CONFIRM_IN_A_DIALOG and step.action is not None:
+        elif step.in_a_dialog and step.action is not None:
             action = step.action
             self.app.push_screen(
                 ConfirmScreen(step.title, step.text),

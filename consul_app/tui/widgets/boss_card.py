@@ -65,7 +65,7 @@ class BossPane(Pane):
             return boss.spawned, boss.relics, boss.status, points, state.board, others
         if section == "card":  # (its spawn space and turns to it are in `view.boss`)
             now = view.current.card_section if view.current else None
-            return view.boss, state.spawning_points, state.summoned, now, _spawn_due(view)
+            return view.boss, state.spawning_points, state.summoned, now
         return state.mini_boss, state.bonuses
 
     def body(self, view: TableView, section: str) -> RenderableType:
@@ -81,7 +81,7 @@ class BossPane(Pane):
             if boss.spawned or now is not None or any(view.state.summoned.values()):
                 where += _summons(view)
             reminders = [Text(text, "italic") for text in boss.reminders]
-            return Group(*where, *reminders, *_card(boss, now, _spawn_due(view)))
+            return Group(*where, *reminders, *_card(boss, now, boss.spawn_due))
         return Group(*_mini_boss(view))
 
 
@@ -246,15 +246,6 @@ def _relics(view: TableView, boss: BossStatus) -> list[RenderableType]:
     for _ in range(boss.relic_slots - len(boss.relics) if boss.gets_relics else 0):
         grid.add_row("  *", "(empty)")
     return [head, grid]
-
-
-def _spawn_due(view: TableView) -> str | None:
-    """What comes before the boss's spawn effects, when it has spawned and they are still to
-    resolve (2.0: its relics), else None."""
-    if not any(s.key == "boss-spawn-effects" and not s.done for s in view.steps):
-        return None
-    relics = any(s.key == "relics" and not s.done for s in view.steps)
-    return "to resolve after the relics" if relics else "to resolve next"
 
 
 def _card(boss: BossStatus, now: tuple[str, str] | None, due: str | None = None) -> list[Text]:
