@@ -12,6 +12,7 @@ from collections.abc import Iterable, Sequence
 
 from rich.console import Console, ConsoleOptions, RenderableType, RenderResult
 from rich.measure import Measurement
+from rich.segment import Segment
 from rich.text import Text
 from textual.content import Content
 from textual.strip import Strip
@@ -61,11 +62,14 @@ class Figures(Lines):
             line.overflow = "ignore"
             yield line
 
+    def content_lines(self, width: int) -> list[Content]:
+        """`lines` as Content, cut at `width` as Rich cuts them."""
+        return [content(line).truncate(width) for line in self.lines(width)]
+
     def render_strips(
         self, width: int, height: int | None, style: Style, options: RenderOptions
     ) -> list[Strip]:
-        lines = [content(line).truncate(width) for line in self.lines(width)]
-        return [strip(line, style) for line in lines][:height]
+        return [strip(line, style) for line in self.content_lines(width)][:height]
 
     def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
         widths = [f.cell_len for f in self.figures] or [0]
@@ -88,12 +92,41 @@ class Hanging(Lines):
             line.no_wrap = True
             yield line
 
+    def content_lines(self, width: int) -> list[Content]:
+        """The lines, each cut at `width` as Rich cuts them."""
+        indent = Content(" " * self.indent)
+        lines = wrap(content(self.text), max(1, width - self.indent))
+        return [(indent + line).truncate(width) for line in lines]
+
     def render_strips(
         self, width: int, height: int | None, style: Style, options: RenderOptions
     ) -> list[Strip]:
-        indent = Content(" " * self.indent)
-        lines = wrap(content(self.text), max(1, width - self.indent))
-        return [strip((indent + line).truncate(width), style) for line in lines][:height]
+        return [strip(line, style) for line in self.content_lines(width)][:height]
+
+
+class Card(Stack):
+    """A whole card's parts, one under the other, each line padded to the width (as
+    `Visual.to_strips` pads, but as each line is made: not a second line made of each)."""
+
+    def render_strips(
+        self, width: int, height: int | None, style: Style, options: RenderOptions
+    ) -> list[Strip]:
+        pad = (style + Style(reverse=False)).rich_style
+        strips: list[Strip] = []
+        for part in self.parts:
+            if isinstance(part, Figures | Hanging):
+                lines = part.content_lines(width)
+            elif isinstance(part, Content):
+                lines = wrap(part, width)
+            else:
+                strips += part.render_strips(width, None, style, options)
+                continue
+            for line in lines:
+                segments = line.render_segments(style)
+                if line.cell_length < width:
+                    segments.append(Segment(" " * (width - line.cell_length), pad))
+                strips.append(Strip(segments, max(width, line.cell_length)))
+        return strips[:height]
 
     def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
         words = self.text.plain.split() or [""]
@@ -179,7 +212,7 @@ def roll_figures(roll: RollView) -> list[Text]:
 # -- the whole card ------------------------------------------------------------------------
 
 
-def card_body(view: CardView) -> Stack:
+def card_body(view: CardView) -> Card:
     """The card view: every figure with the reason for every added die, every text (drawn
     straight to lines: a Rich group of the same parts took three times as long)."""
     parts: list[Text | Lines] = [header(view), stat_line(view)]
@@ -218,7 +251,7 @@ def card_body(view: CardView) -> Stack:
     notes = [e.reason for e in view.effects] + view.notes
     if notes:
         parts += [_heading("Notes"), *(Hanging(Text(n, "italic")) for n in notes)]
-    return Stack(*parts)
+    return Card(*parts)
 
 
 def _against_basic(view: CardView) -> str:
