@@ -227,3 +227,34 @@ async def test_the_card_screen_is_styled_again_only_when_styles_changed(
         await until(pilot, lambda: app.screen is screen, "a card in the new theme")
         await pilot.pause()
         assert screen.query_one(".dialog").styles.background != background
+
+
+async def test_the_table_behind_a_card_keeps_its_own_lines(
+    content: ContentPack, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 23: a card pushed over the table and closed again: the table screen's own lines
+    (its background around the panes) are not drawn again (they were, as Textual refreshes
+    the screen a card is pushed over)."""
+    save = tmp_path / "game.jsonl"
+    play_saved(content, save, default_setup(content.edition("sde2")), offense_bonus_taken)
+    app = make_app(content, save)
+    async with app.run_test(size=(120, 40)) as pilot:
+        table = app.screen
+        table.query_one(PoolTable).focus()
+        await pilot.press("c", "escape")
+        await until(pilot, lambda: app.screen is table, "the table after the first card")
+        await pilot.pause()
+        rendered: list[int] = []
+        render_line = table.render_line
+
+        def counted(y: int) -> object:
+            rendered.append(y)
+            return render_line(y)
+
+        monkeypatch.setattr(table, "render_line", counted)
+        await pilot.press("down", "c")
+        await until(pilot, lambda: isinstance(app.screen, CardScreen), "the next card")
+        await pilot.press("escape")
+        await until(pilot, lambda: app.screen is table, "the table again")
+        await pilot.pause()
+        assert rendered == []

@@ -10,13 +10,13 @@ from textual.binding import Binding
 from textual.containers import Vertical
 from textual.geometry import Region
 from textual.screen import ModalScreen
-from textual.strip import Strip
 from textual.timer import Timer
 from textual.widget import Widget
 from textual.widgets import Static
 
 from consul_app.rules import CardView
 from consul_app.tui.card_layout import card_body
+from consul_app.tui.kept_lines import KeptLines
 from consul_app.tui.screens.confirm import fit_height
 from consul_app.tui.widgets.card_body import CardBody
 
@@ -25,7 +25,7 @@ COME_UP = 1.0
 would must not keep every card away)."""
 
 
-class CardScreen(ModalScreen[None]):
+class CardScreen(KeptLines, ModalScreen[None]):
     """The card of one model (the engine's `card` view); it scrolls when it is long. Esc, q or
     c closes it. One is installed on the app and shown again for every card (`open`): opening
     a card then costs little more than drawing it."""
@@ -47,8 +47,6 @@ class CardScreen(ModalScreen[None]):
         self._coming = False
         """It is to be pushed once its widgets have handed over their changes."""
         self._fallback: Timer | None = None
-        self._blank: tuple[object, list[Strip]] | None = None
-        """The screen's own lines (around the dialog) and what they were drawn for."""
         self._styled_for: tuple[object, ...] | None = None
         """What its nodes' styles were last worked out from (`update_node_styles`)."""
 
@@ -106,14 +104,6 @@ class CardScreen(ModalScreen[None]):
             return
         self._styled_for = (rules, *styled_for)
         super().update_node_styles(animate)
-
-    def render_lines(self, crop: Region) -> list[Strip]:
-        """The screen's own lines, blank around the dialog, drawn once for a size and a theme
-        (pushed, a screen is repainted whole: drawn again, they were a tenth of `c`'s time)."""
-        drawn_for = (crop, self.size, self.background_colors, self.rich_style)
-        if self._blank is None or self._blank[0] != drawn_for:
-            self._blank = (drawn_for, super().render_lines(crop))
-        return self._blank[1]
 
     def compose(self) -> ComposeResult:
         with CardDialog(classes="dialog"):
