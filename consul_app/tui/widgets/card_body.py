@@ -55,7 +55,8 @@ class CardBody(ScrollView, can_focus=True):
         self.renderable = renderable
         self._drawn_for = None
         self._lay_out()
-        self.scroll_to(0, 0, animate=False, immediate=True, force=True)
+        if self.scroll_offset != (0, 0):  # (scrolling to where it is costs a tenth of a card)
+            self.scroll_to(0, 0, animate=False, immediate=True, force=True)
         self.refresh()
 
     def size_updated(self) -> None:
