@@ -12,7 +12,7 @@ from collections.abc import Callable
 import yaml
 
 from consul_app.base import paths
-from consul_app.content import EDITIONS, load_pack
+from consul_app.content import load_pack
 from consul_app.content.loader import pack_files
 
 ROUNDS = 30
@@ -36,7 +36,7 @@ def main() -> None:
     print(f"yaml.load ({loader.__name__}):     {raw * 1000:7.2f} ms")
     full = best(lambda: load_pack(include_user=False))
     print(f"load_pack, every edition:   {full * 1000:7.2f} ms   {full / raw:4.2f}x")
-    for edition in EDITIONS:
+    for edition in load_pack(include_user=False).editions:
         one = best(lambda e=edition: load_pack(include_user=False, editions=[e]))
         print(f"load_pack, {edition:<16} {one * 1000:7.2f} ms   {one / raw:4.2f}x")
 

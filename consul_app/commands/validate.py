@@ -56,14 +56,15 @@ def counts_table(pack: ContentPack) -> Table:
     """Entries per kind (rows) and edition (columns)."""
     from rich.table import Table
 
-    from consul_app.content import EDITIONS, KINDS
-    from consul_app.rules.editions import edition
+    from consul_app.content import KINDS
+    from consul_app.rules.editions import EDITIONS
 
     table = Table(title="Content OK")
     table.add_column("kind")
-    for content_edition in EDITIONS:
-        table.add_column(edition(content_edition).name, justify="right")
+    for content_edition in pack.editions:
+        played = EDITIONS.get(content_edition)
+        table.add_column(played.name if played else content_edition, justify="right")
     for kind in KINDS:
-        counts = [len(pack.edition(e).kind(kind)) for e in EDITIONS]
+        counts = [len(pack.edition(e).kind(kind)) for e in pack.editions]
         table.add_row(kind.replace("_", " "), *(str(n) if n else "-" for n in counts))
     return table

@@ -10,7 +10,6 @@ from typing import Any
 from consul_app.content.dice import Dice
 from consul_app.content.errors import ContentError, Issue
 from consul_app.content.models import (
-    EDITIONS,
     KINDS,
     Bonus,
     BonusTarget,
@@ -36,7 +35,6 @@ from consul_app.content.models import (
 from consul_app.content.pack import ContentPack, EditionPack
 
 __all__ = [
-    "EDITIONS",
     "KINDS",
     "Bonus",
     "BonusTarget",

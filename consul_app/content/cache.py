@@ -38,7 +38,7 @@ from consul_app import __version__
 from consul_app.base import paths
 from consul_app.base.files import private_folder, read_private
 from consul_app.content.folders import pack_files, pack_folders, read_file, unique_folders
-from consul_app.content.models import EDITIONS, KINDS, ContentFile, Edition
+from consul_app.content.models import KINDS, ContentFile, Edition
 from consul_app.content.pack import ContentPack
 
 FORMAT = 4
@@ -166,8 +166,11 @@ def read_cache(path: Path, key: str) -> ContentPack | None:
         return None
     if cached.key != key or cached.edition_hashes.keys() != cached.editions.keys():
         return None
-    pack = ContentPack(
-        sources=cached.sources, content_hash=cached.content_hash, warnings=cached.warnings
+    pack = ContentPack.of(
+        cached.editions,
+        sources=cached.sources,
+        content_hash=cached.content_hash,
+        warnings=cached.warnings,
     )
     for edition, content in cached.editions.items():
         into = pack.edition(edition)
@@ -186,7 +189,7 @@ def _as_json(key: str, pack: ContentPack) -> bytes:
         edition: ContentFile(
             **{kind: list(pack.edition(edition).kind(kind).values()) for kind in KINDS}
         )
-        for edition in EDITIONS
+        for edition in pack.editions
     }
     cached = _CacheFile(
         format=FORMAT,
@@ -195,7 +198,7 @@ def _as_json(key: str, pack: ContentPack) -> bytes:
         content_hash=pack.content_hash,
         warnings=pack.warnings,
         editions=editions,
-        edition_hashes={edition: pack.edition(edition).content_hash() for edition in EDITIONS},
+        edition_hashes={e: pack.edition(e).content_hash() for e in pack.editions},
     )
     return msgspec.json.encode(cached)
 

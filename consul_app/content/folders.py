@@ -11,9 +11,12 @@ from consul_app.base.files import MB, read_limited
 
 SUFFIXES = (".yaml", ".yml")
 MAX_FILE_BYTES = 2 * MB
+"""A content file larger than this is not read: the largest bundled file is 50 KB."""
 OTHER_GAMES = frozenset({"md2"})
 """Top folders of a pack that hold another game's content (Massive Darkness 2), not SDE's."""
-"""A content file larger than this is not read: the largest bundled file is 50 KB."""
+EDITIONS_FILE = "editions.yaml"
+"""At the top of a pack folder: the editions its content is for (`content/editions.py`), not
+content itself."""
 
 
 def pack_folders(

@@ -24,8 +24,10 @@ from pydantic import ValidationError
 from pydantic_core import ErrorDetails
 
 from consul_app.content.crossref import EntryKey, find_dangling
+from consul_app.content.editions import declared_editions, unknown_edition
 from consul_app.content.errors import ContentError, Issue, Loc, field_path
 from consul_app.content.folders import (
+    EDITIONS_FILE,
     SUFFIXES,
     pack_files,
     pack_folders,
@@ -33,7 +35,6 @@ from consul_app.content.folders import (
     unique_folders,
 )
 from consul_app.content.models import (
-    EDITIONS,
     KINDS,
     NAME_PATTERN,
     ContentFile,
@@ -73,9 +74,14 @@ def load_pack(
 def load_dirs(
     dirs: Iterable[str | os.PathLike[str]], *, editions: Iterable[Edition] | None = None
 ) -> ContentPack:
-    """Load exactly these pack folders, in order (a folder given twice loads once)."""
-    loader = _Loader(None if editions is None else frozenset(editions))
-    for folder in unique_folders(dirs):
+    """Load exactly these pack folders, in order (a folder given twice loads once), for the
+    editions that the bundled pack and these folders declare (`content/editions.py`)."""
+    folders = unique_folders(dirs)
+    known, issues = declared_editions(folders, _display)
+    loader = _Loader(known, None if editions is None else frozenset(editions))
+    loader.issues.extend(issues)
+    loader.editions_broken = bool(issues)
+    for folder in folders:
         loader.add_pack(folder)
     return loader.finish()
 
@@ -90,6 +96,9 @@ class _Source:
     """Per kind, the original index of each entry validated (when editions were filtered)."""
     reported: set[Loc] = field(default_factory=set)
     """Locs that failed validation: a reference there is not checked again."""
+    unknown: set[Loc] = field(default_factory=set)
+    """Where an edition the content is not for is named (reported as such, not as a pattern
+    mismatch)."""
 
     def index(self, kind: str, position: int) -> int:
         kept = self.kept.get(kind)
@@ -103,12 +112,17 @@ class _Source:
 class _Loader:
     """Accumulates packs into one ContentPack, collecting issues instead of stopping."""
 
-    def __init__(self, editions: frozenset[Edition] | None) -> None:
-        unknown = set(editions or ()) - set(EDITIONS)
+    def __init__(self, known: list[Edition], editions: frozenset[Edition] | None) -> None:
+        unknown = set(editions or ()) - set(known)
         if unknown:
             raise ValueError(f"unknown editions: {sorted(unknown)}")
+        self.known = frozenset(known)
+        """The editions the content may be for (`data/editions.yaml`)."""
+        self.editions_broken = False
+        """An `editions.yaml` has problems (reported): an edition it may have listed is not
+        reported as unknown wherever it is named."""
         self.editions = editions
-        self.pack = ContentPack()
+        self.pack = ContentPack.of(known)
         self.issues: list[Issue] = []
         self.hash = hashlib.sha256()
         self.origins: dict[EntryKey, tuple[_Source, int, dict[str, Any]]] = {}
@@ -146,7 +160,7 @@ class _Loader:
                 continue
             self.hash.update(f"{rel}\0{len(data)}\0".encode())
             self.hash.update(data)
-            if not self._only_other_editions(data):
+            if rel != EDITIONS_FILE and not self._only_other_editions(data):
                 self._add_file(_display(path), data)
 
     def _only_other_editions(self, data: bytes) -> bool:
@@ -156,7 +170,7 @@ class _Loader:
             return False
         match = _FILE_EDITION.search(data)
         edition = match.group(1).decode() if match else None
-        return edition in EDITIONS and edition not in self.editions
+        return edition in self.known and edition not in self.editions
 
     def _add_file(self, file: str, data: bytes) -> None:
         doc = parse(data)
@@ -175,36 +189,62 @@ class _Loader:
             self.issues.append(Issue(file, line, "", message))
             self.broken.append(data.decode("utf-8", "replace").casefold())
             return
-        prepared, kept = self._prepare(doc.value)
+        prepared, kept, unknown = self._prepare(doc.value)
         source = _Source(file, doc, kept)
+        for loc, edition in unknown:
+            source.reported.add(loc)
+            source.unknown.add(loc)
+            if not self.editions_broken:
+                self.issues.append(source.issue(loc, unknown_edition(edition, self.pack.editions)))
         for kind, position, entry in self._validate(source, prepared):
             index = source.index(kind, position)
             if self._claim(kind, prepared[kind][position], source, index) and entry is not None:
                 self.pack.edition(entry.edition).kind(kind)[entry.id] = entry
 
-    def _prepare(self, value: dict[str, Any]) -> tuple[dict[str, Any], dict[str, list[int]]]:
-        """Give entries the file's edition; drop entries of editions not asked for."""
+    def _prepare(
+        self, value: dict[str, Any]
+    ) -> tuple[dict[str, Any], dict[str, list[int]], list[tuple[Loc, str]]]:
+        """Give entries the file's edition; drop entries of editions not asked for, and those
+        of an edition the content is not for (returned with where it is named: the file's
+        `edition`, whose entries then fail as missing theirs, or an entry's own)."""
         default = value.get("edition")
         data = dict(value)
         kept: dict[str, list[int]] = {}
+        unknown: list[tuple[Loc, str]] = []
+        if isinstance(default, str) and default not in self.known:
+            unknown.append((("edition",), default))
         for kind in KINDS:
             items = value.get(kind)
             if not isinstance(items, list):
                 continue
-            if default in EDITIONS:
+            if self._known(default):
                 for item in items:
                     if isinstance(item, dict) and "edition" not in item:
                         item["edition"] = default
-            if self.editions is not None:
+            own = [
+                (i, item["edition"])
+                for i, item in enumerate(items)
+                if isinstance(item, dict)
+                and isinstance(item.get("edition"), str)
+                and item["edition"] not in self.known
+            ]
+            unknown.extend(((kind, i, "edition"), edition) for i, edition in own)
+            if self.editions is not None or own:
                 wanted = [i for i, item in enumerate(items) if self._wanted(item)]
                 if len(wanted) < len(items):
                     data[kind] = [items[i] for i in wanted]
                     kept[kind] = wanted
-        return data, kept
+        return data, kept, unknown
 
     def _wanted(self, item: Any) -> bool:
         edition = item.get("edition") if isinstance(item, dict) else None
-        return edition not in EDITIONS or edition in (self.editions or ())
+        if isinstance(edition, str) and edition not in self.known:
+            return False
+        return not self._known(edition) or self.editions is None or edition in self.editions
+
+    def _known(self, edition: Any) -> bool:
+        """Is `edition` (any value a file holds) one the content is for?"""
+        return isinstance(edition, str) and edition in self.known
 
     def _validate(
         self, source: _Source, data: dict[str, Any]
@@ -231,7 +271,7 @@ class _Loader:
             source.reported.add(loc)
             if len(loc) >= 2 and isinstance(loc[1], int):
                 failed.add((str(loc[0]), loc[1]))
-            if _follows_on(error, data):
+            if _follows_on(error, data) or loc in source.unknown:
                 continue
             line, reported = source.doc.locate(loc)
             if not reported:
@@ -258,7 +298,7 @@ class _Loader:
         if not isinstance(item, dict):
             return False
         id_, edition = item.get("id"), item.get("edition")
-        if not isinstance(id_, str) or edition not in EDITIONS:
+        if not isinstance(id_, str) or not self._known(edition):
             return False
         key = (kind, edition, id_)
         first = self.in_pack.get(key)

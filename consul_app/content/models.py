@@ -20,11 +20,6 @@ from msgspec import Meta
 
 from consul_app.content.dice import Dice
 
-Edition = Literal["sde2", "forgotten-king", "classic"]
-EDITIONS: tuple[Edition, ...] = ("sde2", "forgotten-king", "classic")
-"""The content's editions (the folders of `data/`); their rules, names and words are in
-`consul_app.rules.editions`."""
-
 Bits = Literal["8-bit", "16-bit", "super"]
 SpawnBits = Literal["8-bit", "16-bit"]
 Base = Literal["small", "large", "huge"]
@@ -49,6 +44,9 @@ NAME_PATTERN = f"^[^{HIDDEN}]*[^{INVISIBLE}][^{HIDDEN}]*$"
 NUL or direction override."""
 Name = Annotated[str, Meta(min_length=1, max_length=120, pattern=NAME_PATTERN)]
 Text = Annotated[str, Meta(min_length=1, max_length=600)]
+Edition = Slug
+"""An edition's id: one that `data/editions.yaml` lists (the loader checks it,
+`content/editions.py`); its rules, name and words are in `consul_app.rules.editions`."""
 
 
 class Strict(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Iterable
+from typing import Any
 
 import msgspec
 
 from consul_app.content.models import (
-    EDITIONS,
     KINDS,
     Ability,
     Bonus,
@@ -77,13 +78,19 @@ class EditionPack(msgspec.Struct, dict=True):
 class ContentPack(msgspec.Struct):
     """Every edition's content, plus where it came from and a hash of the files."""
 
-    editions: dict[Edition, EditionPack] = msgspec.field(
-        default_factory=lambda: {e: EditionPack(e) for e in EDITIONS}
-    )
+    editions: dict[Edition, EditionPack] = msgspec.field(default_factory=dict)
+    """Every edition the content is for (`data/editions.yaml`), in its order."""
     sources: list[str] = msgspec.field(default_factory=list)
     content_hash: str = ""
     warnings: list[str] = msgspec.field(default_factory=list)
     """What loaded but looks like a mistake ("x.yaml: empty file, no content in it")."""
 
+    @classmethod
+    def of(cls, editions: Iterable[Edition], **fields: Any) -> ContentPack:
+        """A pack of these editions (in this order), each empty."""
+        return cls(editions={e: EditionPack(e) for e in editions}, **fields)
+
     def edition(self, edition: Edition) -> EditionPack:
-        return self.editions[edition]
+        """The content of this edition (empty for one the content is not for)."""
+        found = self.editions.get(edition)
+        return EditionPack(edition) if found is None else found

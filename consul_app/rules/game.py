@@ -38,6 +38,6 @@ def new_game(pack: EditionPack, setup: Setup) -> GameState:
 
 def _check_gauge(pack: EditionPack, setup: Setup) -> None:
     if setup.power_gauge is None and not pack.power_gauges:
-        raise SetupError("the SDE 1.0 content has no power gauge")
+        raise SetupError(f"the {edition(setup.edition).name} content has no power gauge")
     if setup.power_gauge is not None and setup.power_gauge not in pack.power_gauges:
         raise SetupError(f"unknown power gauge {setup.power_gauge!r}")

@@ -18,7 +18,7 @@ from pathlib import Path
 import msgspec
 
 from consul_app.base.paths import cache_dir
-from consul_app.content import EDITIONS, ContentPack
+from consul_app.content import ContentPack
 from consul_app.content.cache import _private_folder, _read_private
 
 FORMAT = 2
@@ -63,7 +63,7 @@ def stamp(info: os.stat_result) -> Stamp:
 
 
 def _content(content: ContentPack) -> dict[str, str]:
-    return {edition: content.edition(edition).content_hash() for edition in EDITIONS}
+    return {edition: pack.content_hash() for edition, pack in content.editions.items()}
 
 
 class SummaryCache:

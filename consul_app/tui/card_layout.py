@@ -239,7 +239,7 @@ def card_body(view: CardView) -> Card:
         if traits:
             parts += [_heading(title), *_traits(traits)]
     if view.relics:
-        parts.append(_heading("Relics"))
+        parts.append(_heading(view.relics_title))
         for relic in view.relics:
             changes = f" ({', '.join(relic.modifiers)})" if relic.modifiers else ""
             parts.append(

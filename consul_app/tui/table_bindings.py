@@ -69,7 +69,7 @@ TABLE_BINDINGS: list[Binding] = [
     ),
     Binding("v", "correct_chart", "Correct the chart", show=False, id="table.chart"),
     Binding("h", "destroy_hero", "A hero destroyed", show=False, id="table.hero_dead"),
-    Binding("g", "gauge", "Power gauge +1 (1.0)", show=False, id="table.gauge"),
+    Binding("g", "gauge", "Power gauge +1", show=False, id="table.gauge"),
     Binding("c", "card", "Card of the selected monster", show=False, id="table.card"),
     Binding("b", "boss_card", "The boss's card", show=False, id="table.boss_card"),
     Binding("B", "mini_boss_card", "The mini-boss's card", show=False, id="table.mini_card"),

@@ -31,6 +31,7 @@ from consul_app.content.dice import Dice
 from consul_app.content.models import Relic
 from consul_app.content.pack import ContentPack, EditionPack
 from consul_app.rules import card, default_setup, new_game
+from consul_app.rules import edition as edition_of
 from consul_app.rules.model.state import BossState
 from consul_app.rules.views.cards import CardView
 
@@ -256,7 +257,7 @@ def _audit_card(
     if relic is None:
         traits = {t.name.lower(): t for t in (*view.keywords, *view.abilities)}
     else:
-        source = f"relic {relic.name}"
+        source = f"{edition_of(edition).words.relic} {relic.name}"  # (1.0: its treasure)
         traits = {t.name.lower(): t for t in view.gained if t.source == source}
     for name in raw.get("abilities") or []:
         rows = ref.rows(file, "ability", name)
@@ -273,7 +274,7 @@ def _audit_card(
             continue  # not on the card: the content's card lists (checked elsewhere)
         result.checked += 1
         if relic is not None and action is not None:
-            action = action if f"From relic {relic.name}." in action.notes else None
+            action = action if f"From {source}." in action.notes else None
         shown = _shown(action, trait)
         found = [_differences(f, action, shown) for f in facts]
         best = min(found, key=len)

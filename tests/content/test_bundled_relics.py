@@ -14,7 +14,7 @@ import pytest
 from consul_app.content.loader import load_dirs
 from consul_app.content.models import Relic
 from consul_app.content.pack import EditionPack
-from consul_app.rules import GameState, card, default_setup, new_game
+from consul_app.rules import GameState, card, default_setup, edition, new_game
 from consul_app.rules.handlers.hearts import hearts_with
 
 DATA = Path(__file__).resolve().parents[2] / "data"
@@ -44,9 +44,9 @@ def wearing(pack: EditionPack, relic: Relic) -> tuple[GameState, str]:
 
 
 def test_every_bundled_relic_shows_what_it_changes(packs: dict[str, EditionPack]) -> None:
-    """On its boss's card each modifier either changes the figure (marked "relic NAME") or
-    says it is not applied; each relic keyword and ability has its text; its actions are
-    listed with their rolls."""
+    """On its boss's card each modifier either changes the figure (marked "relic NAME", in 1.0
+    "treasure NAME") or says it is not applied; each relic keyword and ability has its text;
+    its actions are listed with their rolls."""
     assert len(_relics(packs)) > 90
     for ed, relic in _relics(packs):
         pack = packs[ed]
@@ -56,6 +56,7 @@ def test_every_bundled_relic_shows_what_it_changes(packs: dict[str, EditionPack]
             a.text for a in view.hearts_added
         ]
         printed = pack.dungeon_bosses[boss]
+        word = edition(ed).words.relic  # (1.0: its treasure)
         for mod in relic.modifiers:
             if mod.not_applied:
                 assert any(NOT_APPLIED in r and relic.name in r for r in reasons), relic.id
@@ -64,8 +65,8 @@ def test_every_bundled_relic_shows_what_it_changes(packs: dict[str, EditionPack]
             elif mod.stat != "POTIONS":
                 field = mod.stat.lower() if mod.stat in ("MOVE", "AP") else mod.stat
                 assert getattr(printed.stats, field) is not None, (relic.id, mod.stat)
-                assert f"{mod.add}: relic {relic.name}" in " ".join(reasons), (relic.id, mod.stat)
-        for trait in (t for t in view.gained if t.source == f"relic {relic.name}"):
+                assert f"{mod.add}: {word} {relic.name}" in " ".join(reasons), (relic.id, mod.stat)
+        for trait in (t for t in view.gained if t.source == f"{word} {relic.name}"):
             assert trait.text, (relic.id, trait.name)
         if relic.not_applied:
             assert any(NOT_APPLIED in note for note in view.notes), relic.id

@@ -14,7 +14,7 @@ import platformdirs
 import pytest
 
 from consul_app.base import paths
-from consul_app.content import EDITIONS, KINDS, ContentError, ContentPack, load_pack, loader
+from consul_app.content import KINDS, ContentError, ContentPack, load_pack, loader
 from consul_app.content import cache as content_cache
 from consul_app.content.cache import cache_file, load_pack_cached
 from consul_app.content.folders import pack_folders
@@ -40,6 +40,7 @@ def mine(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     for edition, name in SMALL_BUNDLED:
         (bundled / edition).mkdir(parents=True)
         shutil.copyfile(paths.bundled_data_dir() / edition / name, bundled / edition / name)
+    shutil.copyfile(paths.bundled_data_dir() / "editions.yaml", bundled / "editions.yaml")
     monkeypatch.setattr(paths, "bundled_data_dir", lambda: bundled)
     folder = tmp_path / "mine"
     folder.mkdir()
@@ -70,8 +71,9 @@ def same_pack(a: ContentPack, b: ContentPack) -> bool:
     return (
         a.sources == b.sources
         and a.content_hash == b.content_hash
-        and all(a.edition(e).kind(k) == b.edition(e).kind(k) for e in EDITIONS for k in KINDS)
-        and all(a.edition(e).content_hash() == b.edition(e).content_hash() for e in EDITIONS)
+        and list(a.editions) == list(b.editions)
+        and all(a.edition(e).kind(k) == b.edition(e).kind(k) for e in a.editions for k in KINDS)
+        and all(a.edition(e).content_hash() == b.edition(e).content_hash() for e in a.editions)
     )
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import re
+import shutil
 from pathlib import Path
 
 import pytest
@@ -31,6 +32,7 @@ def bundled(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     folder = tmp_path / "bundled"
     folder.mkdir()
     (folder / "monsters.yaml").write_text(BUNDLED)
+    shutil.copyfile(paths.bundled_data_dir() / "editions.yaml", folder / "editions.yaml")
     monkeypatch.setattr(paths, "bundled_data_dir", lambda: folder)
     return folder
 
@@ -67,6 +69,16 @@ def test_validate_prints_every_issue_and_exits_2(
     assert lines[2:] == ["2 problems found."]
     assert "Traceback" not in captured.err
     assert captured.out == ""
+
+
+def test_validate_an_unknown_edition_exits_2(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    bad = a_pack(tmp_path / "bad", BAD.replace("sde2", "sde3", 1))
+    assert main(["validate", str(bad)]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"{bad / 'm.yaml'}:1: edition: unknown edition 'sde3': the editions")
+    assert "Traceback" not in err
 
 
 def test_validate_reports_two_status_effects_of_one_name(

@@ -147,10 +147,49 @@ def test_top_level_that_is_not_a_mapping(tmp_path: Path) -> None:
 
 
 def test_unknown_edition(tmp_path: Path) -> None:
+    """The editions are those data/editions.yaml lists: the message names them."""
     path = write(tmp_path, "m.yaml", "edition: sde3\nmonsters:\n" + MONSTER)
     issues = issues_of(tmp_path)
-    assert_issue(issues[0], path, 1, "edition", "'sde2', 'forgotten-king' or 'classic'")
+    known = "the editions are sde2, forgotten-king, classic (listed in data/editions.yaml)"
+    assert_issue(issues[0], path, 1, "edition", f"unknown edition 'sde3': {known}")
     assert [i.field for i in issues] == ["edition"]  # (not its entries' editions, missing since)
+
+
+def test_an_entry_of_an_unknown_edition(tmp_path: Path) -> None:
+    path = write(
+        tmp_path, "m.yaml", "edition: sde2\nmonsters:\n" + MONSTER + MONSTER.replace(
+            "kobold, name: Kobold", "imp, name: Imp, edition: Classic"
+        )
+    )
+    assert_issue(only_issue(tmp_path), path, 4, "monsters[1].edition", "unknown edition 'Classic'")
+
+
+def test_a_pack_may_list_an_edition_of_its_own(tmp_path: Path) -> None:
+    """A folder's editions.yaml adds editions (after the bundled pack's, in its order)."""
+    write(tmp_path, "editions.yaml", "editions: [bouts, sde2]\n")
+    write(tmp_path, "m.yaml", "edition: bouts\nmonsters:\n" + MONSTER)
+    pack = load_dirs([tmp_path])
+    assert list(pack.editions) == ["sde2", "forgotten-king", "classic", "bouts"]
+    assert list(pack.edition("bouts").monsters) == ["kobold"]
+
+
+@pytest.mark.parametrize(
+    ("text", "line", "field", "message"),
+    [
+        ("editions:\n  - bouts\n  - Bouts 2\n", 3, "editions[1]", "lowercase letters"),
+        ("editions: bouts\n", 1, "", "a list of edition ids"),
+        ("editions: [bouts]\nnames: [Bouts]\n", 1, "", "nothing else"),
+        ("editions: [bouts\n", 1, "", "expected ',' or ']'"),
+    ],
+)
+def test_a_broken_editions_file(
+    tmp_path: Path, text: str, line: int, field: str, message: str
+) -> None:
+    """Said with its file, line and field; the content naming an edition it may list is not
+    reported too (that would only repeat the problem once per file)."""
+    path = write(tmp_path, "editions.yaml", text)
+    write(tmp_path, "m.yaml", "edition: bouts\nmonsters:\n" + MONSTER)
+    assert_issue(only_issue(tmp_path), path, line, field, message)
 
 
 def test_bad_dice(tmp_path: Path) -> None:

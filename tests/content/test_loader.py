@@ -258,6 +258,7 @@ def test_unknown_edition_is_a_programming_error(pack_dir: Path) -> None:
 def test_load_pack_merges_bundled_then_user_then_dirs(
     tmp_path: Path, pack_dir: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    shutil.copyfile(paths.bundled_data_dir() / "editions.yaml", pack_dir / "editions.yaml")
     monkeypatch.setattr(paths, "bundled_data_dir", lambda: pack_dir)
     write_pack(paths.user_content_dir(), {"m.yaml": monsters_file(("kobold", "sde2", 5))})
     extra = write_pack(tmp_path / "extra", {"m.yaml": monsters_file(("dragon", "sde2", 9))})
@@ -267,6 +268,7 @@ def test_load_pack_merges_bundled_then_user_then_dirs(
 
 
 def test_load_pack_without_a_user_folder(pack_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    shutil.copyfile(paths.bundled_data_dir() / "editions.yaml", pack_dir / "editions.yaml")
     monkeypatch.setattr(paths, "bundled_data_dir", lambda: pack_dir)
     assert not paths.user_content_dir().exists()
     assert load_pack().sources == [str(pack_dir)]

@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from consul_app.content import EDITIONS, KINDS, ContentPack, Edition, load_pack
+from consul_app.content import KINDS, ContentPack, Edition, load_pack
+from consul_app.content.editions import declared_editions
+
+EDITIONS, _ = declared_editions([])
 
 
 def test_the_bundled_pack_validates() -> None:

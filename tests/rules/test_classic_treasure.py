@@ -44,7 +44,8 @@ def test_von_drakk_equips_his_treasure_and_his_card_applies_it() -> None:
     state = apply(pack, state, EquipRelics(relics=["bat-winged-key", "bewitched-wand"]))
     view = card(pack, state, "von-drakk")
     assert next(f.text for f in view.stats if f.stat == "DEX") == f"{dex} +1R"
-    assert {t.name: t.source for t in view.gained}["Fly"] == "relic Bat Winged Key!"
+    assert {t.name: t.source for t in view.gained}["Fly"] == "treasure Bat Winged Key!"
+    assert view.relics_title == "Treasure"
     assert [r.name for r in view.relics] == ["Bat Winged Key!", "Bewitched Wand"]
     assert "the boss's treasure applies" in " ".join(view.notes)
 

@@ -12,6 +12,7 @@ from consul_app.rules import (
     DestroyMiniBoss,
     DestroySpawningPoint,
     EndTurn,
+    EquipRelics,
     GameState,
     SpawnMiniBoss,
     Wound,
@@ -90,3 +91,16 @@ def test_the_ladder_and_the_gauge_stay_marked_unchecked(content: ContentPack) ->
     assert status is not None and status.ladder and not status.verified
     gauge = gauge_status(classic, new_game(classic, default_setup(classic)))
     assert gauge is not None and not gauge.verified
+
+
+@pytest.mark.parametrize(("edition", "said"), [("sde2", "no relic"), ("classic", "no treasure")])
+def test_a_boss_equipping_nothing_says_so_in_its_edition_s_words(
+    content: ContentPack, edition: str, said: str
+) -> None:
+    """1.0's boss carries treasure, not relics: its log never says "relic"."""
+    pack = content.edition(edition)
+    state = new_game(pack, default_setup(pack, edition))
+    assert describe(pack, EquipRelics(), state) == f"Boss equips {said}"
+    assert describe(pack, EquipRelics(relics=[next(iter(pack.relics))]), state).startswith(
+        "Boss equips "
+    )

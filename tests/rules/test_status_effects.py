@@ -11,14 +11,16 @@ from msgspec import structs
 
 from consul_app.content.dice import Dice
 from consul_app.content.models import DungeonBoss, StatusEffect
-from consul_app.content.pack import EditionPack
+from consul_app.content.pack import ContentPack, EditionPack
 from consul_app.content.validate import validate
 from consul_app.rules import (
     AddStatus,
     CardView,
     GameState,
+    Spawn,
     apply,
     card,
+    default_setup,
     describe,
     monster_stats,
     new_game,
@@ -221,3 +223,20 @@ def test_a_status_effect_a_model_is_immune_to_is_removed_at_once(sde2: EditionPa
         hexed = AddStatus(target="boss", status=status)
         assert apply(sde2, state, hexed).boss.status == []
         assert describe(sde2, hexed, state).endswith("removed at once (Immune: Status Effects)")
+
+
+def test_a_poisoned_1_ap_monster_of_1_0_has_no_action_point_left(content: ContentPack) -> None:
+    """1.0 Poison (reference/sde/1.0/status_effects.json): "A model suffering Poison loses one
+    action point its activation." The 1.0 text sets no minimum (2.0's adds "to a minimum of
+    1"), so a 1-AP monster that suffers it has none left in its activation: AP 0, and the
+    bundled status effect says so."""
+    classic = content.edition("classic")
+    assert "no minimum" in classic.status_effects["poison"].text
+    assert classic.status_effects["poison"].effect.min_ap is None
+    state = new_game(classic, default_setup(classic, "classic"))
+    one_ap = next(m for m in state.pool if classic.monsters[m].stats.ap == 1)
+    state = apply(classic, state, Spawn(monsters={one_ap: 1}))
+    state = apply(classic, state, AddStatus(target="monster", model=one_ap, status="poison"))
+    poisoned = card(classic, state, one_ap, marked=0)
+    assert (poisoned.ap, _figure(poisoned, "AP")) == (0, "AP 1 -1 Poison")
+    assert card(classic, state, one_ap).ap == 1  # the others of its kind

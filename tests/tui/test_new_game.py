@@ -403,7 +403,6 @@ async def test_a_new_edition_keeps_the_hero_names_and_a_boss_it_has(
     """Seen in play: changing the edition put back the default boss and forgot the heroes.
     The boss chosen stays where the edition has it; the names come back with an edition that
     asks for them."""
-    from consul_app.content import EDITIONS
     from consul_app.rules import bosses_to_choose
 
     app = make_app(content)
@@ -414,7 +413,7 @@ async def test_a_new_edition_keeps_the_hero_names_and_a_boss_it_has(
         sde2 = {b.id for b in bosses_to_choose(content.edition("sde2"))}
         edition, boss = next(
             (e, b)
-            for e in EDITIONS
+            for e in content.editions
             if e != "sde2"
             for b in sorted(sde2 & {b.id for b in bosses_to_choose(content.edition(e))})
         )

@@ -3,7 +3,8 @@
 
 The engine, the views, the export, the CLI and the TUI ask the `Edition` of a game; none of
 them compares an edition's id. A new edition is one more `Edition` here (and its module of
-steps, or another edition's), and its content under `data/`."""
+steps, or another edition's), and its content under `data/` (its id in `data/editions.yaml`,
+its files in a folder of their own)."""
 
 from __future__ import annotations
 
@@ -232,7 +233,8 @@ CLASSIC = Edition(
 )
 
 EDITIONS: dict[str, Edition] = {e.id: e for e in (SDE2, FORGOTTEN_KING, CLASSIC)}
-"""Every edition by id, in the order the new-game screen offers them."""
+"""Every edition the rules know, by id (the new-game screen offers those the content is for, in
+its order: `all_editions(content)`). A new edition is one more here."""
 
 
 def edition(edition_id: str) -> Edition:
@@ -255,7 +257,14 @@ def step_title(edition_id: str, key: str) -> str:
     return EDITIONS[edition_id].step_title(key)
 
 
-def all_editions() -> list[Edition]:
-    """Every edition, in the order the new-game screen offers them."""
-    return list(EDITIONS.values())
+def all_editions(content: ContentPack | None = None) -> list[Edition]:
+    """Every edition; given the content, those it is for, in its order (`data/editions.yaml`:
+    the order the new-game screen offers them)."""
+    if content is None:
+        return list(EDITIONS.values())
+    order = list(content.editions)
+    return sorted(
+        (e for e in EDITIONS.values() if e.content in content.editions),
+        key=lambda e: order.index(e.content),
+    )
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from consul_app.content.models import PowerGauge
 from consul_app.content.pack import EditionPack
+from consul_app.rules.editions import edition_of
 from consul_app.rules.model.actions import AdvanceGauge
 from consul_app.rules.model.errors import RuleError
 from consul_app.rules.model.state import GameState
@@ -28,7 +29,7 @@ def advance_gauge(pack: EditionPack, state: GameState, action: AdvanceGauge) -> 
     """Move the skull counter; at the end of the track it fills and starts again from the
     beginning until it has filled as often as the game size needs, then stays full."""
     if state.gauge is None:
-        raise RuleError("only SDE 1.0 has a power gauge")
+        raise RuleError(f"{edition_of(state).name} has no power gauge")
     if gauge_full(state):
         raise RuleError("the power gauge is already full")
     squares = gauge_of(pack, state).squares

@@ -27,7 +27,8 @@ def select_chart(pack: EditionPack, setup: Setup) -> Chart | None:
     if track == "ladder":
         ladder = next((c for c in pack.charts.values() if c.kind == "ladder"), None)
         if ladder is None:
-            raise SetupError("the Forgotten King content has no Mighty Monster ladder")
+            name = edition(setup.edition).name
+            raise SetupError(f"the {name} content has no Mighty Monster ladder")
         return ladder
     boss = pack.dungeon_bosses[setup.boss]
     charts = [c for c in pack.charts.values() if c.kind == "chart" and c.mode == setup.mode]

@@ -233,6 +233,8 @@ class CardView:
     hearts_added: list[Added] = field(default_factory=list)
     """What its relics change on its hearts ("+2: relic Frozen Soul"), as `hearts` counts them
     (the boss's wound track too)."""
+    relics_title: str = "Relics"
+    """What its edition calls the relics it equips (1.0: "Treasure")."""
 
     @property
     def basic_defense(self) -> str:
@@ -266,28 +268,29 @@ def card(
         return _cardless_pet(pack, state, model_id)
     is_boss = kind == "dungeon boss"
     relics = _relics(pack, state, model_id) if is_boss else []
+    word = edition_of(state).words.relic  # (1.0: its treasure)
     lines = [] if kind == "spawning point" else monster_bonuses(pack, state, model_id)
     lines += [] if kind == "spawning point" else effect_lines(pack, state, model_id)
     names = _all_names(model, lines, relics)
     effects = keyword_effects(pack, state, model, names)
     mighty = any(e.keyword == "Mighty" for e in effects)
     suffers = _suffers(pack, state, model_id, kind, marked, (tile, which))
-    adds = _Adds(lines, relics, effects, mighty, suffers, state.setup.mode == "arcade")
+    adds = _Adds(lines, relics, effects, mighty, suffers, state.setup.mode == "arcade", word)
     adds.conditions = conditions(pack, state, model, names)
     numbers = {
-        stat: _number(base, stat, relics, suffers)
+        stat: _number(base, stat, relics, suffers, word)
         for stat, base in (("MOVE", model.stats.move), ("AP", model.stats.ap))
     }
     stats = _stat_line(model, adds, numbers)
     move = numbers["MOVE"][1]
     ap = numbers["AP"][1]
-    hearts_added, hearts = _hearts(pack, state, model, relics)
-    actions = _actions(pack, model, adds, relics)
+    hearts_added, hearts = _hearts(pack, state, model, relics, word)
+    actions = _actions(pack, model, adds, relics, word)
     defends = list(model.defends_with) or ["ARM"]
     defense_stats = [s for s in DEFENSE_STATS if getattr(model.stats, s) is not None]
     defense_stats += [s for s in defends if s not in defense_stats]
     defense = [adds.roll(s, getattr(model.stats, s), "defense") for s in defense_stats]
-    notes = _notes(state, kind, model, actions) + _relic_notes(state, relics)
+    notes = _notes(state, kind, model, actions) + _relic_notes(state, relics, word)
     return CardView(
         id=model.id,
         name=model.name,
@@ -306,9 +309,10 @@ def card(
         defends_basic=defends,
         keywords=[_keyword(pack, k, model.id) for k in model.keywords],
         abilities=[Trait(a, "ability", ability_text(pack, a, model.id)) for a in model.abilities],
-        gained=_gained(pack, state, lines, relics),
+        gained=_gained(pack, state, lines, relics, word),
         bonuses=lines,
         relics=[_relic_view(r) for r in relics],
+        relics_title=edition_of(state).words.relics,
         effects=effects,
         notes=notes,
         suffers=[Trait(s.name, "status effect", s.text, "suffers it now", s.ends) for s in suffers],
@@ -326,6 +330,7 @@ class _Adds:
         mighty: bool,
         suffers: list[StatusEffect],
         arcade: bool,
+        word: str,
     ) -> None:
         self.lines = [line for line in lines if line.dice is not None and not line.note]
         self.relics = relics
@@ -333,6 +338,7 @@ class _Adds:
         self.mighty = mighty
         self.suffers = suffers
         self.arcade = arcade
+        self.word = word
         self.conditions: list[Condition] = []
 
     def for_roll(self, stat: str, purpose: Purpose) -> list[Added]:
@@ -353,9 +359,9 @@ class _Adds:
                 if mod.stat != stat:
                     continue
                 if mod.not_applied is not None:
-                    added.append(_not_applied(relic, mod))
+                    added.append(_not_applied(relic, mod, self.word))
                 elif isinstance(mod.add, Dice):
-                    added.append(Added(mod.add, None, f"relic {relic.name}"))
+                    added.append(Added(mod.add, None, _from(self.word, relic)))
         for effect in self.effects:
             if effect.dice is not None and effect.applies(stat, purpose):
                 added.append(Added(effect.dice, None, effect.reason))
@@ -438,7 +444,7 @@ def _cardless_pet(pack: EditionPack, state: GameState, name: str) -> CardView:
         defends_basic=[],
         keywords=[],
         abilities=[],
-        gained=_gained(pack, state, lines, []),
+        gained=_gained(pack, state, lines, [], ""),
         bonuses=lines,
         relics=[],
         effects=[],
@@ -501,7 +507,7 @@ def _suffers(
 
 
 def _number(
-    base: int | None, stat: str, relics: list[Relic], suffers: list[StatusEffect]
+    base: int | None, stat: str, relics: list[Relic], suffers: list[StatusEffect], word: str
 ) -> tuple[list[Added], int | None]:
     """The changes to MOVE, AP or HEARTS (relics, then status effects) and what it comes to:
     Poison's action point lost never takes it below its `min_ap`; Slow halves the movement
@@ -509,7 +515,9 @@ def _number(
     if base is None:
         return [], None
     added = [
-        _not_applied(r, m) if m.not_applied is not None else Added(None, m.add, f"relic {r.name}")
+        _not_applied(r, m, word)
+        if m.not_applied is not None
+        else Added(None, m.add, _from(word, r))
         for r in relics
         for m in r.modifiers
         if m.stat == stat and (isinstance(m.add, int) or m.not_applied is not None)
@@ -532,10 +540,10 @@ def _number(
     return added, total
 
 
-def _not_applied(relic: Relic, mod: StatModifier) -> Added:
+def _not_applied(relic: Relic, mod: StatModifier, word: str) -> Added:
     """A relic's change to a figure that the app cannot read: shown, never counted."""
     dice, number = (mod.add, None) if isinstance(mod.add, Dice) else (None, mod.add)
-    reason = f"relic {relic.name}, {NOT_APPLIED} ({mod.not_applied})"
+    reason = f"{_from(word, relic)}, {NOT_APPLIED} ({mod.not_applied})"
     return Added(dice, number, reason, "not applied", relic.name)
 
 
@@ -569,7 +577,9 @@ def _stat_line(
     return figures
 
 
-def _actions(pack: EditionPack, model: Card, adds: _Adds, relics: list[Relic]) -> list[CardAction]:
+def _actions(
+    pack: EditionPack, model: Card, adds: _Adds, relics: list[Relic], word: str
+) -> list[CardAction]:
     """Its basic attacks, then its abilities that cost AP: printed, then its relics' (as if
     printed on its card)."""
     actions = [_basic(model, attack, adds) for attack in getattr(model, "attacks", [])]
@@ -580,7 +590,7 @@ def _actions(pack: EditionPack, model: Card, adds: _Adds, relics: list[Relic]) -
         if ability is not None and ability.ap is not None:
             action = _ability_action(model, ability, adds)
             if relic is not None:
-                action.notes.append(f"From relic {relic.name}.")
+                action.notes.append(f"From {_from(word, relic)}.")
             actions.append(action)
     return actions
 
@@ -629,7 +639,7 @@ def _ability_action(model: Card, ability: Ability, adds: _Adds) -> CardAction:
 
 
 def _gained(
-    pack: EditionPack, state: GameState, lines: list[BonusLine], relics: list[Relic]
+    pack: EditionPack, state: GameState, lines: list[BonusLine], relics: list[Relic], word: str
 ) -> list[Trait]:
     traits: list[Trait] = []
     for line in lines:
@@ -642,7 +652,7 @@ def _gained(
             text = f"{CAUSES.format(name=name)}{status.text if status else ''}"
             traits.append(Trait(name, "status effect", text.strip(), source))
     for relic in relics:
-        source = f"relic {relic.name}"
+        source = _from(word, relic)
         traits += [_keyword(pack, k, relic.id, source) for k in relic.keywords]
         traits += [
             Trait(a, "ability", ability_text(pack, a, relic.id), source) for a in relic.abilities
@@ -678,28 +688,33 @@ def _relic_view(relic: Relic) -> RelicView:
     return RelicView(relic.id, relic.name, relic.slot, relic.effect, mods, unread)
 
 
+def _from(word: str, relic: Relic) -> str:
+    """Where a change comes from: "relic Bleak Crest" (1.0: "treasure Bat Winged Key!")."""
+    return f"{word} {relic.name}"
+
+
 def _modifier(mod: StatModifier) -> str:
     return f"{mod.add:+d} {mod.stat}" if isinstance(mod.add, int) else f"+{mod.add} {mod.stat}"
 
 
 def _hearts(
-    pack: EditionPack, state: GameState, model: Card, relics: list[Relic]
+    pack: EditionPack, state: GameState, model: Card, relics: list[Relic], word: str
 ) -> tuple[list[Added], int]:
     """Its hearts as it plays and what changed them: the boss of this game plays with the hearts
     its relics gave it (`boss_hearts`: its wound track counts the same)."""
     if not relics:  # not the boss, or one without relics
         return [], model.hearts
-    added = _number(model.hearts, "HEARTS", relics, [])[0]
+    added = _number(model.hearts, "HEARTS", relics, [], word)[0]
     if state.boss.hearts is None:  # relics chosen before their hearts counted (an old journal)
         return [a for a in added if a.change == "not applied"], model.hearts
     return added, boss_hearts(pack, state)
 
 
-def _relic_notes(state: GameState, relics: list[Relic]) -> list[str]:
+def _relic_notes(state: GameState, relics: list[Relic], word: str) -> list[str]:
     """What the card cannot apply of its relics, and (a game saved by an older Consul) relic
     hearts its wound track does not count."""
     notes = [
-        f"Relic {relic.name}: {NOT_APPLIED} ({relic.not_applied})."
+        f"{_from(word.capitalize(), relic)}: {NOT_APPLIED} ({relic.not_applied})."
         for relic in relics
         if relic.not_applied
     ]

@@ -149,9 +149,9 @@ def _spawn_boss(pack: EditionPack, played: Edition, action: a.SpawnBoss) -> str:
     return f"{played.words.arrive} the dungeon boss {boss}"
 
 
-def _relics(pack: EditionPack, action: a.EquipRelics | a.ChooseRelics) -> str:
+def _relics(pack: EditionPack, played: Edition, action: a.EquipRelics | a.ChooseRelics) -> str:
     if not action.relics:
-        return "Boss equips no relic"
+        return f"Boss equips no {played.words.relic}"
     return "Boss equips " + ", ".join(name_of(pack, "relics", r) for r in action.relics)
 
 
@@ -168,6 +168,8 @@ _WORDED: dict[type, Callable[[EditionPack, Edition, Any], str]] = {
     a.AdvanceChart: _advance,
     a.ConfirmStep: lambda pack, played, act: f"Done: {played.step_title(act.step)}",
     a.SpawnBoss: _spawn_boss,
+    a.ChooseRelics: _relics,
+    a.EquipRelics: _relics,
     a.DestroySpawningPoint: lambda pack, played, act: (
         f"Spawning point {point_name(pack, act.spawning_point, act.which)} "
         f"on tile {act.tile} destroyed: {played.point_loot(act.tile)}"
@@ -191,8 +193,6 @@ _LABELS: dict[type, Callable[[EditionPack, Any], str]] = {
     a.DestroyMiniBoss: lambda pack, act: (
         f"Mini-boss {name_of(pack, 'mini_bosses', act.mini_boss)} destroyed"
     ),
-    a.ChooseRelics: _relics,
-    a.EquipRelics: _relics,
     a.ChooseBonus: lambda pack, act: f"Bonus chosen: {name_of(pack, 'bonuses', act.bonus)}",
     a.AnswerSighting: _sighting,
     a.CancelSighting: _cancel,

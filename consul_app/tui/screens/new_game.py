@@ -82,7 +82,7 @@ class NewGameScreen(Screen[Setup | None]):
         self.content = content
         self.can_cancel = can_cancel
         self.on_start = on_start
-        self.setup = _default_setup(content, all_editions()[0].id)
+        self.setup = _default_setup(content, all_editions(content)[0].id)
         self.chosen = self.setup
         """The setup as the Consul chose it: a new edition keeps the boss and the heroes."""
         self.page = 0
@@ -134,7 +134,7 @@ class NewGameScreen(Screen[Setup | None]):
         await self._monsters
 
     def _fields(self) -> ComposeResult:
-        editions = [(e.id, e.name) for e in all_editions() if self._playable(e.id)]
+        editions = [(e.id, e.name) for e in all_editions(self.content) if self._playable(e.id)]
         yield CycleField("Edition", editions, self.setup.edition, id="edition")
         fields = setup_fields(self.setup.edition)
         if "mode" in fields:
@@ -360,7 +360,11 @@ class NewGameScreen(Screen[Setup | None]):
             self.notify(str(err), title="This game cannot start", severity="warning")
             return
         if state.chart is None:
-            self.notify("SDE 1.0 plays with a power gauge, not a chart (see data/README.md).")
+            said = edition(self.setup.edition)
+            self.notify(
+                f"{said.name} plays with a {said.words.chart.lower()}, not a chart "
+                "(see data/README.md)."
+            )
             return
 
         def saved(chart: Chart | None) -> None:

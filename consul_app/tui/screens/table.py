@@ -300,7 +300,7 @@ class TableScreen(TableKeys, TableDialogs, KeptLines, Screen[None]):
         if isinstance(step.action, ConfirmStep):
             return f"{enter}: done"  # the title above says what
         assert step.action is not None
-        return f"{enter}: {describe(self.session.pack, step.action)}"
+        return f"{enter}: {describe(self.session.pack, step.action, self.session.state)}"
 
     def _key(self, binding_id: str) -> str:
         """The key of a binding as shown (after any keymap: set before the game opens, so
