@@ -10,12 +10,18 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
+from rich.console import Console, ConsoleOptions, RenderableType, RenderResult
 from rich.measure import Measurement
+from rich.segment import Segment
 from rich.text import Text
+from textual.content import Content
+from textual.strip import Strip
+from textual.style import Style
+from textual.visual import RenderOptions
 
 from consul_app.rules import Added, CardAction, CardView, RollView, Trait
 from consul_app.tui import symbols
+from consul_app.tui.rows import Lines, Stack, content, strip, wrap
 
 GAP = 2
 """Spaces between two figures of a line."""
@@ -23,8 +29,9 @@ NOW = ("MOVE", "AP")
 """The figures a card says "= now" of when something changes them."""
 
 
-class Figures:
-    """Short figures side by side; a line breaks between two figures, never inside one."""
+class Figures(Lines):
+    """Short figures side by side; a line breaks between two figures, never inside one. Drawn
+    as a Rich renderable (a pane's group) or straight to lines (`Lines`: the card)."""
 
     def __init__(self, figures: Iterable[Text | str], *, gap: int = GAP, indent: int = 0) -> None:
         self.figures = [f if isinstance(f, Text) else Text(f) for f in figures if f]
@@ -55,15 +62,24 @@ class Figures:
             line.overflow = "ignore"
             yield line
 
+    def content_lines(self, width: int) -> list[Content]:
+        """`lines` as Content, cut at `width` as Rich cuts them."""
+        return [content(line).truncate(width) for line in self.lines(width)]
+
+    def render_strips(
+        self, width: int, height: int | None, style: Style, options: RenderOptions
+    ) -> list[Strip]:
+        return [strip(line, style) for line in self.content_lines(width)][:height]
+
     def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
         widths = [f.cell_len for f in self.figures] or [0]
         whole = sum(widths) + self.gap * (len(widths) - 1) + self.indent
         return Measurement(max(widths) + self.indent, whole)
 
 
-class Hanging:
+class Hanging(Lines):
     """Prose indented by `indent` cells, its wrapped lines hanging under its first (lighter
-    than a Rich table: a card is drawn at once)."""
+    than a Rich table: a card is drawn at once). Drawn as a Rich renderable or as `Lines`."""
 
     def __init__(self, text: Text, *, indent: int = 2) -> None:
         self.text = text
@@ -75,6 +91,42 @@ class Hanging:
             line = Text(" " * self.indent).append_text(line)
             line.no_wrap = True
             yield line
+
+    def content_lines(self, width: int) -> list[Content]:
+        """The lines, each cut at `width` as Rich cuts them."""
+        indent = Content(" " * self.indent)
+        lines = wrap(content(self.text), max(1, width - self.indent))
+        return [(indent + line).truncate(width) for line in lines]
+
+    def render_strips(
+        self, width: int, height: int | None, style: Style, options: RenderOptions
+    ) -> list[Strip]:
+        return [strip(line, style) for line in self.content_lines(width)][:height]
+
+
+class Card(Stack):
+    """A whole card's parts, one under the other, each line padded to the width (as
+    `Visual.to_strips` pads, but as each line is made: not a second line made of each)."""
+
+    def render_strips(
+        self, width: int, height: int | None, style: Style, options: RenderOptions
+    ) -> list[Strip]:
+        pad = (style + Style(reverse=False)).rich_style
+        strips: list[Strip] = []
+        for part in self.parts:
+            if isinstance(part, Figures | Hanging):
+                lines = part.content_lines(width)
+            elif isinstance(part, Content):
+                lines = wrap(part, width)
+            else:
+                strips += part.render_strips(width, None, style, options)
+                continue
+            for line in lines:
+                segments = line.render_segments(style)
+                if line.cell_length < width:
+                    segments.append(Segment(" " * (width - line.cell_length), pad))
+                strips.append(Strip(segments, max(width, line.cell_length)))
+        return strips[:height]
 
     def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
         words = self.text.plain.split() or [""]
@@ -160,9 +212,10 @@ def roll_figures(roll: RollView) -> list[Text]:
 # -- the whole card ------------------------------------------------------------------------
 
 
-def card_body(view: CardView) -> Group:
-    """The card view: every figure with the reason for every added die, every text."""
-    parts: list[RenderableType] = [header(view), stat_line(view)]
+def card_body(view: CardView) -> Card:
+    """The card view: every figure with the reason for every added die, every text (drawn
+    straight to lines: a Rich group of the same parts took three times as long)."""
+    parts: list[Text | Lines] = [header(view), stat_line(view)]
     parts += _reasons([*view.hearts_added, *(a for figure in view.stats for a in figure.added)])
     if view.suffers:
         parts += [_heading("Status effects it suffers"), *_traits(view.suffers, sources=False)]
@@ -198,7 +251,7 @@ def card_body(view: CardView) -> Group:
     notes = [e.reason for e in view.effects] + view.notes
     if notes:
         parts += [_heading("Notes"), *(Hanging(Text(n, "italic")) for n in notes)]
-    return Group(*parts)
+    return Card(*parts)
 
 
 def _against_basic(view: CardView) -> str:
@@ -213,9 +266,9 @@ def _heading(title: str) -> Text:
     return Text(f"\n{title}", "bold underline")
 
 
-def _action(action: CardAction) -> list[RenderableType]:
+def _action(action: CardAction) -> list[Text | Lines]:
     name = Text(action.name, "bold")
-    parts: list[RenderableType] = [Figures([name, *action_facts(action)], gap=3)]
+    parts: list[Text | Lines] = [Figures([name, *action_facts(action)], gap=3)]
     if action.roll is not None:
         parts.append(Figures(["rolls", *roll_figures(action.roll)], gap=1, indent=2))
         parts += _reasons(action.roll.added, roll=True)
@@ -225,12 +278,12 @@ def _action(action: CardAction) -> list[RenderableType]:
     return parts + [Hanging(text) for text in texts]
 
 
-def _conditions(roll: RollView, indent: int) -> list[RenderableType]:
+def _conditions(roll: RollView, indent: int) -> list[Text | Lines]:
     """ "· +1B if the target has Knockdown (Pile-On)": dice to add when the condition holds."""
     return [Hanging(Text(f"· {text}", "italic"), indent=indent) for text in roll.conditions]
 
 
-def _reasons(added: Iterable[Added], *, roll: bool = False) -> list[RenderableType]:
+def _reasons(added: Iterable[Added], *, roll: bool = False) -> list[Text | Lines]:
     """One line per added die (or number, dice lost, figure halved): the amount (never split),
     then why (wrapped under it). A dropped die names its cause in its figure already; so does
     a change not applied on a `roll` (the stat line gives its reason once)."""
@@ -242,7 +295,7 @@ def _reasons(added: Iterable[Added], *, roll: bool = False) -> list[RenderableTy
     ]
 
 
-def _traits(traits: Sequence[Trait], *, sources: bool = True) -> list[RenderableType]:
+def _traits(traits: Sequence[Trait], *, sources: bool = True) -> list[Text | Lines]:
     rows = []
     for trait in traits:
         source = "" if trait.source == "card" or not sources else f" ({trait.source})"

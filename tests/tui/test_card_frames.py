@@ -154,3 +154,107 @@ async def test_a_card_opened_after_a_resize_fits_the_new_size(
         await pilot.resize_terminal(120, 40)
         await until(pilot, lambda: body.container_size.width == wide, "the card resized")
         assert body.scroll_y == body.max_scroll_y
+
+
+async def test_another_card_draws_again_only_what_changed(
+    content: ContentPack, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 23 (`c` within 1.5x a no-op key): the next card renders again its own lines and
+    the dialog's title, not the screen around the dialog nor the dialog's frame below its
+    title (rendering those again was a third of the time `c` took)."""
+    save = tmp_path / "game.jsonl"
+    play_saved(content, save, default_setup(content.edition("sde2")), offense_bonus_taken)
+    app = make_app(content, save)
+    async with app.run_test(size=(120, 40)) as pilot:
+        pool = app.screen.query_one(PoolTable)
+        pool.focus()
+        await pilot.press("c")
+        await until(pilot, lambda: isinstance(app.screen, CardScreen), "the first card")
+        screen = app.screen
+        dialog = screen.query_one(".dialog")
+        title = dialog.border_title
+        rendered: list[str] = []
+        for widget in (screen, dialog):
+            render_line = widget.render_line
+
+            def counted(y: int, render_line=render_line, widget=widget) -> object:
+                rendered.append(type(widget).__name__)
+                return render_line(y)
+
+            monkeypatch.setattr(widget, "render_line", counted)
+        await pilot.press("escape", "down", "c")
+        await until(pilot, lambda: app.screen is screen, "the next card")
+        await pilot.pause()
+        assert dialog.border_title != title
+        assert rendered == []
+        top = dialog.render_lines(dialog.outer_size.region)[0].text  # (as drawn)
+        assert isinstance(screen, CardScreen) and f"Card: {screen.view.name}" in top
+
+
+async def test_the_card_screen_is_styled_again_only_when_styles_changed(
+    content: ContentPack, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 23: shown again, the card screen keeps its nodes' styles (applying every rule to
+    every node again took a tenth of `c`); after a theme change it takes the new one."""
+    save = tmp_path / "game.jsonl"
+    play_saved(content, save, default_setup(content.edition("sde2")), offense_bonus_taken)
+    app = make_app(content, save)
+    async with app.run_test(size=(120, 40)) as pilot:
+        app.screen.query_one(PoolTable).focus()
+        await pilot.press("c")
+        await until(pilot, lambda: isinstance(app.screen, CardScreen), "the first card")
+        screen = app.screen
+        await pilot.press("escape")
+        await until(pilot, lambda: app.screen is not screen, "the table")
+        styled: list[object] = []
+        update_styles = app.update_styles
+
+        def counted(node: object, animate: bool = True) -> None:
+            styled.append(node)
+            update_styles(node, animate=animate)  # type: ignore[arg-type]
+
+        monkeypatch.setattr(app, "update_styles", counted)
+        await pilot.press("down", "c")
+        await until(pilot, lambda: app.screen is screen, "the next card")
+        await pilot.pause()
+        assert screen not in styled
+        await pilot.press("escape")
+        await until(pilot, lambda: app.screen is not screen, "the table again")
+        background = screen.query_one(".dialog").styles.background
+        app.theme = "textual-light" if app.current_theme.dark else "textual-dark"
+        await pilot.pause()
+        await pilot.press("c")
+        await until(pilot, lambda: app.screen is screen, "a card in the new theme")
+        await pilot.pause()
+        assert screen.query_one(".dialog").styles.background != background
+
+
+async def test_the_table_behind_a_card_keeps_its_own_lines(
+    content: ContentPack, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 23: a card pushed over the table and closed again: the table screen's own lines
+    (its background around the panes) are not drawn again (they were, as Textual refreshes
+    the screen a card is pushed over)."""
+    save = tmp_path / "game.jsonl"
+    play_saved(content, save, default_setup(content.edition("sde2")), offense_bonus_taken)
+    app = make_app(content, save)
+    async with app.run_test(size=(120, 40)) as pilot:
+        table = app.screen
+        table.query_one(PoolTable).focus()
+        await pilot.press("c", "escape")
+        await until(pilot, lambda: app.screen is table, "the table after the first card")
+        await pilot.pause()
+        rendered: list[int] = []
+        render_line = table.render_line
+
+        def counted(y: int) -> object:
+            rendered.append(y)
+            return render_line(y)
+
+        monkeypatch.setattr(table, "render_line", counted)
+        await pilot.press("down", "c")
+        await until(pilot, lambda: isinstance(app.screen, CardScreen), "the next card")
+        await pilot.press("escape")
+        await until(pilot, lambda: app.screen is table, "the table again")
+        await pilot.pause()
+        assert rendered == []

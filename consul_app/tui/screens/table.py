@@ -34,6 +34,7 @@ from consul_app.rules import (
 from consul_app.sde.ended import finished
 from consul_app.session import SaveError, Session
 from consul_app.tui.held_keys import hold_keys, let_keys_go
+from consul_app.tui.kept_lines import KeptLines
 from consul_app.tui.one_frame import DrawsOnce
 from consul_app.tui.screens.confirm import ConfirmScreen
 from consul_app.tui.screens.table_dialogs import TableDialogs
@@ -75,7 +76,7 @@ PLAYING = frozenset(
 are neither shown (footer, command palette) nor bound, and only undo brings them back."""
 
 
-class TableScreen(TableKeys, TableDialogs, DrawsOnce):
+class TableScreen(TableKeys, TableDialogs, KeptLines, DrawsOnce):
     """A game in play: the next step on top, the panes below (tabs on a small terminal)."""
 
     CSS_PATH = "../table.tcss"

@@ -17,9 +17,9 @@ from textual.scroll_view import ScrollView
 from textual.scrollbar import ScrollBarRender
 from textual.strip import Strip
 from textual.style import Style as VisualStyle
-from textual.visual import Visual, visualize
+from textual.visual import RenderOptions, visualize
 
-from consul_app.tui.textual_compat import after_size_updated
+from consul_app.tui.textual_compat import after_size_updated, style_getter
 
 
 @after_size_updated
@@ -55,7 +55,8 @@ class CardBody(ScrollView, can_focus=True):
         self.renderable = renderable
         self._drawn_for = None
         self._lay_out()
-        self.scroll_to(0, 0, animate=False, immediate=True, force=True)
+        if self.scroll_offset != (0, 0):  # (scrolling to where it is costs a tenth of a card)
+            self.scroll_to(0, 0, animate=False, immediate=True, force=True)
         self.refresh()
 
     def size_updated(self) -> None:
@@ -88,8 +89,15 @@ class CardBody(ScrollView, can_focus=True):
             self.scroll_to(y=self.max_scroll_y, animate=False, immediate=True, force=True)
 
     def _render_at(self, width: int, style: VisualStyle) -> list[Strip]:
+        """The lines, padded to `width` as `Visual.to_strips` pads them (not through it: its
+        pass over every line for links a card does not have was a third of the time)."""
         visual = visualize(self, self.renderable, markup=False)
-        return Visual.to_strips(self, visual, width, None, style, pad=True)
+        options = RenderOptions(style_getter(self), self.styles)
+        pad = (style + VisualStyle(reverse=False)).rich_style
+        return [
+            line.extend_cell_length(width, pad)
+            for line in visual.render_strips(width, None, style, options)
+        ]
 
     def render_lines(self, crop: Region) -> list[Strip]:
         if self._drawn_for is None or self._drawn_for[1] != self.visual_style:
