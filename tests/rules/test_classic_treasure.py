@@ -7,11 +7,13 @@ from __future__ import annotations
 
 from session.players import bundled_pack
 
+from consul_app.content.pack import EditionPack
 from consul_app.rules import (
     AdvanceGauge,
     DestroySpawningPoint,
     EndTurn,
     EquipRelics,
+    GameState,
     PlacedSpawningPoint,
     Setup,
     apply,
@@ -22,7 +24,8 @@ from consul_app.rules import (
 )
 
 
-def test_von_drakk_equips_his_treasure_and_his_card_applies_it() -> None:
+def _von_drakk_summoned() -> tuple[EditionPack, GameState]:
+    """A 1.0 game whose last spawning point fell: Von Drakk summoned, his treasure next."""
     pack = bundled_pack().edition("classic")
     setup = Setup(
         edition="classic",
@@ -34,7 +37,11 @@ def test_von_drakk_equips_his_treasure_and_his_card_applies_it() -> None:
     state = apply(pack, state, EndTurn())
     spawn = next(s for s in power_up_steps(pack, state) if s.current)
     assert spawn.action is not None
-    state = apply(pack, state, spawn.action)
+    return pack, apply(pack, state, spawn.action)
+
+
+def test_von_drakk_equips_his_treasure_and_his_card_applies_it() -> None:
+    pack, state = _von_drakk_summoned()
     step = next(s for s in power_up_steps(pack, state) if s.current)
     assert step.title == "Equip the boss's treasure"
     his = {r.id for r in pack.relics.values() if r.portrait == ["von-drakk"]}
@@ -53,18 +60,7 @@ def test_von_drakk_equips_his_treasure_and_his_card_applies_it() -> None:
 def test_the_adventure_effects_wait_for_the_treasure_in_its_words() -> None:
     """Summoned, Von Drakk equips his treasure before the Adventure Effects card's boss fight
     effects: the boss card says they come after the treasure (1.0 has no relics)."""
-    pack = bundled_pack().edition("classic")
-    setup = Setup(
-        edition="classic",
-        boss="von-drakk",
-        spawning_points=[PlacedSpawningPoint(id="egg-clutch", tile=2)],
-    )
-    state = apply(pack, new_game(pack, setup), AdvanceGauge())
-    state = apply(pack, state, DestroySpawningPoint(spawning_point="egg-clutch", tile=2))
-    state = apply(pack, state, EndTurn())
-    spawn = next(s for s in power_up_steps(pack, state) if s.current)
-    assert spawn.action is not None
-    state = apply(pack, state, spawn.action)
+    pack, state = _von_drakk_summoned()
     assert boss_status(pack, state).spawn_due == "to resolve after the treasure"
     state = apply(pack, state, EquipRelics(relics=[]))
     assert boss_status(pack, state).spawn_due == "to resolve next"
