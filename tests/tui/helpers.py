@@ -3,6 +3,7 @@ waiting for what the app does after a refresh."""
 
 from __future__ import annotations
 
+import asyncio
 import time
 from collections.abc import Callable
 from io import StringIO
@@ -63,3 +64,19 @@ async def until(
     while not condition():
         assert time.monotonic() < end, f"{what} after {deadline} s"
         await pilot.pause(0.02)
+
+
+QUIET = 0.3
+"""No frame for this long: the screen has settled."""
+
+
+async def settled(frames: list[Any], deadline: float = 30.0) -> None:
+    """Until no frame has been added to `frames` (a test's record of the drawn frames) for
+    `QUIET` seconds."""
+    end = time.monotonic() + deadline
+    while True:
+        seen = len(frames)
+        await asyncio.sleep(QUIET)
+        if len(frames) == seen:
+            return
+        assert time.monotonic() < end, "the screen never settled"

@@ -19,24 +19,11 @@ from consul_app.tui.screens.card import CardScreen
 from consul_app.tui.widgets.card_body import CardBody
 from consul_app.tui.widgets.pool import PoolTable
 
-from .helpers import until
+from .helpers import settled, until
 from .scenarios import SMALL, make_app, offense_bonus_taken, play_saved
 
 MIXED = (100, 30)
 """Some cards of the pool fit, some scroll."""
-QUIET = 0.3
-"""No frame for this long: the screen has settled."""
-
-
-async def _settled(frames: list[str], deadline: float = 30.0) -> None:
-    end = time.monotonic() + deadline
-    while True:
-        seen = len(frames)
-        await asyncio.sleep(QUIET)
-        if len(frames) == seen:
-            return
-        assert time.monotonic() < end, "the screen never settled"
-
 
 async def _drawn(frames: list[str], deadline: float = 30.0) -> None:
     """Until the card screen has drawn a frame (without Pilot's pause, which draws one)."""
@@ -73,11 +60,11 @@ async def test_each_card_opens_in_one_frame(
         heights = set()
         for row in range(pool.row_count):
             pool.move_cursor(row=row)
-            await _settled(frames)
+            await settled(frames)
             frames.clear()
             app.post_message(events.Key("c", "c"))
             await _drawn(frames)
-            await _settled(frames)
+            await settled(frames)
             screen = app.screen
             assert isinstance(screen, CardScreen) and screen.view is not None
             # (a frame of the table's before the card's: its cursor, drawn late on a busy machine)

@@ -20,10 +20,8 @@ from textual.widgets import TabbedContent, Tabs
 from consul_app.content import ContentPack
 from consul_app.rules import default_setup
 
+from .helpers import settled
 from .scenarios import SMALL, WIDE, idle, make_app, play_saved
-
-QUIET = 0.3
-"""No frame for this long: the screen has settled."""
 
 Seen = tuple[str | None, str, tuple[int, int], tuple[int, int], str | None]
 """What a frame showed: the tab in front, its label, its span, the underline's span, the
@@ -37,16 +35,6 @@ async def _drawn(frames: list[Seen], key: str, deadline: float = 30.0) -> None:
     while not frames:
         assert time.monotonic() < end, f"{key} drew nothing"
         await asyncio.sleep(0.01)
-
-
-async def _settled(frames: list[Seen], deadline: float = 30.0) -> None:
-    end = time.monotonic() + deadline
-    while True:
-        seen = len(frames)
-        await asyncio.sleep(QUIET)
-        if len(frames) == seen:
-            return
-        assert time.monotonic() < end, "the screen never settled"
 
 
 def _seen(app: App[Any]) -> Seen:
@@ -88,11 +76,11 @@ async def test_each_pane_switch_is_one_frame_also_the_first_time(
         # each pane shown for the first time, then again
         for key, pane in zip("34562134", ("chart", "boss", "bonuses", "log", "pool", "steps",
                                           "chart", "boss"), strict=True):
-            await _settled(frames)
+            await settled(frames)
             frames.clear()
             app.post_message(events.Key(key, key))  # (not Pilot's press: it draws a frame)
             await _drawn(frames, key)
-            await _settled(frames)
+            await settled(frames)
             assert len(frames) == 1, f"{key} ({pane}): {len(frames)} frames"
             active, label, span, drawn, focused = frames[0]
             assert focused == pane
