@@ -25,6 +25,7 @@ from .scenarios import SMALL, make_app, offense_bonus_taken, play_saved
 MIXED = (100, 30)
 """Some cards of the pool fit, some scroll."""
 
+
 async def _drawn(frames: list[str], deadline: float = 30.0) -> None:
     """Until the card screen has drawn a frame (without Pilot's pause, which draws one)."""
     end = time.monotonic() + deadline
