@@ -100,9 +100,14 @@ async def test_a_long_card_scrolls_with_its_keys(content: ContentPack, tmp_path:
 
         top = drawn()
         assert top[0].startswith(body.lines[0].text)
-        for key, place in [("down", 1), ("pagedown", min(bottom, 1 + height)), ("end", bottom),
-                           ("up", bottom - 1), ("pageup", max(0, bottom - 1 - height)),
-                           ("home", 0)]:
+        for key, place in [
+            ("down", 1),
+            ("pagedown", min(bottom, 1 + height)),
+            ("end", bottom),
+            ("up", bottom - 1),
+            ("pageup", max(0, bottom - 1 - height)),
+            ("home", 0),
+        ]:
             await pilot.press(key)
             await until(pilot, lambda place=place: body.scroll_y == place, f"{key}: {place}")
             assert drawn()[0].startswith(body.lines[place].text.rstrip()), key

@@ -40,8 +40,11 @@ async def _drawn(frames: list[Seen], key: str, deadline: float = 30.0) -> None:
 def _seen(app: App[Any]) -> Seen:
     screen = app.screen
     focused = screen.focused
-    pane = next((w.id for w in (focused, *focused.ancestors) if w.has_class("pane")), None) \
-        if focused is not None else None
+    pane = (
+        next((w.id for w in (focused, *focused.ancestors) if w.has_class("pane")), None)
+        if focused is not None
+        else None
+    )
     if not screen.query(TabbedContent):
         return None, "", (0, 0), (0, 0), pane
     tabs = screen.query_one(TabbedContent)
@@ -74,8 +77,11 @@ async def test_each_pane_switch_is_one_frame_also_the_first_time(
     async with app.run_test(size=size) as pilot:
         await pilot.press("escape")  # (the recap put away: a change of its own)
         # each pane shown for the first time, then again
-        for key, pane in zip("34562134", ("chart", "boss", "bonuses", "log", "pool", "steps",
-                                          "chart", "boss"), strict=True):
+        for key, pane in zip(
+            "34562134",
+            ("chart", "boss", "bonuses", "log", "pool", "steps", "chart", "boss"),
+            strict=True,
+        ):
             await settled(frames)
             frames.clear()
             app.post_message(events.Key(key, key))  # (not Pilot's press: it draws a frame)
