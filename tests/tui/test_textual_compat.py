@@ -56,6 +56,33 @@ async def test_key_bindings_are_read_and_replaced() -> None:
         assert screen.active_bindings["e"].binding.description == "End round"
 
 
+async def test_the_binding_chain_action_states_and_keymap_are_textuals() -> None:
+    class Keys(App[None]):
+        BINDINGS = [Binding("q", "quit", "Quit")]
+
+        def on_mount(self) -> None:
+            self.push_screen(_Refusing())
+
+    app = Keys()
+    async with app.run_test() as pilot:
+        await pilot.pause()
+        screen = app.screen
+        chain = compat.binding_chain(screen)
+        assert [node for node, _ in chain] == [screen, app]  # nothing focused: screen, app
+        assert ("e", "end") in [(key, b.action) for key, b in chain[0][1]]
+        assert compat.action_state(app, "end", screen) is False  # `check_action` says no
+        assert compat.action_state(app, "undo", screen) is True
+        assert compat.action_state(app, "app.quit", screen) is True  # (the app's namespace)
+        before = compat.keymap(app)
+        app.set_keymap({"x": "e"})
+        assert compat.keymap(app) is not before and compat.keymap(app) == {"x": "e"}
+
+
+class _Refusing(_Keys):
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        return action != "end"
+
+
 async def test_a_screens_css_is_loaded_by_our_function() -> None:
     loaded: list[Screen[Any]] = []
 
