@@ -252,9 +252,10 @@ class TableScreen(TableKeys, TableDialogs, KeptLines, DrawsOnce):
         view = self.view()
         self._painted = view
         self._over = finished(view.state)
-        if self._offers() != self._offered:
-            self._offered = self._offers()
-            self.refresh_bindings()
+        offered = self._offers()
+        if offered != self._offered:
+            self._offered = offered
+            self.refresh_bindings()  # (the footer asks only about its keys: cheap)
         bar = self.query_one(NextStep)
         bar.show(view, self._hint(view.current))
         for pane in self.panes:
