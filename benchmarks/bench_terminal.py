@@ -7,7 +7,8 @@ its terminal a pty of the given size. The benchmark plays the terminal's part: i
 the app writes and answers the one query that matters here, synchronized output (mode 2026),
 so that Textual wraps every frame in `ESC[?2026h ... ESC[?2026l`, as it does in a terminal
 that supports it (kitty, WezTerm, recent xterm, Windows Terminal). A key is written to the pty;
-from then on every frame end is counted, until the app writes nothing for `QUIET` seconds. The
+from then on every frame end is counted, until the app writes nothing for `QUIET` seconds
+after its first frame (waited for: on a busy machine it may come after a quiet time). The
 key's figures are the time to its last frame (the settled frame), how many frames it took, and
 the CPU time the app's threads took for it (the kernel's per-thread counters: a busy machine
 or niceness does not inflate them). The benchmark starts pressing keys once the table is drawn
@@ -47,6 +48,8 @@ QUIET = 0.6
 """No output for this long after a key: the screen has settled (longer than any animation
 frame interval, so an animation still running is not taken for quiet)."""
 START_DEADLINE = 60.0
+FIRST_FRAME = 10.0
+"""Seconds a key's first frame is waited for (every key measured draws one)."""
 SYNC_QUERY = b"\x1b[?2026$p"
 SYNC_SUPPORTED = b"\x1b[?2026;2$y"
 FRAME_END = b"\x1b[?2026l"
@@ -124,10 +127,14 @@ class Terminal:
         raise TimeoutError("the app never went quiet")
 
     def press(self, key: str) -> Press:
+        """Write `key`; read until its first frame (a busy machine may draw it after the
+        quiet time: no frame in it is not "nothing to draw"), then until quiet."""
         cpu = self.cpu()
         start = time.monotonic()
         os.write(self.master, KEYS[key])
         ends = self.read_until_quiet(QUIET, 30.0)
+        while not ends and time.monotonic() - start < FIRST_FRAME:
+            ends = self.read_until_quiet(QUIET, 30.0)
         return Press(key, (ends[-1] - start) if ends else 0.0, len(ends), self.cpu() - cpu)
 
     def close(self) -> None:
@@ -182,11 +189,12 @@ def cards(presses: int) -> list[str]:
 
 
 def summary(presses: list[Press], *keys: str) -> tuple[float, int, int, float]:
-    """Of these keys: the median time to the settled frame, the fewest and the most frames one
-    took, and the mean CPU time."""
+    """Of these keys: the median time to the settled frame (of those that drew one), the
+    fewest and the most frames one took, and the mean CPU time."""
     mine = [p for p in presses if p.key in keys]
+    drawn = [p.settled for p in mine if p.frames] or [float("nan")]
     frames = [p.frames for p in mine]
-    return (statistics.median(p.settled for p in mine), min(frames), max(frames),
+    return (statistics.median(drawn), min(frames), max(frames),
             statistics.mean(p.cpu for p in mine))
 
 
