@@ -545,8 +545,9 @@ def _mark_tabs(tabs: TabbedContent, panes: list[Pane | PoolPane]) -> None:
         if str(tab.label) != label:  # (a label set lays the tabs out again: a frame)
             tab.label = label
         tab_pane = tabs.get_pane(f"tab-{pane.id}")
-        tab_pane.display = True  # (all laid out, see table.tcss; the one in front on top)
-        tab_pane.set_class(shown, "-front")
+        tab_pane.display = True  # (all laid out, see table.tcss)
+        if isinstance(tab_pane, PaneTab):
+            tab_pane.bring(front=shown)
     underline_active_tab(tabs.query_one(Tabs))
 
 
@@ -558,11 +559,20 @@ def _tab_label(pane: Widget, shown: bool) -> str:
 
 
 class PaneTab(TabPane):
-    """A tab's pane: every one is laid out, the one in front on top (`-front`, table.tcss);
-    those behind take no focus (Tab passes them by)."""
+    """A tab's pane: every one is laid out, those behind moved out of sight below the one in
+    front (table.tcss); they take no focus (Tab passes them by)."""
+
+    front = False
+
+    def bring(self, *, front: bool) -> None:
+        """To the front, or behind: its offset set on the pane alone (a class would style
+        every widget in it again)."""
+        if front != self.front:
+            self.front = front
+            self.styles.offset = (0, 0) if front else None  # (None: behind, table.tcss)
 
     def allow_focus_children(self) -> bool:
-        return self.has_class("-front")
+        return self.front
 
 
 def _is_compact(size: Size) -> bool:
