@@ -57,7 +57,13 @@ async def test_each_card_opens_in_one_frame(
         await pilot.press("2")  # (the pool's tab at 80x24)
         pool = app.screen.query_one(PoolTable)
         pool.focus()
-        await pilot.press("c", "escape")  # the first card composes the card screen
+        # The first card composes the card screen: closed before its first layout was done,
+        # that layout would still be due when the next card comes up, drawn first in a frame
+        # of its own (Textual draws a layout, then the whole screen). Closed once drawn.
+        await pilot.press("c")
+        await until(pilot, lambda: isinstance(app.screen, CardScreen), "the first card")
+        await settled(frames)
+        await pilot.press("escape")
         heights = set()
         for row in range(pool.row_count):
             pool.move_cursor(row=row)
