@@ -138,3 +138,19 @@ async def test_the_card_under_the_cursor_is_drawn_ahead(
             assert [line.text for line in body.lines][0].startswith(screen.view.name)
             await pilot.press("escape")
             await until(pilot, lambda: app.screen is table, "the table")
+
+
+async def test_no_card_is_drawn_ahead_while_the_panes_are_composed_anew(
+    content: ContentPack, tmp_path: Path
+) -> None:
+    """The card drawn ahead once the cursor rests finds no pool while a resize composes the
+    panes anew (the pool removed): it draws none, and the table goes on."""
+    save = tmp_path / "game.jsonl"
+    play_saved(content, save, default_setup(content.edition("sde2")), offense_bonus_taken)
+    app = make_app(content, save)
+    async with app.run_test(size=WIDE) as pilot:
+        table = app.screen
+        await table.query_one(PoolTable).remove()
+        table._prepare_card()
+        await pilot.pause()
+        assert app.screen is table and app.is_running

@@ -260,9 +260,9 @@ class TableKeys:
 
     def _prepare_card(self) -> None:
         self._card_ahead = None
-        pool = self.query_one(PoolTable)
-        monster = pool.highlighted()
-        if monster is None or not self.is_current:
+        pool = next(iter(self.query(PoolTable)), None)  # (none while a resize composes)
+        monster = None if pool is None else pool.highlighted()
+        if pool is None or monster is None or not self.is_current:
             return
         session = self.session
         try:
