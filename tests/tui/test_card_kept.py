@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from consul_app.content import ContentPack
-from consul_app.rules import RuleError, card, default_setup
+from consul_app.rules import RuleError, card, default_setup, new_game
 from consul_app.tui.card_views import CardViews
 from consul_app.tui.screens.card import CardScreen
 from consul_app.tui.widgets.card_body import KEEP, CardBody
@@ -21,8 +21,6 @@ from .scenarios import WIDE, bonus_taken_app
 def test_a_card_is_computed_once_a_state(content: ContentPack) -> None:
     """The same pack, state and model: the same view object; another state, another
     view (computed anew); an unknown model's error every time, never remembered."""
-    from consul_app.rules import new_game
-
     pack = content.edition("sde2")
     state = new_game(pack, default_setup(pack))
     views = CardViews()
