@@ -169,6 +169,16 @@ def _cell_cached_table() -> type:
         def __init__(self, **kwargs: Any) -> None:
             super().__init__(**kwargs)
             self._cells: LRUCache[tuple[object, ...], list[list[Segment]]] = LRUCache(CELLS)
+            self._look: tuple[Style, ...] | None = None
+            """The component styles now (`look`): part of a cell's key."""
+
+        def look(self) -> tuple[Style, ...]:
+            """The styles of the table's parts now (the cursor's, the header's...): a cell
+            rendered in another look (another focus, another theme) is rendered again."""
+            if self._look is None:
+                names = sorted(self.COMPONENT_CLASSES)
+                self._look = tuple(self.get_component_rich_style(name) for name in names)
+            return self._look
 
         def cell_lines(
             self,
@@ -208,6 +218,7 @@ def _cell_cached_table() -> type:
                 self._show_hover_cursor,
                 self._pseudo_class_state,
                 self.show_cursor,
+                self.look(),
             )
             if key not in self._cells:
                 self._cells[key] = self.cell_lines(
@@ -216,8 +227,11 @@ def _cell_cached_table() -> type:
             return self._cells[key]
 
         def notify_style_update(self) -> None:
+            """Styled again (a focus moved, a pane switched): the cells kept stay, keyed on
+            the look they were rendered in (they were all rendered again at each focus change
+            of the pool: half of a switch to it at 80x24)."""
             super().notify_style_update()
-            self._cells.clear()
+            self._look = None
 
         def _update_dimensions(self, new_rows: Iterable[RowKey]) -> None:
             """As DataTable's, then drawn again: it measures new rows when idle, and lines drawn
