@@ -51,7 +51,7 @@ from consul_app.tui.widgets.log import LogPane
 from consul_app.tui.widgets.next_step import NextStep
 from consul_app.tui.widgets.notice_line import NoticeLine
 from consul_app.tui.widgets.pane import Pane
-from consul_app.tui.widgets.pool import PoolPane, PoolTable
+from consul_app.tui.widgets.pool import PoolPane, PoolTable, give_rows
 from consul_app.tui.widgets.prompts import PromptsPane
 
 WIDE = Size(110, 34)
@@ -269,6 +269,11 @@ class TableScreen(TableKeys, TableDialogs, KeptLines, DrawsOnce):
         if not self.compact:
             _arrange(self.query_one("#panes"), view, self.notify)
 
+    @on(PoolPane.NeedsRows)
+    def _pool_needs_rows(self) -> None:
+        if not self.compact and self.query("#panes"):
+            _arrange(self.query_one("#panes"), self.view(), self.notify)
+
     @on(NextStep.Cut)
     def _bar_cut(self) -> None:
         """The bar shows the step's text whole, or no longer, at this size or with a count."""
@@ -465,9 +470,11 @@ class TableScreen(TableKeys, TableDialogs, KeptLines, DrawsOnce):
 
 def _arrange(panes: Widget, view: TableView, notify: Callable[..., None]) -> None:
     """The boss card and the chart change places when the boss spawns (or that is undone); a
-    spawn step gives the spawning pool the rows it needs."""
+    spawn step gives the spawning pool the rows it needs (outside one: `give_rows`)."""
     step = view.current
-    panes.set_class(step is not None and step.spawns, "-spawning")
+    spawning = step is not None and step.spawns
+    panes.set_class(spawning, "-spawning")
+    give_rows(panes, panes.query_one(PoolPane), spawning)
     fight = view.boss.spawned
     if panes.has_class("-boss-fight") == fight:
         return
