@@ -6,6 +6,7 @@ from __future__ import annotations
 from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
+from textual.app import ComposeResult
 
 from consul_app.content import CardEffect, EditionPack
 from consul_app.rules import (
@@ -25,7 +26,7 @@ from consul_app.tui.card_layout import (
 )
 from consul_app.tui.choices import status_names
 from consul_app.tui.view import TableView
-from consul_app.tui.widgets.pane import Pane
+from consul_app.tui.widgets.pane import Pane, Section
 
 
 class BossPane(Pane):
@@ -35,8 +36,52 @@ class BossPane(Pane):
 
     TITLE = "4 Boss"
     SECTIONS = ("status", "model", "mini", "card")
+    ABOVE = {"model": "its stat line and attacks", "mini": "the mini-boss", "card": "its relics"}
+    """What a section scrolled out of sight above is called (the status stays in sight)."""
 
     _now: str | None = None
+
+    def compose(self) -> ComposeResult:
+        yield from super().compose()
+        more = Section(classes="more")
+        more.display = False
+        yield more
+
+    def watch_scroll_y(self, old_value: float, new_value: float) -> None:
+        super().watch_scroll_y(old_value, new_value)
+        self._say_out_of_sight()
+
+    def on_resize(self) -> None:
+        super().on_resize()
+        self._say_out_of_sight()
+
+    def watch_virtual_size(self) -> None:
+        self._say_out_of_sight()
+
+    def _say_out_of_sight(self) -> None:
+        """A line at the bottom while the pane is scrolled: what is out of sight above (at
+        80x24 the fight card's NOW section hid the stat line) and whether more is below."""
+        more = self.query(".more")
+        if not more:  # (not composed yet)
+            return
+        top = round(self.scroll_y)
+        status = self._sections.get("status")
+        under = status.outer_size.height if status is not None else 0
+        hidden = [
+            said
+            for name, said in self.ABOVE.items()
+            if (shown := self._sections.get(name)) is not None
+            and shown.virtual_region.height
+            and shown.virtual_region.y < top + under
+        ]
+        said = [f"↑ above: {', '.join(hidden)}"] if top and hidden else []
+        said += ["↓ more below"] if top < self.max_scroll_y else []
+        line = more.first(Section)
+        if said:
+            line.update(Text(f"{' · '.join(said)} (Up/Down)", "bold"))
+        if line.display != bool(said):  # (the line takes one of the pane's: again, once laid out)
+            line.display = bool(said)
+            self.call_after_refresh(self._say_out_of_sight)
 
     def show(self, view: TableView) -> None:
         """Render; when a step comes up that resolves a section of the fight card, scroll the
