@@ -148,7 +148,9 @@ class TableScreen(TableKeys, TableDialogs, KeptLines, DrawsOnce):
     def compose(self) -> ComposeResult:
         self.compact = _is_compact(self.app.size)
         self.panes = _panes(self.session.state.setup.edition)
-        yield NextStep(id="next-step", classes="title-bar")
+        bar = NextStep(id="next-step", classes="title-bar")
+        bar.steps_shown = not self.compact
+        yield bar
         if self.compact:
             shown = self._opening_pane() or "pool"
             with TabbedContent(id="tabs", initial=f"tab-{shown}"):
@@ -554,6 +556,7 @@ def _mark_tabs(tabs: TabbedContent, panes: list[Pane | PoolPane]) -> None:
         tab_pane.display = True  # (all laid out, see table.tcss; the one in front on top)
         tab_pane.set_class(shown, "-front")
     underline_active_tab(tabs.query_one(Tabs))
+    tabs.screen.query_one(NextStep).steps_shown = tabs.active == "tab-steps"
 
 
 def _tab_label(pane: Widget, shown: bool) -> str:
