@@ -105,6 +105,8 @@ class TableScreen(TableKeys, TableDialogs, KeptLines, DrawsOnce):
         self.recap = session.recap()
         """Since your last turn: on the steps pane when the game opens and when a turn begins,
         until a key is pressed."""
+        self._untold: int | None = None
+        """The turn whose phase is still to tell: the next turn began with its steps."""
         self._offered = self._offers()
         """What `check_action` offers now: refreshed (footer, palette) when it changes."""
         self._name_the_end_of_the_turn()
@@ -316,6 +318,8 @@ class TableScreen(TableKeys, TableDialogs, KeptLines, DrawsOnce):
         try:
             if self.session.state.turn != turn:
                 self._recap_the_phase(turn)
+            elif self._untold is not None and self.current_step() is None:
+                self._recap_the_phase(self._untold)  # (1.0: the round began with its steps)
         finally:
             self._show_settled(shown)
         if self.session.failed is not None:
@@ -333,7 +337,9 @@ class TableScreen(TableKeys, TableDialogs, KeptLines, DrawsOnce):
         over: 1.0 may open steps as a round begins)."""
         recap = self.session.recap()
         if recap is None or recap.turn != turn:
+            self._untold = turn  # (told once the steps the next turn began with are done)
             return
+        self._untold = None
         self.recap = recap
         if self.compact:
             self.action_pane("steps")
