@@ -47,3 +47,38 @@ async def test_the_fight_card_in_sight_says_the_stat_line_is_above(
         seen = _seen(app, pane)
         assert "↑ above" not in seen
         assert "↓ more below (Up/Down)" in seen, seen
+
+
+async def test_the_section_to_resolve_now_is_in_sight(content: ContentPack, tmp_path: Path) -> None:
+    """QA, 1.0 at 80x24: the boss summoned, its Adventure Effects' boss fight section to
+    resolve, the pane scrolled to the top of its fight card (the special healing and the
+    dungeon effects) and the NOW section stayed below, out of sight."""
+    from consul_app.rules import DestroySpawningPoint, EndTurn
+    from consul_app.session import Session
+
+    from .scenarios import NOW, move_action, next_move
+
+    save = tmp_path / "classic.jsonl"
+    with Session.new(
+        content, default_setup(content.edition("classic")), path=save, clock=lambda: NOW
+    ) as session:
+        while not (session.state.turn >= 2 and session.state.open_step() is None):
+            move = next_move(session.pack, session.state)
+            session.dispatch(EndTurn() if move.kind == "wound" else move_action(move))
+        for point in session.state.standing_spawning_points():
+            session.dispatch(DestroySpawningPoint(spawning_point=point.id, tile=point.tile))
+        session.dispatch(EndTurn())  # round 3 begins with the boss's summons
+    app = make_app(content, save)
+    async with app.run_test(size=SMALL) as pilot:
+        table = app.screen
+        assert isinstance(table, TableScreen)
+        summon = table.current_step()
+        assert summon is not None and summon.key == "boss-spawn"
+        await pilot.press("escape", "enter")  # (the recap put away) summoned
+        step = table.current_step()
+        assert step is not None and step.card_section is not None
+        pane = table.query_one(BossPane)
+        await until(pilot, lambda: pane.scroll_y > 0, "the pane never scrolled to its fight card")
+        await pilot.pause()
+        seen = _seen(app, pane)
+        assert ">> " in seen and "resolve NOW" in seen, seen

@@ -55,9 +55,6 @@ class BossPane(Pane):
         super().on_resize()
         self._say_out_of_sight()
 
-    def watch_virtual_size(self) -> None:
-        self._say_out_of_sight()
-
     def _say_out_of_sight(self) -> None:
         """A line at the bottom while the pane is scrolled: what is out of sight above (at
         80x24 the fight card's NOW section hid the stat line) and whether more is below."""
@@ -90,15 +87,37 @@ class BossPane(Pane):
         super().show(view)
         now = view.current.card_section if view.current else None
         if now is not None and now != self._now:
+            self._to_card = True  # (again once laid out: the card may have just come in)
             self.call_after_refresh(self._scroll_to_fight_card)
         elif now is None and self._now is not None:  # resolved: its wounds in sight again
+            self._to_card = False
             self.call_after_refresh(self.scroll_home, animate=False)
         self._now = now
 
+    _to_card = False
+    """A section to resolve has come up: the pane's next new layout scrolls to it again."""
+
+    def watch_virtual_size(self) -> None:
+        if self._to_card:
+            self._to_card = False
+            self.call_after_refresh(self._scroll_to_fight_card)
+        self._say_out_of_sight()
+
     def _scroll_to_fight_card(self) -> None:
-        cards = self.query(".card")  # (none while a resize composes the pane anew)
-        if cards:
-            self.scroll_to_widget(cards.first(), animate=False, top=True)
+        """The fight card at the top, under the status; further down when the section to
+        resolve now would not be in sight then (its `>>` line at the top)."""
+        card, status = self._sections.get("card"), self._sections.get("status")
+        if card is None or status is None or not card.is_mounted:  # (a resize composes anew)
+            return
+        under = status.outer_size.height
+        top = card.virtual_region.y - under
+        room = self.scrollable_content_region.height - under - 1  # (the line saying more)
+        width = card.content_region.width
+        lines = [s.text.lstrip() for s in card.content_lines(width)] if width else []
+        now = next((n for n, line in enumerate(lines) if line.startswith(">> ")), None)
+        if now is not None and now + NOW_LINES > room:
+            top += now
+        self.scroll_to(y=top, animate=False, immediate=True, force=True)
 
     def key(self, view: TableView, section: str) -> object:
         state = view.state
@@ -129,6 +148,9 @@ class BossPane(Pane):
             return Group(*where, *reminders, *_card(boss, now, boss.spawn_due))
         return Group(*_mini_boss(view))
 
+
+NOW_LINES = 4
+"""How many lines of the section to resolve now are to be in sight (its title and text)."""
 
 COLUMN = 30
 """The text width of the boss column in the fight (36 columns less border, padding and the
