@@ -52,7 +52,8 @@ def _unbroken(plain: str) -> str:
 
 def hanging(text: Content, width: int, indent: int) -> list[Content]:
     """`text` in lines of `width`, every line after the first `indent` cells in (under a name
-    after its marks; a text's own next lines too, such as a description under the name)."""
+    after its marks; a text's own next lines too, such as a description under the name, each
+    wrapped under its own start)."""
     first, *more = text.split(allow_blank=True) or [Content()]
     plain = _unbroken(first.plain)
     end = (divide_line(plain, width, fold=True) or [len(plain)])[0]
@@ -60,9 +61,11 @@ def hanging(text: Content, width: int, indent: int) -> list[Content]:
     while rest < len(plain) and plain[rest] == " ":
         rest += 1
     lines = [first[:end].rstrip()]
-    room, under = max(1, width - indent), Content(" " * indent)
     for line in [first[rest:]] * (rest < len(plain)) + more:
-        lines += [under + part for part in wrap(line, room)]
+        lead = indent + len(line.plain) - len(line.plain.lstrip(" "))  # (and its own indent)
+        body = line[lead - indent :]
+        under = Content(" " * lead)
+        lines += [under + part for part in wrap(body, max(1, width - lead))]
     return lines
 
 
