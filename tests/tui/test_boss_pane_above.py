@@ -82,3 +82,46 @@ async def test_the_section_to_resolve_now_is_in_sight(content: ContentPack, tmp_
         await pilot.pause()
         seen = _seen(app, pane)
         assert ">> " in seen and "resolve NOW" in seen, seen
+
+
+async def test_a_section_is_never_cut_at_the_top_under_the_status(
+    content: ContentPack, tmp_path: Path
+) -> None:
+    """QA, 2.0 at 80x24: a boss sighting's timeout effects with Arachne on the dungeon scrolled
+    the pane to the end, the mini-boss's `Wounds 1/7` right under `NOT IN PLAY YET` (its
+    name above, out of sight): read as the boss's wounds. The pane stops at the start of the
+    section it would cut, the NOW section still in sight."""
+    from consul_app.rules import answer
+    from consul_app.session import Session
+
+    from .scenarios import current_step
+
+    save = tmp_path / "sighting.jsonl"
+    setup = default_setup(content.edition("sde2"))
+
+    def sighted_with_mini_boss(pack: object, state: object) -> bool:
+        step = current_step(pack, state)  # type: ignore[arg-type]
+        on = state.mini_boss is not None  # type: ignore[attr-defined]
+        return step is not None and step.key == "boss-sighting" and on
+
+    play_saved(content, save, setup, sighted_with_mini_boss)
+    with Session.resume(content, save) as session:
+        step = current_step(session.pack, session.state)
+        assert step is not None
+        session.dispatch(answer(step, [step.choices[0].id]))  # heroes are on those tiles
+    app = make_app(content, save)
+    async with app.run_test(size=SMALL) as pilot:
+        table = app.screen
+        assert isinstance(table, TableScreen)
+        step = table.current_step()
+        assert step is not None and step.card_section is not None
+        pane = table.query_one(BossPane)
+        await until(pilot, lambda: pane.scroll_y > 0, "the pane never scrolled to its fight card")
+        await pilot.pause()
+        seen = _seen(app, pane).splitlines()
+        assert any(">> " in line and "NOW" in line for line in seen), seen
+        under = pane.query_one(".status").outer_size.height
+        top = round(pane.scroll_y) + under  # (the first line under the status)
+        for name in ("model", "mini", "card"):
+            region = pane.query_one(f".{name}").virtual_region
+            assert not region.y < top < region.bottom, (name, region, top, seen)

@@ -7,6 +7,7 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
+from textual.widgets import Static
 
 from consul_app.content import CardEffect, EditionPack
 from consul_app.rules import (
@@ -43,6 +44,7 @@ class BossPane(Pane):
 
     def compose(self) -> ComposeResult:
         yield from super().compose()
+        yield Static(classes="spacer")  # (no height but when `_scroll_to_fight_card` needs it)
         more = Section(classes="more")
         more.display = False
         yield more
@@ -86,6 +88,8 @@ class BossPane(Pane):
         once it is done."""
         super().show(view)
         now = view.current.card_section if view.current else None
+        if now != self._now and self.query(".spacer"):
+            self.query_one(".spacer").styles.height = 0
         if now is not None and now != self._now:
             self._to_card = True  # (again once laid out: the card may have just come in)
             self.call_after_refresh(self._scroll_to_fight_card)
@@ -105,7 +109,10 @@ class BossPane(Pane):
 
     def _scroll_to_fight_card(self) -> None:
         """The fight card at the top, under the status; further down when the section to
-        resolve now would not be in sight then (its `>>` line at the top)."""
+        resolve now would not be in sight then (its `>>` line at the top). Where the pane
+        cannot scroll that far, not into the middle of a section (the mini-boss's wounds right
+        under the boss's name read as the boss's): to its start, if the `>>` line stays in
+        sight."""
         card, status = self._sections.get("card"), self._sections.get("status")
         if card is None or status is None or not card.is_mounted:  # (a resize composes anew)
             return
@@ -115,8 +122,27 @@ class BossPane(Pane):
         width = card.content_region.width
         lines = [s.text.lstrip() for s in card.content_lines(width)] if width else []
         now = next((n for n, line in enumerate(lines) if line.startswith(">> ")), None)
+        at = top + (now or 0)  # (the `>>` line, or the card's top)
         if now is not None and now + NOW_LINES > room:
-            top += now
+            top = at
+        most = round(self.max_scroll_y)
+        top = min(top, most)
+        for name in ("model", "mini"):  # (no section cut under the status: its head in sight)
+            shown = self._sections.get(name)
+            if shown is None:
+                continue
+            head = shown.virtual_region.y - under
+            end = head + shown.virtual_region.height
+            if not head < top < end:
+                continue
+            if at + NOW_LINES - head <= room:
+                top = head
+            elif end <= most:
+                top = end
+            else:  # (room below the card to scroll past the section, then again)
+                spacer = self.query_one(".spacer")
+                spacer.styles.height = end - most + spacer.outer_size.height
+                self.call_after_refresh(self._scroll_to_fight_card)
         self.scroll_to(y=top, animate=False, immediate=True, force=True)
 
     def key(self, view: TableView, section: str) -> object:
