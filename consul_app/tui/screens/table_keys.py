@@ -231,7 +231,8 @@ class TableKeys:
         )
 
     def action_mini_boss_card(self) -> None:
-        """The mini-boss on the dungeon; else pick one of those brought to this game."""
+        """The mini-boss on the dungeon; else the only one brought to this game, or pick one of
+        those brought."""
         mini = self.session.state.mini_boss
         if mini is not None:
             self.show_card(mini.id)
@@ -239,6 +240,9 @@ class TableKeys:
         options = mini_bosses_left(self.session.pack, self.session.state)
         if not options:
             self.notify("No mini-boss was brought to this game.", severity="warning")
+            return
+        if len(options) == 1:  # (the only one of the game: no question)
+            self.show_card(options[0].id)
             return
         choices = [Choice(o.id, o.name, o.where) for o in options]
         self.app.push_screen(
