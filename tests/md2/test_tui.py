@@ -17,6 +17,7 @@ from consul_app.md2.tui.dialogs import KeysScreen
 from consul_app.md2.tui.keys import KEYS
 from consul_app.md2.tui.screen import DashboardScreen
 from consul_app.session import Session
+from tests.tui.helpers import until
 
 
 def _text(app: Md2App, selector: str) -> str:
@@ -185,8 +186,8 @@ async def test_resuming_says_so_in_the_first_frame(
     monkeypatch.setattr(App, "_display", spy)
     app = Md2App(content, save=path)
     async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.pause()
-    assert notices and notices[0] == "Resumed game.jsonl. ? shows every key"
+        await until(pilot, lambda: bool(notices), "no frame of the dashboard was drawn")
+    assert notices[0] == "Resumed game.jsonl. ? shows every key"
 
 
 async def test_the_garbage_collector_is_off_until_the_first_frame(
@@ -199,10 +200,10 @@ async def test_the_garbage_collector_is_off_until_the_first_frame(
     from textual.app import App
 
     seen: list[bool] = []
-    monkeypatch.setattr(Md2App, "run", lambda app: seen.append(gc.isenabled()))
-    assert main(["md2", "--save", str(tmp_path / "game.jsonl")]) == 0
+    with monkeypatch.context() as patch:
+        patch.setattr(Md2App, "run", lambda app: seen.append(gc.isenabled()))
+        assert main(["md2", "--save", str(tmp_path / "game.jsonl")]) == 0
     assert seen == [False] and gc.isenabled()
-    monkeypatch.undo()
     at_frames: list[bool] = []
     display = App._display
 
@@ -217,9 +218,9 @@ async def test_the_garbage_collector_is_off_until_the_first_frame(
     try:
         app = Md2App(content, path=tmp_path / "game.jsonl")
         async with app.run_test(size=(120, 40)) as pilot:
-            await pilot.pause()
-            assert gc.isenabled() and gc.get_freeze_count() > 0
+            await until(pilot, gc.isenabled, "the collector stayed off")
+            assert gc.get_freeze_count() > 0
     finally:
         gc.enable()
         gc.unfreeze()
-    assert at_frames[0] is False
+    assert at_frames and at_frames[0] is False
