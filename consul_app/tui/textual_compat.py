@@ -5,6 +5,9 @@ pinned (one test per touch point). Nothing else in consul_app touches a `._name`
 What each is for:
 - `key_bindings` / `set_key_bindings`: a node's own bindings for one key (the table's `e`,
   named in the edition's words; which key an undo is);
+- `binding_chain` / `action_state` / `keymap`: what the footer reads to offer the keys that
+  `Screen.active_bindings` would (the chain walked once per focus, `check_action` asked for
+  the few keys it shows: an offer that changes with the game costs a footer no more);
 - `own_screen_css`: an app's screens parse their own CSS files alone (`_load_screen_css`);
 - `report_crashes`: an app's hook for an error nobody expected (`_handle_exception`);
 - `after_size_updated`: a widget's hook once it has its new size, before it is drawn;
@@ -51,6 +54,24 @@ def key_bindings(node: DOMNode, key: str) -> list[Binding]:
 def set_key_bindings(node: DOMNode, key: str, bindings: list[Binding]) -> None:
     """Replace `node`'s own bindings for `key` (a description that changes with the game)."""
     node._bindings.key_to_bindings[key] = bindings
+
+
+def binding_chain(screen: Screen[Any]) -> list[tuple[DOMNode, list[tuple[str, Binding]]]]:
+    """The bindings that answer a key on `screen`, nearest first, as `Screen.active_bindings`
+    walks them (from the focused widget up to a modal screen and the app, keys an input
+    consumes left out, the keymap applied): each node with its (key, binding) pairs."""
+    return [(node, list(bindings)) for node, bindings in screen._modal_binding_chain]
+
+
+def action_state(app: App[Any], action: str, node: DOMNode) -> bool | None:
+    """What the target of `action` (bound on `node`) says of it now (`check_action`): True
+    offered, None shown disabled, False neither shown nor run."""
+    return app._check_action_state(action, node)
+
+
+def keymap(app: App[Any]) -> object:
+    """The app's keymap as set (`set_keymap` and `update_keymap` replace it)."""
+    return app._keymap
 
 
 def parse_screen_css(app: App[Any], screen: Screen[Any]) -> None:
@@ -148,6 +169,16 @@ def _cell_cached_table() -> type:
         def __init__(self, **kwargs: Any) -> None:
             super().__init__(**kwargs)
             self._cells: LRUCache[tuple[object, ...], list[list[Segment]]] = LRUCache(CELLS)
+            self._look: tuple[Style, ...] | None = None
+            """The component styles now (`look`): part of a cell's key."""
+
+        def look(self) -> tuple[Style, ...]:
+            """The styles of the table's parts now (the cursor's, the header's...): a cell
+            rendered in another look (another focus, another theme) is rendered again."""
+            if self._look is None:
+                names = sorted(self.COMPONENT_CLASSES)
+                self._look = tuple(self.get_component_rich_style(name) for name in names)
+            return self._look
 
         def cell_lines(
             self,
@@ -187,6 +218,7 @@ def _cell_cached_table() -> type:
                 self._show_hover_cursor,
                 self._pseudo_class_state,
                 self.show_cursor,
+                self.look(),
             )
             if key not in self._cells:
                 self._cells[key] = self.cell_lines(
@@ -195,8 +227,11 @@ def _cell_cached_table() -> type:
             return self._cells[key]
 
         def notify_style_update(self) -> None:
+            """Styled again (a focus moved, a pane switched): the cells kept stay, keyed on
+            the look they were rendered in (they were all rendered again at each focus change
+            of the pool: half of a switch to it at 80x24)."""
             super().notify_style_update()
-            self._cells.clear()
+            self._look = None
 
         def _update_dimensions(self, new_rows: Iterable[RowKey]) -> None:
             """As DataTable's, then drawn again: it measures new rows when idle, and lines drawn

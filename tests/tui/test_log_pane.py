@@ -7,9 +7,11 @@ from textwrap import wrap
 
 from hypothesis import given
 from hypothesis import strategies as st
+from textual.style import Style
+from textual.visual import RenderOptions
 
 from consul_app.content import ContentPack
-from consul_app.tui.widgets.log import NUMBER, entries
+from consul_app.tui.widgets.log import NUMBER, LogLines, entries
 
 from .helpers import text
 from .scenarios import WIDE, KeyConsul, make_app
@@ -77,3 +79,20 @@ async def test_a_long_entry_shows_its_end_in_the_pane(content: ContentPack) -> N
         label = consul.table.session.history[0]
         shown = " ".join(text(consul.table.query_one("#log")).split())
         assert label in shown
+
+
+def test_a_line_shown_before_is_not_drawn_again() -> None:
+    """An action adds a line at the top of the log and moves the others down: only the new
+    line is drawn (the whole log was, at every action); a line too long is cut at the edge."""
+    drawn: dict[tuple[str, int, Style], object] = {}
+    options = RenderOptions(Style.parse, {})
+    style = Style(bold=True)
+    before = LogLines(["  2. Spawn 1 Kobold", "  1. A hero is destroyed"], drawn)  # type: ignore[arg-type]
+    first = before.render_strips(24, None, style, options)
+    after = LogLines(["  3. Undo: spawn", *before.lines], drawn)  # type: ignore[arg-type]
+    then = after.render_strips(24, None, style, options)
+    assert then[1] is first[0] and then[2] is first[1]
+    assert [s.text for s in then] == ["  3. Undo: spawn", *before.lines]
+    assert len(drawn) == 3  # (only what is shown is kept)
+    cut = LogLines(["  1. " + "x" * 40], {}).render_strips(24, None, style, options)
+    assert [s.cell_length for s in cut] == [24]

@@ -93,3 +93,29 @@ async def test_each_pane_switch_is_one_frame_also_the_first_time(
             if size == SMALL:
                 assert active == f"tab-{pane}" and label.startswith("[")
                 assert drawn == span
+
+
+async def test_at_80x24_only_the_pane_in_front_is_drawn(
+    content: ContentPack, tmp_path: Path
+) -> None:
+    """Every tab's pane is laid out (its size as the pane in front's: shown, it needs no layout
+    of its own), but those behind are out of sight, so a frame draws the one in front only
+    (stacked under it, all six were drawn at each switch: 134-142 ms of CPU in a real terminal
+    against 18 ms for a no-op key)."""
+    save = tmp_path / "game.jsonl"
+    play_saved(content, save, default_setup(content.edition("sde2")), idle(lambda p, s: True))
+    app = make_app(content, save)
+    async with app.run_test(size=SMALL) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        for key, shown in zip("3152", ("chart", "steps", "bonuses", "pool"), strict=True):
+            await pilot.press(key)
+            await pilot.pause()
+            tabs = screen.query_one(TabbedContent)
+            assert tabs.active == f"tab-{shown}"
+            front = tabs.get_pane(f"tab-{shown}")
+            assert front.region.size == front.size and screen.region.contains_region(front.region)
+            for pane in tabs.query("TabPane"):
+                if pane is not front:
+                    assert pane.size == front.size, pane.id  # laid out
+                    assert not pane.region.overlaps(screen.region), pane.id  # not drawn

@@ -56,6 +56,33 @@ async def test_key_bindings_are_read_and_replaced() -> None:
         assert screen.active_bindings["e"].binding.description == "End round"
 
 
+async def test_the_binding_chain_action_states_and_keymap_are_textuals() -> None:
+    class Keys(App[None]):
+        BINDINGS = [Binding("q", "quit", "Quit")]
+
+        def on_mount(self) -> None:
+            self.push_screen(_Refusing())
+
+    app = Keys()
+    async with app.run_test() as pilot:
+        await pilot.pause()
+        screen = app.screen
+        chain = compat.binding_chain(screen)
+        assert [node for node, _ in chain] == [screen, app]  # nothing focused: screen, app
+        assert ("e", "end") in [(key, b.action) for key, b in chain[0][1]]
+        assert compat.action_state(app, "end", screen) is False  # `check_action` says no
+        assert compat.action_state(app, "undo", screen) is True
+        assert compat.action_state(app, "app.quit", screen) is True  # (the app's namespace)
+        before = compat.keymap(app)
+        app.set_keymap({"x": "e"})
+        assert compat.keymap(app) is not before and compat.keymap(app) == {"x": "e"}
+
+
+class _Refusing(_Keys):
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        return action != "end"
+
+
 async def test_a_screens_css_is_loaded_by_our_function() -> None:
     loaded: list[Screen[Any]] = []
 
@@ -165,6 +192,45 @@ async def test_the_cell_cached_table_renders_as_datatable_and_only_once() -> Non
         table.update_cell("r", "a", "3")
         await pilot.pause()
         assert "3" in table.render_line(1).text
+
+
+async def test_the_cell_cached_table_keeps_its_cells_through_a_restyle_not_a_new_look() -> None:
+    """Styled again in the same look (a focus that came back): no cell rendered again; in
+    another look (another theme): each cell rendered again."""
+    calls: list[tuple[int, int]] = []
+    base = compat.CellCachedTable
+
+    class Counted(base):  # type: ignore[misc, valid-type]
+        def cell_lines(self, row_index: int, column_index: int, *args: Any) -> Any:
+            calls.append((row_index, column_index))
+            return super().cell_lines(row_index, column_index, *args)
+
+    class Tabled(App[None]):
+        def compose(self) -> ComposeResult:
+            yield Counted()
+            yield Static("x")
+
+        def on_mount(self) -> None:
+            table = self.query_one(Counted)
+            table.add_column("a", key="a")
+            table.add_row("1", key="r")
+
+    async with Tabled().run_test(size=(40, 10)) as pilot:
+        app = pilot.app
+        await pilot.pause()
+        table = app_widget(app, Counted)
+        cells = lambda: len([c for c in calls if c[0] >= 0])  # noqa: E731
+        before = cells()
+        assert before
+        table.notify_style_update()  # (as Textual styles it again: a focus moved and back)
+        table.refresh()
+        await pilot.pause()
+        assert cells() == before
+        dark = table.look()
+        app.theme = "textual-light" if app.theme != "textual-light" else "textual-dark"
+        await pilot.pause()
+        assert table.look() != dark
+        assert cells() > before
 
 
 def test_rich_divides_a_line_between_words() -> None:

@@ -256,9 +256,10 @@ class TableScreen(TableKeys, TableDialogs, KeptLines, DrawsOnce):
         view = self.view()
         self._painted = view
         self._over = finished(view.state)
-        if self._offers() != self._offered:
-            self._offered = self._offers()
-            self.refresh_bindings()
+        offered = self._offers()
+        if offered != self._offered:
+            self._offered = offered
+            self.refresh_bindings()  # (the footer asks only about its keys: cheap)
         bar = self.query_one(NextStep)
         bar.show(view, self._hint(view.current))
         for pane in self.panes:
@@ -560,8 +561,9 @@ def _mark_tabs(tabs: TabbedContent, panes: list[Pane | PoolPane]) -> None:
         if str(tab.label) != label:  # (a label set lays the tabs out again: a frame)
             tab.label = label
         tab_pane = tabs.get_pane(f"tab-{pane.id}")
-        tab_pane.display = True  # (all laid out, see table.tcss; the one in front on top)
-        tab_pane.set_class(shown, "-front")
+        tab_pane.display = True  # (all laid out, see table.tcss)
+        if isinstance(tab_pane, PaneTab):
+            tab_pane.bring(front=shown)
     underline_active_tab(tabs.query_one(Tabs))
     tabs.screen.query_one(NextStep).steps_shown = tabs.active == "tab-steps"
 
@@ -574,11 +576,20 @@ def _tab_label(pane: Widget, shown: bool) -> str:
 
 
 class PaneTab(TabPane):
-    """A tab's pane: every one is laid out, the one in front on top (`-front`, table.tcss);
-    those behind take no focus (Tab passes them by)."""
+    """A tab's pane: every one is laid out, those behind moved out of sight below the one in
+    front (table.tcss); they take no focus (Tab passes them by)."""
+
+    front = False
+
+    def bring(self, *, front: bool) -> None:
+        """To the front, or behind: its offset set on the pane alone (a class would style
+        every widget in it again)."""
+        if front != self.front:
+            self.front = front
+            self.styles.offset = (0, 0) if front else None  # (None: behind, table.tcss)
 
     def allow_focus_children(self) -> bool:
-        return self.has_class("-front")
+        return self.front
 
 
 def _is_compact(size: Size) -> bool:

@@ -3,6 +3,8 @@ and the mini-boss on the dungeon."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
@@ -155,7 +157,7 @@ class BossPane(Pane):
             return boss.spawned, boss.relics, boss.status, points, state.board, others
         if section == "card":  # (its spawn space and turns to it are in `view.boss`)
             now = view.current.card_section if view.current else None
-            return view.boss, state.spawning_points, state.summoned, now
+            return _card_of(view.boss), state.spawning_points, state.summoned, now
         return state.mini_boss, state.bonuses
 
     def body(self, view: TableView, section: str) -> RenderableType:
@@ -174,6 +176,11 @@ class BossPane(Pane):
             return Group(*where, *reminders, *_card(boss, now, boss.spawn_due))
         return Group(*_mini_boss(view))
 
+
+def _card_of(boss: BossStatus) -> BossStatus:
+    """What the card section shows of the boss: all but what a wound, a heal or a status
+    effect changes and only the status section shows (a wound renders no fight card again)."""
+    return replace(boss, wounds=0, status=[], others=[], hearts_from=[], timeout_running=False)
 
 NOW_LINES = 4
 """How many lines of the section to resolve now are to be in sight (its title and text)."""

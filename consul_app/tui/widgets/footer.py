@@ -6,6 +6,11 @@ at start-up, and it composes its keys again whenever the bindings may have chang
 draws the same cells (the same component styles, paddings and the command palette's key at the
 right edge) from the screen's bindings, and redraws only when the keys it would show change.
 A click on a key presses it (a disabled one rings the bell), as with Textual's.
+
+It offers the keys `Screen.active_bindings` would, without walking them all at each change:
+the bindings that answer a key are read once per focus (and keymap), and each time the
+bindings may have changed (a screen's `refresh_bindings`: the table's `e` is offered only
+when a turn can end) only the few keys it may show are asked about (`check_action`).
 """
 
 from __future__ import annotations
@@ -16,9 +21,12 @@ from rich.segment import Segment
 from rich.style import Style
 from textual import events
 from textual.binding import Binding
+from textual.dom import DOMNode
 from textual.screen import Screen
 from textual.strip import Strip
 from textual.widget import Widget
+
+from consul_app.tui.textual_compat import action_state, binding_chain, keymap
 
 
 class FooterKey(NamedTuple):
@@ -32,6 +40,21 @@ class FooterKey(NamedTuple):
 
 _Span = tuple[int, int, FooterKey]
 """Where a key stands on the line: from, to (excluded), the key."""
+
+_Bound = tuple[DOMNode, str, Binding]
+"""A binding of a key, with the node that binds it."""
+
+
+class _Styles(NamedTuple):
+    """The footer's styles on its background (a key's and a description's, each dimmed when
+    disabled)."""
+
+    key: Style
+    key_off: Style
+    description: Style
+    description_off: Style
+    blank: Style
+    border: Style
 
 
 class Footer(Widget, can_focus=False):
@@ -76,6 +99,12 @@ class Footer(Widget, can_focus=False):
         """The command palette's key, shown at the right edge."""
         self._spans: list[_Span] = []
         """Where each key stands on the line (from, to, key), as last drawn."""
+        self._bound: list[_Bound] = []
+        """The bindings of the keys it may show (`_may_show`), as Textual resolves them."""
+        self._bound_for: tuple[object, ...] | None = None
+        """The focus and keymap they were read for."""
+        self._styles: tuple[Style, _Styles] | None = None
+        """The styles for a background (`_styles_on`)."""
 
     def on_mount(self) -> None:
         self.screen.bindings_updated_signal.subscribe(self, self._bindings_changed)
@@ -97,22 +126,58 @@ class Footer(Widget, can_focus=False):
         return any(screen.styles.background.a == 1 for screen in above)
 
     def _update(self) -> None:
-        """The keys from the screen's bindings; redrawn only when they changed."""
-        active = self.screen.active_bindings
+        """The keys from the screen's bindings; redrawn only when they changed. Each key is
+        resolved as `Screen.active_bindings` does: the nearest binding whose action is not
+        refused (`check_action` False), unless a farther one has priority."""
+        app = self.app
+        active: dict[str, tuple[Binding, bool]] = {}
+        for node, key, binding in self._may_show():
+            state = action_state(app, binding.action, node)
+            if state is False:
+                continue
+            held = active.get(key)
+            if held is None or (binding.priority and not held[0].priority):
+                active[key] = (binding, bool(state))
         keys: list[FooterKey] = []
         actions: set[str] = set()
-        for _, binding, enabled, _ in active.values():
+        for binding, enabled in active.values():
             if binding.show and binding.action not in actions:
                 actions.add(binding.action)
                 keys.append(self._key(binding, enabled))
         palette = None
-        if self.show_command_palette and self.app.ENABLE_COMMAND_PALETTE:
-            found = active.get(self.app.COMMAND_PALETTE_BINDING)
+        if self._shows_palette():
+            found = active.get(app.COMMAND_PALETTE_BINDING)
             if found is not None:
-                palette = self._key(found.binding, found.enabled)
+                palette = self._key(*found)
         if (tuple(keys), palette) != (self.keys, self.palette):
             self.keys, self.palette = tuple(keys), palette
             self.refresh()
+
+    def _shows_palette(self) -> bool:
+        return self.show_command_palette and self.app.ENABLE_COMMAND_PALETTE
+
+    def _may_show(self) -> list[_Bound]:
+        """Every binding, nearest first, of a key that one binding shows (and the command
+        palette's): only these decide what the footer shows. Read again when the focus or
+        the keymap changed (what else the chain depends on, nodes' own bindings, is set
+        before a screen is shown)."""
+        screen = self.screen
+        focused = screen.focused
+        now = (focused, focused is not None and focused.loading, keymap(self.app))
+        if self._bound_for is None or any(
+            a is not b for a, b in zip(now, self._bound_for, strict=True)
+        ):
+            chain = [
+                (node, key, binding)
+                for node, bindings in binding_chain(screen)
+                for key, binding in bindings
+            ]
+            keys = {key for _, key, binding in chain if binding.show}
+            if self._shows_palette():
+                keys.add(self.app.COMMAND_PALETTE_BINDING)
+            self._bound = [bound for bound in chain if bound[1] in keys]
+            self._bound_for = now
+        return self._bound
 
     def _key(self, binding: Binding, enabled: bool) -> FooterKey:
         display = self.app.get_key_display(binding)
@@ -132,38 +197,54 @@ class Footer(Widget, can_focus=False):
     def _segments(self, width: int = 0) -> tuple[list[Segment], list[_Span]]:
         """The keys from the left, the palette's at the right edge of `width`, and where each
         key stands (for clicks)."""
-        base = self.rich_style
-        blank = Style(bgcolor=base.bgcolor)
+        styles = self._styles_on(self.rich_style)
         line: list[Segment] = []
         spans: list[_Span] = []
         at = 0
         for key in self.keys:
-            parts = self._parts(key, base, blank, compact=self.compact)
+            parts = self._parts(key, styles, compact=self.compact)
             spans.append((at, at + sum(p.cell_length for p in parts), key))
             at = spans[-1][1]
             line += parts
         if self.palette is not None:
-            border = base + self.get_component_rich_style("footer--palette-border")
             # as Textual draws it in either footer: compact, one blank cell on its right
-            parts = [Segment("▏", border), *self._parts(self.palette, base, blank, compact=True)]
+            parts = [Segment("▏", styles.border), *self._parts(self.palette, styles, compact=True)]
             size = sum(p.cell_length for p in parts)
             if width - size > at:
-                line.append(Segment(" " * (width - size - at), blank))
+                line.append(Segment(" " * (width - size - at), styles.blank))
                 at = width - size
             spans.append((at + 1, at + size - 1, self.palette))
             line += parts
         return line, spans
 
-    def _parts(self, key: FooterKey, base: Style, blank: Style, *, compact: bool) -> list[Segment]:
+    def _styles_on(self, base: Style) -> _Styles:
+        """The footer's styles on `base` (its own), combined once per base."""
+        if self._styles is None or self._styles[0] != base:
+            dim = Style(dim=True)
+            key = base + self.get_component_rich_style("footer--key")
+            description = base + self.get_component_rich_style("footer--description")
+            border = base + self.get_component_rich_style("footer--palette-border")
+            blank = Style(bgcolor=base.bgcolor)
+            self._styles = (
+                base,
+                _Styles(key, key + dim, description, description + dim, blank, border),
+            )
+        return self._styles[1]
+
+    def notify_style_update(self) -> None:
+        super().notify_style_update()
+        self._styles = None  # (the component styles may have changed: a theme)
+
+    @staticmethod
+    def _parts(key: FooterKey, styles: _Styles, *, compact: bool) -> list[Segment]:
         """`key` in the footer's styles (dim when disabled)."""
-        dim = Style() if key.enabled else Style(dim=True)
-        key_style = base + self.get_component_rich_style("footer--key") + dim
-        description = base + self.get_component_rich_style("footer--description") + dim
+        key_style = styles.key if key.enabled else styles.key_off
+        description = styles.description if key.enabled else styles.description_off
         if compact:
             return [
                 Segment(key.display, key_style),
                 Segment(f" {key.description}", description),
-                Segment(" ", blank),
+                Segment(" ", styles.blank),
             ]
         return [Segment(f" {key.display} ", key_style), Segment(f"{key.description} ", description)]
 
