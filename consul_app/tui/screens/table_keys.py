@@ -259,13 +259,18 @@ class TableKeys:
         self.prepare_card_soon()
 
     def prepare_card_soon(self) -> None:
-        """Once the pool's cursor has rested on a row for `CARD_AHEAD` seconds (its frame
-        long drawn), the card of its monster in this state is drawn ahead: `c` then only
-        shows it (and the Consul sees it as soon as a cursor move)."""
-        timer = self._card_ahead
-        if timer is not None:
-            timer.stop()
-        self._card_ahead = self.set_timer(CARD_AHEAD, self._prepare_card)
+        """Once the frame of a cursor move (or of a new state) is drawn and the pool's cursor
+        has rested on its row `CARD_AHEAD` seconds more, the card of its monster in this state
+        is drawn ahead: `c` then only shows it (the Consul sees it as soon as a cursor move).
+        Counted from the frame: on a busy machine a key's frame can come later than that."""
+        self._card_ahead_from(None)
+        self.call_after_refresh(self._card_ahead_from, CARD_AHEAD)
+
+    def _card_ahead_from(self, delay: float | None) -> None:
+        """The card drawn ahead in `delay` seconds (None: not now)."""
+        if self._card_ahead is not None:
+            self._card_ahead.stop()
+        self._card_ahead = None if delay is None else self.set_timer(delay, self._prepare_card)
 
     def _prepare_card(self) -> None:
         self._card_ahead = None
