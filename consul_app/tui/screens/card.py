@@ -59,6 +59,21 @@ class CardScreen(KeptLines, ModalScreen[None]):
         assert isinstance(screen, CardScreen)
         screen.present(view)
 
+    @classmethod
+    def prepare(cls, app: App[object], view: CardView) -> None:
+        """Draw `view`'s lines ahead, as `open` would show them now (once the card screen
+        has shown a first card: its room is known)."""
+        if not app.is_screen_installed(cls.NAME):
+            return
+        screen = app.get_screen(cls.NAME)
+        if isinstance(screen, CardScreen):
+            screen.draw_ahead(view)
+
+    def draw_ahead(self, view: CardView) -> None:
+        """`view`'s lines drawn and kept for a later `show` (once composed)."""
+        if self._ready:
+            self.query_one(CardBody).prepare(lambda: card_body(view), kept_as=view)
+
     def present(self, view: CardView) -> None:
         """Show `view` and come up, in one frame: the card is laid out while this screen is
         hidden, and it is pushed once each of its widgets has handed its change to it (pushed
@@ -115,7 +130,7 @@ class CardScreen(KeptLines, ModalScreen[None]):
         if not self._ready:
             return  # (on_mount shows it)
         self.query_one(CardDialog).retitle(f"Card: {view.name}")
-        self.query_one(CardBody).show(card_body(view))
+        self.query_one(CardBody).show(lambda: card_body(view), kept_as=view)
 
     def on_mount(self) -> None:
         fit_height(self)

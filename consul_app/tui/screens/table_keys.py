@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from textual.timer import Timer
 from textual.widget import Widget
 
 from consul_app.rules import (
@@ -24,10 +25,10 @@ from consul_app.rules import (
     Spawn,
     Summon,
     Wound,
-    card,
     mini_bosses_left,
 )
 from consul_app.session import SaveError
+from consul_app.tui.card_views import CardViews
 from consul_app.tui.choices import (
     Target,
     boss_choices,
@@ -46,9 +47,16 @@ from consul_app.tui.typed_count import COUNT_WINDOW
 from consul_app.tui.widgets.next_step import NextStep
 from consul_app.tui.widgets.pool import PoolTable
 
+CARD_AHEAD = 0.05
+"""Seconds the pool's cursor rests on a row before its card is drawn ahead (a cursor held
+down draws none of those it passes)."""
+
 
 class TableKeys:
     """The keys of the table screen that act on the game (mixed into `TableScreen`)."""
+
+    _card_views: CardViews
+    _card_ahead: Timer | None = None
 
     def action_digit(self, digit: int, pane: str | None = None) -> None:
         """A digit typed just before a key says how many (`TypedCount`). Digits 1-6 also show
@@ -238,11 +246,40 @@ class TableKeys:
             lambda picked: None if picked is None else self.show_card(picked),
         )
 
+    def on_data_table_row_highlighted(self) -> None:
+        self.prepare_card_soon()
+
+    def prepare_card_soon(self) -> None:
+        """Once the pool's cursor has rested on a row for `CARD_AHEAD` seconds (its frame
+        long drawn), the card of its monster in this state is drawn ahead: `c` then only
+        shows it (and the Consul sees it as soon as a cursor move)."""
+        timer = self._card_ahead
+        if timer is not None:
+            timer.stop()
+        self._card_ahead = self.set_timer(CARD_AHEAD, self._prepare_card)
+
+    def _prepare_card(self) -> None:
+        self._card_ahead = None
+        pool = next(iter(self.query(PoolTable)), None)  # (none while a resize composes)
+        monster = None if pool is None else pool.highlighted()
+        if pool is None or monster is None or not self.is_current:
+            return
+        session = self.session
+        try:
+            view = self._card_views.card(
+                session.pack, session.state, monster, marked=pool.highlighted_mark()
+            )
+        except RuleError:
+            return  # (`c` says why)
+        CardScreen.prepare(self.app, view)
+
     def show_card(self, model: str, marked: int | None = None) -> None:
         """Open `model`'s card as the engine computes it now (an id it does not know: why);
         `marked`: of that marked monster of the kind."""
         try:
-            view = card(self.session.pack, self.session.state, model, marked=marked)
+            view = self._card_views.card(
+                self.session.pack, self.session.state, model, marked=marked
+            )
         except RuleError as err:
             self.notify(str(err), title="No card", severity="warning")
             return
