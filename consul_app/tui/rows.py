@@ -28,13 +28,44 @@ def content(text: str | Text | Content) -> Content:
     return Content.from_rich_text(text) if isinstance(text, Text) else Content(text)
 
 
+NO_BREAK = "\u00a0"
+"""A space no line breaks at ("8\u00a0hearts": a figure and its word stay together)."""
+
+
 def wrap(text: Content, width: int, *, ellipsis: bool = False) -> list[Content]:
     """`text` in lines of at most `width` cells, as Rich wraps a `Text` (a space where a line
-    breaks stays at its end; a word longer than `width` folds, or is cut with an ellipsis)."""
+    breaks stays at its end; a word longer than `width` folds, or is cut with an ellipsis;
+    never at a `NO_BREAK`)."""
     lines = []
     for line in text.split(allow_blank=True):
-        for part in line.divide(divide_line(line.plain, width, fold=not ellipsis)):
+        offsets = divide_line(_unbroken(line.plain), width, fold=not ellipsis)
+        for part in line.divide(offsets):
             lines.append(part.rstrip_end(width).truncate(width, ellipsis=ellipsis))
+    return lines
+
+
+def _unbroken(plain: str) -> str:
+    """`plain` with its no-break spaces as letters, for `divide_line` (which breaks at any
+    white space)."""
+    return plain.replace(NO_BREAK, "_")
+
+
+def hanging(text: Content, width: int, indent: int) -> list[Content]:
+    """`text` in lines of `width`, every line after the first `indent` cells in (under a name
+    after its marks; a text's own next lines too, such as a description under the name, each
+    wrapped under its own start)."""
+    first, *more = text.split(allow_blank=True) or [Content()]
+    plain = _unbroken(first.plain)
+    end = (divide_line(plain, width, fold=True) or [len(plain)])[0]
+    rest = end
+    while rest < len(plain) and plain[rest] == " ":
+        rest += 1
+    lines = [first[:end].rstrip()]
+    for line in [first[rest:]] * (rest < len(plain)) + more:
+        lead = indent + len(line.plain) - len(line.plain.lstrip(" "))  # (and its own indent)
+        body = line[lead - indent :]
+        under = Content(" " * lead)
+        lines += [under + part for part in wrap(body, max(1, width - lead))]
     return lines
 
 
@@ -81,6 +112,23 @@ class Marked(Lines):
                 row = cell + (line.stylize_before(base) if base else line)
                 strips.append(strip(row.stylize_before(row_style) if row_style else row, style))
         return strips[:height]
+
+
+class Hanging(Lines):
+    """One text wrapped at the width, its next lines `indent` cells in (`hanging`); as text,
+    the text itself (what typing finds in a list)."""
+
+    def __init__(self, text: Content, *, indent: int) -> None:
+        self.text = text
+        self.indent = indent
+
+    def __str__(self) -> str:
+        return self.text.plain
+
+    def render_strips(
+        self, width: int, height: int | None, style: Style, options: RenderOptions
+    ) -> list[Strip]:
+        return [strip(line, style) for line in hanging(self.text, width, self.indent)][:height]
 
 
 class Stack(Lines):

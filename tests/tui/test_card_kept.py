@@ -144,3 +144,23 @@ async def test_no_card_is_drawn_ahead_while_the_panes_are_composed_anew(
         table._prepare_card()
         await pilot.pause()
         assert app.screen is table and app.is_running
+
+
+async def test_no_card_is_drawn_ahead_once_the_card_screen_is_taken_apart(
+    content: ContentPack, tmp_path: Path
+) -> None:
+    """As the app closes, the card screen's widgets go before the table's timers stop: a card
+    drawn ahead then finds no card body (it raised NoMatches under load) and draws none."""
+    app = bonus_taken_app(content, tmp_path)
+    async with app.run_test(size=WIDE) as pilot:
+        table = app.screen
+        table.query_one(PoolTable).focus()
+        await pilot.press("c")
+        await until(pilot, lambda: bool(app.screen.query(CardBody)), "the card")
+        card_screen = app.screen
+        await pilot.press("escape")
+        await until(pilot, lambda: app.screen is table, "the table")
+        await card_screen.query_one(CardBody).remove()
+        table._prepare_card()
+        await pilot.pause()
+        assert app.screen is table and app.is_running

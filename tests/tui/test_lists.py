@@ -212,3 +212,34 @@ async def test_a_space_goes_on_with_the_search_it_follows(content: ContentPack) 
         assert isinstance(picker, PickOneScreen)
         await pilot.press(*"shadow w")
         assert _highlighted(picker) == "shadow-warrens"
+
+
+async def test_a_dialog_choice_goes_on_under_its_own_text(
+    content: ContentPack, tmp_path: Path
+) -> None:
+    """QA at 80x24: the choose-one-bonus dialog wrapped a bonus's description to column 0
+    (`offense rolls.` under the numbers) instead of under the description."""
+    from consul_app.rules import default_setup
+    from consul_app.tui.screens.pick_one import PickOneScreen
+
+    from .scenarios import SMALL, make_app, play_saved, step_is
+
+    save = tmp_path / "bonus.jsonl"
+    play_saved(content, save, default_setup(content.edition("sde2")), step_is("choose-bonus"))
+    app = make_app(content, save)
+    async with app.run_test(size=SMALL) as pilot:
+        await pilot.press("escape", "enter")
+        assert isinstance(app.screen, PickOneScreen)
+        await pilot.pause()
+        listed = app.screen.query_one("OptionList")
+        strips = app.screen._compositor.render_strips()
+        region = listed.content_region
+        lines = [
+            "".join(s.text for s in strips[y])[region.x : region.right].rstrip()
+            for y in range(region.y, region.bottom)
+        ]
+        said = [line for line in lines if line.strip()]
+        assert any("offense rolls." in line for line in said), said
+        for line in said:
+            if not line.lstrip().startswith((">", "1.", "2.")):
+                assert line.startswith("   "), said  # under the description, not at column 0

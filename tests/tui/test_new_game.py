@@ -348,3 +348,40 @@ async def test_two_of_a_kind_on_one_tile_are_numbered_before_the_start(
         review = text(screen.query_one("#review"))
         tile = placed[0].tile
         assert f"Shadow Warrens #1 (tile {tile}), Shadow Warrens #2 (tile {tile})" in review
+
+
+def _lines_of(app: App[None], widget: object) -> list[str]:
+    """The lines of `widget` as drawn on the screen (its border left out)."""
+    strips = app.screen._compositor.render_strips()
+    region = widget.content_region  # type: ignore[attr-defined]
+    return [
+        "".join(s.text for s in strips[y])[region.x : region.right].rstrip()
+        for y in range(region.y, region.bottom)
+    ]
+
+
+@pytest.mark.parametrize("page, list_id", [(1, "#boss"), (2, "#mini-bosses")])
+async def test_a_wrapped_entry_keeps_its_hearts_together_under_its_name(
+    content: ContentPack, page: int, list_id: str
+) -> None:
+    """QA at 80x24: long names wrapped `(5` / `hearts)`, the mini-bosses' `hearts)` at column 0
+    under the ticks. A wrapped entry goes on under its name, its hearts on one line."""
+    app = make_app(content)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        assert isinstance(screen, NewGameScreen)
+        if page == 2:
+            await pilot.press("enter")
+        shown = screen.query_one(list_id)
+        shown.focus()
+        await pilot.pause()
+        lines = [line for line in _lines_of(app, shown) if line.strip()]
+        assert any("(" in line and ")" in line and "hearts" in line for line in lines), lines
+        wrapped = [line for line in lines if not line.lstrip().startswith(("> ", "(", "["))]
+        wrapped += [line for line in lines if line.startswith("    (")]
+        assert wrapped, lines  # (some entries are too long for the list at 80x24)
+        marks = ("> ", "(*) ", "( ) ", "[x] ", "[ ] ")
+        for line in lines:
+            assert not line.lstrip().startswith("hearts"), lines
+            if not line.lstrip().startswith(marks):  # the next line of an entry
+                assert len(line) - len(line.lstrip()) >= 4, lines  # under its name

@@ -110,7 +110,7 @@ async def test_forgotten_king_climbs_the_ladder_and_spawns_its_boss(
         assert "Arrives when the last spawning point is destroyed" in text(table.query_one("#boss"))
         assert table.active_bindings["e"].binding.description == "End turn"  # the footer
 
-        await consul.press("m", "enter")  # spawn a mini-boss (the first one brought)
+        await consul.press("m")  # spawn a mini-boss (the only one brought: no question)
         assert "Mini-boss on the dungeon" in text(table.query_one("#boss"))
         await consul.press("M")  # it is destroyed: the steps say what the end of the turn brings
         assert "the ladder climbs one step when it ends" in text(table.query_one("#steps"))

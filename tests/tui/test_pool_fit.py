@@ -218,10 +218,11 @@ async def test_rows_out_of_sight_are_said_with_how_to_see_them(
 ) -> None:
     """QA: SDE 1.0 with four spawning points at 120x40: 15 rows in the pool, 7 in sight, and
     nothing said of the others. A line under the rows says how many are out of sight, above and
-    below, and which keys show them."""
+    below, and which keys show them. (At 120x40 the pool now takes the rows the 15 need: at
+    120x34, the smallest size of panes side by side, they cannot all be in sight.)"""
     save = _played(content, tmp_path / "game.jsonl", _four_points(content), _started)
     app = make_app(content, save)
-    async with app.run_test(size=WIDE) as pilot:
+    async with app.run_test(size=(120, 34)) as pilot:
         table = _table(app)
         await pilot.pause()
         shown = table.query_one(PoolTable)

@@ -50,3 +50,35 @@ async def test_the_recap_comes_when_a_consul_turn_begins(
         assert consul.table.query_one("#tabs").active == "tab-steps"
         await consul.press("enter")  # Enter too (nothing is due: it says so)
         assert "Since your last turn" not in text(app.screen.query_one("#steps"))
+
+
+async def test_a_1_0_round_that_summons_the_boss_is_told_once_its_steps_are_done(
+    content: ContentPack, tmp_path: Path
+) -> None:
+    """QA, 1.0 at 80x24: the round ended with the boss's conditions met; it was summoned as
+    the next round began (its steps), and no recap told it: the next one said `Nothing to
+    report.` The round's recap comes once the steps it brought are done."""
+    from consul_app.rules import DestroySpawningPoint, EndTurn
+    from consul_app.session import Session
+
+    from .scenarios import NOW, move_action, next_move
+
+    save = tmp_path / "classic.jsonl"
+    with Session.new(
+        content, default_setup(content.edition("classic")), path=save, clock=lambda: NOW
+    ) as session:
+        while not (session.state.turn >= 2 and session.state.open_step() is None):
+            move = next_move(session.pack, session.state)
+            session.dispatch(EndTurn() if move.kind == "wound" else move_action(move))
+        for point in session.state.standing_spawning_points():
+            session.dispatch(DestroySpawningPoint(spawning_point=point.id, tile=point.tile))
+    app = make_app(content, save)
+    async with app.run_test(size=SMALL) as pilot:
+        consul = KeyConsul(pilot)
+        await consul.press("escape", "e")  # the round ends: round 3 begins with the summons
+        assert consul.step() is not None
+        await consul.until(lambda p, s: s.boss.spawned and s.open_step() is None)
+        steps = text(app.screen.query_one("#steps"))
+        assert "Since your last turn: Round 2, end of the round" in steps
+        assert "was summoned" in steps
+        assert "Nothing to report" not in steps

@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from consul_app.content import ContentPack
-from consul_app.tui.widgets.next_step import MORE, NextStep
+from consul_app.tui.widgets.next_step import MORE, MORE_SHOWN, NextStep
 
 from .helpers import text
 from .scenarios import SMALL, WIDE, KeyConsul, new_table
@@ -58,3 +58,22 @@ async def test_a_text_the_bar_cuts_is_whole_in_the_steps_pane(
         await pilot.pause()
         assert not table.query_one(NextStep).whole
         assert step.text in text(table.query_one("#steps"), width=1000)
+
+
+async def test_the_bar_points_to_the_steps_pane_only_when_it_is_not_shown(
+    content: ContentPack,
+) -> None:
+    """QA at 80x24: the bar said `(more: 1 Steps)` with the Steps pane already in front. Its
+    pointer then says the text goes on below; `1` again once another tab is in front."""
+    app = make_app(content)
+    async with app.run_test(size=SMALL) as pilot:
+        consul = KeyConsul(pilot)
+        await consul.new_game()
+        await consul.press("e", "enter", "enter")  # the first spawn step: the pool in front
+        bar = consul.table.query_one("#next-step")
+        assert MORE.strip() in _flat(text(bar, width=78))
+        await consul.press("1")
+        said = _flat(text(bar, width=78))
+        assert "1 Steps" not in said and MORE_SHOWN.strip() in said
+        await consul.press("2")
+        assert MORE.strip() in _flat(text(bar, width=78))

@@ -20,10 +20,11 @@ from consul_app.tui.screens.card import CardScreen
 from consul_app.tui.screens.pick_one import PickOneScreen
 from consul_app.tui.screens.watch import WatchScreen
 from consul_app.tui.watch_app import WatchApp
+from consul_app.tui.widgets.next_step import NextStep
 from consul_app.tui.widgets.pool import PoolPane, PoolTable
 
 from .helpers import text
-from .scenarios import NOW, WIDE, make_app
+from .scenarios import NOW, WIDE, make_app, play_saved, step_is
 from .watch_scenario import watched_game
 
 DEADLINE = 30.0
@@ -246,3 +247,20 @@ async def test_the_watch_screen_shows_every_state_its_follower_publishes(
             session.dispatch(DestroyHero())
         assert screen.follower.poll()  # (read here, not by the screen's poll)
         assert "A hero is destroyed" in screen_text(app)
+
+
+async def test_a_cut_step_text_points_to_no_steps_pane(
+    content: ContentPack, tmp_path: Path
+) -> None:
+    """The watch screen has no Steps pane: a step text its bar cuts at 80x24 ends with `…`,
+    never with `(more: 1 Steps)` (the table's pointer)."""
+    save = tmp_path / "spawning.jsonl"
+    play_saved(content, save, default_setup(content.edition("sde2")), step_is("spawn"))
+    app = WatchApp(content, save=save, clock=lambda: NOW)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, WatchScreen), "the watch screen")
+        await pilot.pause()
+        bar = app.screen.query_one(NextStep)
+        assert not bar.whole
+        said = " ".join(text(bar, width=78).split())
+        assert said.endswith("…") and "Steps" not in said

@@ -151,7 +151,7 @@ def _boss(pack: EditionPack, before: GameState, after: GameState) -> list[str]:
         lines.append(f"{name} {edition(after.setup.edition).words.arrived}{brought}.")
     if boss.relics != was.relics:
         relics = ", ".join(name_of(pack, "relics", r) for r in boss.relics) or "none"
-        lines.append(f"Relics: {relics}.")
+        lines.append(f"{edition(after.setup.edition).words.relics}: {relics}.")
     if boss.timeout and not was.timeout:
         lines.append("The timeout came.")
     if boss.wounds < was.wounds:

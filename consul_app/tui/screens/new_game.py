@@ -165,16 +165,13 @@ class NewGameScreen(Screen[Setup | None]):
 
     def _bosses(self) -> list[tuple[str, str]]:
         return [
-            (b.id, f"{b.name}  ({symbols.hearts(b.hearts)}{SUSPECT if b.hearts_note else ''})")
+            (b.id, f"{b.name}  ({_hearts(b.hearts)}{SUSPECT if b.hearts_note else ''})")
             for b in bosses_to_choose(self.pack)
         ]
 
     def _mini_bosses(self) -> list[tuple[str, Content]]:
         return [
-            (
-                m.id,
-                Content(f"{m.name} ({symbols.hearts(m.hearts)}{SUSPECT if m.hearts_note else ''})"),
-            )
+            (m.id, Content(f"{m.name} ({_hearts(m.hearts)}{SUSPECT if m.hearts_note else ''})"))
             for m in self.pack.mini_bosses.values()
         ]
 
@@ -450,3 +447,8 @@ def _default_setup(content: ContentPack, edition_id: str) -> Setup:
     """A playable setup of this edition (`SetupError` if its content has none)."""
     played = edition(edition_id)
     return default_setup(played.pack(content), played.id)
+
+
+def _hearts(count: int) -> str:
+    """ "8 hearts", never broken between its two words when the entry wraps."""
+    return symbols.hearts(count).replace(" ", "\u00a0")  # (rows.NO_BREAK: no import here)

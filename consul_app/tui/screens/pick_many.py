@@ -102,4 +102,5 @@ class PickManyScreen(ModalScreen[list[str] | None]):
 
 def _text(choice: Choice) -> Content:
     name = Content.styled(choice.name, "bold")
-    return Content("\n").join([name, Content(f"    {choice.note}")]) if choice.note else name
+    # (the note goes on under the name: `TickList` hangs a row's next lines there)
+    return Content("\n").join([name, Content(choice.note)]) if choice.note else name

@@ -33,7 +33,6 @@ from consul_app.rules import (
 )
 from consul_app.sde.ended import finished
 from consul_app.session import SaveError, Session
-from consul_app.tui.card_views import CardViews
 from consul_app.tui.held_keys import hold_keys, let_keys_go
 from consul_app.tui.kept_lines import KeptLines
 from consul_app.tui.one_frame import DrawsOnce
@@ -52,7 +51,7 @@ from consul_app.tui.widgets.log import LogPane
 from consul_app.tui.widgets.next_step import NextStep
 from consul_app.tui.widgets.notice_line import NoticeLine
 from consul_app.tui.widgets.pane import Pane
-from consul_app.tui.widgets.pool import PoolPane, PoolTable
+from consul_app.tui.widgets.pool import PoolPane, PoolTable, give_rows
 from consul_app.tui.widgets.prompts import PromptsPane
 
 WIDE = Size(110, 34)
@@ -93,8 +92,6 @@ class TableScreen(TableKeys, TableDialogs, KeptLines, DrawsOnce):
         self._composed = False
         self.counted = TypedCount()
         """Digits typed just before a key: how many wounds or heals (`2w`)."""
-        self._card_views = CardViews()
-        """The cards opened in this state."""
         self._recomposing = False
         """A resize is composing the panes anew (tabs for panes, or panes for tabs)."""
         self._tab_hint: str | None = None
@@ -108,6 +105,8 @@ class TableScreen(TableKeys, TableDialogs, KeptLines, DrawsOnce):
         self.recap = session.recap()
         """Since your last turn: on the steps pane when the game opens and when a turn begins,
         until a key is pressed."""
+        self._untold: int | None = None
+        """The turn whose phase is still to tell: the next turn began with its steps."""
         self._offered = self._offers()
         """What `check_action` offers now: refreshed (footer, palette) when it changes."""
         self._name_the_end_of_the_turn()
@@ -151,7 +150,9 @@ class TableScreen(TableKeys, TableDialogs, KeptLines, DrawsOnce):
     def compose(self) -> ComposeResult:
         self.compact = _is_compact(self.app.size)
         self.panes = _panes(self.session.state.setup.edition)
-        yield NextStep(id="next-step", classes="title-bar")
+        bar = NextStep(id="next-step", classes="title-bar")
+        bar.steps_shown = not self.compact
+        yield bar
         if self.compact:
             shown = self._opening_pane() or "pool"
             with TabbedContent(id="tabs", initial=f"tab-{shown}"):
@@ -273,6 +274,11 @@ class TableScreen(TableKeys, TableDialogs, KeptLines, DrawsOnce):
             _arrange(self.query_one("#panes"), view, self.notify)
         self.prepare_card_soon()  # (a new state: the card under the cursor drawn anew)
 
+    @on(PoolPane.NeedsRows)
+    def _pool_needs_rows(self) -> None:
+        if not self.compact and self.query("#panes"):
+            _arrange(self.query_one("#panes"), self.view(), self.notify)
+
     @on(NextStep.Cut)
     def _bar_cut(self) -> None:
         """The bar shows the step's text whole, or no longer, at this size or with a count."""
@@ -313,6 +319,8 @@ class TableScreen(TableKeys, TableDialogs, KeptLines, DrawsOnce):
         try:
             if self.session.state.turn != turn:
                 self._recap_the_phase(turn)
+            elif self._untold is not None and self.current_step() is None:
+                self._recap_the_phase(self._untold)  # (1.0: the round began with its steps)
         finally:
             self._show_settled(shown)
         if self.session.failed is not None:
@@ -330,7 +338,9 @@ class TableScreen(TableKeys, TableDialogs, KeptLines, DrawsOnce):
         over: 1.0 may open steps as a round begins)."""
         recap = self.session.recap()
         if recap is None or recap.turn != turn:
+            self._untold = turn  # (told once the steps the next turn began with are done)
             return
+        self._untold = None
         self.recap = recap
         if self.compact:
             self.action_pane("steps")
@@ -469,9 +479,11 @@ class TableScreen(TableKeys, TableDialogs, KeptLines, DrawsOnce):
 
 def _arrange(panes: Widget, view: TableView, notify: Callable[..., None]) -> None:
     """The boss card and the chart change places when the boss spawns (or that is undone); a
-    spawn step gives the spawning pool the rows it needs."""
+    spawn step gives the spawning pool the rows it needs (outside one: `give_rows`)."""
     step = view.current
-    panes.set_class(step is not None and step.spawns, "-spawning")
+    spawning = step is not None and step.spawns
+    panes.set_class(spawning, "-spawning")
+    give_rows(panes, panes.query_one(PoolPane), spawning)
     fight = view.boss.spawned
     if panes.has_class("-boss-fight") == fight:
         return
@@ -551,6 +563,7 @@ def _mark_tabs(tabs: TabbedContent, panes: list[Pane | PoolPane]) -> None:
         tab_pane.display = True  # (all laid out, see table.tcss; the one in front on top)
         tab_pane.set_class(shown, "-front")
     underline_active_tab(tabs.query_one(Tabs))
+    tabs.screen.query_one(NextStep).steps_shown = tabs.active == "tab-steps"
 
 
 def _tab_label(pane: Widget, shown: bool) -> str:

@@ -237,12 +237,16 @@ class TableDialogs:
             )
 
     def action_spawn_mini_boss(self) -> None:
-        """Those the engine would spawn now; the others are listed, greyed, with the reason."""
+        """Those the engine would spawn now; the others are listed, greyed, with the reason.
+        The only mini-boss of the game spawns with no question."""
         options = mini_bosses_left(self.session.pack, self.session.state)
         may = [mini_boss_choice(o) for o in options if o.may_spawn]
         if not may:
             said = _no_mini_boss(options)
             self.notify(said, title="No mini-boss may spawn now", severity="warning")
+            return
+        if len(options) == 1:
+            self.dispatch(SpawnMiniBoss(mini_boss=may[0].id))
             return
         self._pick(
             "Spawn a mini-boss",

@@ -5,6 +5,7 @@ cards and the lookup, undo, redo and the history. A mixin of `TableScreen`."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import cached_property
 
 from textual.timer import Timer
 from textual.widget import Widget
@@ -55,8 +56,12 @@ down draws none of those it passes)."""
 class TableKeys:
     """The keys of the table screen that act on the game (mixed into `TableScreen`)."""
 
-    _card_views: CardViews
     _card_ahead: Timer | None = None
+
+    @cached_property
+    def _card_views(self) -> CardViews:
+        """The cards opened in this state."""
+        return CardViews()
 
     def action_digit(self, digit: int, pane: str | None = None) -> None:
         """A digit typed just before a key says how many (`TypedCount`). Digits 1-6 also show
@@ -231,7 +236,8 @@ class TableKeys:
         )
 
     def action_mini_boss_card(self) -> None:
-        """The mini-boss on the dungeon; else pick one of those brought to this game."""
+        """The mini-boss on the dungeon; else the only one brought to this game, or pick one of
+        those brought."""
         mini = self.session.state.mini_boss
         if mini is not None:
             self.show_card(mini.id)
@@ -239,6 +245,9 @@ class TableKeys:
         options = mini_bosses_left(self.session.pack, self.session.state)
         if not options:
             self.notify("No mini-boss was brought to this game.", severity="warning")
+            return
+        if len(options) == 1:  # (the only one of the game: no question)
+            self.show_card(options[0].id)
             return
         choices = [Choice(o.id, o.name, o.where) for o in options]
         self.app.push_screen(

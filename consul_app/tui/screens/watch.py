@@ -112,7 +112,9 @@ class WatchScreen(FollowsSave):
         self.fight = self._fight()
         panes = self._panes()
         yield Static(id="watching")
-        yield NextStep(id="next-step", classes="title-bar")
+        bar = NextStep(id="next-step", classes="title-bar")
+        bar.steps_pane = False
+        yield bar
         if self.compact:
             initial = "tab-boss" if self.fight else "tab-pool"
             with TabbedContent(id="watch-tabs", initial=initial):

@@ -6,6 +6,8 @@ from __future__ import annotations
 from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
+from textual.app import ComposeResult
+from textual.widgets import Static
 
 from consul_app.content import CardEffect, EditionPack
 from consul_app.rules import (
@@ -25,7 +27,7 @@ from consul_app.tui.card_layout import (
 )
 from consul_app.tui.choices import status_names
 from consul_app.tui.view import TableView
-from consul_app.tui.widgets.pane import Pane
+from consul_app.tui.widgets.pane import Pane, Section
 
 
 class BossPane(Pane):
@@ -35,8 +37,50 @@ class BossPane(Pane):
 
     TITLE = "4 Boss"
     SECTIONS = ("status", "model", "mini", "card")
+    ABOVE = {"model": "its stat line and attacks", "mini": "the mini-boss", "card": "its relics"}
+    """What a section scrolled out of sight above is called (the status stays in sight)."""
 
     _now: str | None = None
+
+    def compose(self) -> ComposeResult:
+        yield from super().compose()
+        yield Static(classes="spacer")  # (no height but when `_scroll_to_fight_card` needs it)
+        more = Section(classes="more")
+        more.display = False
+        yield more
+
+    def watch_scroll_y(self, old_value: float, new_value: float) -> None:
+        super().watch_scroll_y(old_value, new_value)
+        self._say_out_of_sight()
+
+    def on_resize(self) -> None:
+        super().on_resize()
+        self._say_out_of_sight()
+
+    def _say_out_of_sight(self) -> None:
+        """A line at the bottom while the pane is scrolled: what is out of sight above (at
+        80x24 the fight card's NOW section hid the stat line) and whether more is below."""
+        more = self.query(".more")
+        if not more:  # (not composed yet)
+            return
+        top = round(self.scroll_y)
+        status = self._sections.get("status")
+        under = status.outer_size.height if status is not None else 0
+        hidden = [
+            said
+            for name, said in self.ABOVE.items()
+            if (shown := self._sections.get(name)) is not None
+            and shown.virtual_region.height
+            and shown.virtual_region.y < top + under
+        ]
+        said = [f"↑ above: {', '.join(hidden)}"] if top and hidden else []
+        said += ["↓ more below"] if top < self.max_scroll_y else []
+        line = more.first(Section)
+        if said:
+            line.update(Text(f"{' · '.join(said)} (Up/Down)", "bold"))
+        if line.display != bool(said):  # (the line takes one of the pane's: again, once laid out)
+            line.display = bool(said)
+            self.call_after_refresh(self._say_out_of_sight)
 
     def show(self, view: TableView) -> None:
         """Render; when a step comes up that resolves a section of the fight card, scroll the
@@ -44,16 +88,62 @@ class BossPane(Pane):
         once it is done."""
         super().show(view)
         now = view.current.card_section if view.current else None
+        if now != self._now and self.query(".spacer"):
+            self.query_one(".spacer").styles.height = 0
         if now is not None and now != self._now:
+            self._to_card = True  # (again once laid out: the card may have just come in)
             self.call_after_refresh(self._scroll_to_fight_card)
         elif now is None and self._now is not None:  # resolved: its wounds in sight again
+            self._to_card = False
             self.call_after_refresh(self.scroll_home, animate=False)
         self._now = now
 
+    _to_card = False
+    """A section to resolve has come up: the pane's next new layout scrolls to it again."""
+
+    def watch_virtual_size(self) -> None:
+        if self._to_card:
+            self._to_card = False
+            self.call_after_refresh(self._scroll_to_fight_card)
+        self._say_out_of_sight()
+
     def _scroll_to_fight_card(self) -> None:
-        cards = self.query(".card")  # (none while a resize composes the pane anew)
-        if cards:
-            self.scroll_to_widget(cards.first(), animate=False, top=True)
+        """The fight card at the top, under the status; further down when the section to
+        resolve now would not be in sight then (its `>>` line at the top). Where the pane
+        cannot scroll that far, not into the middle of a section (the mini-boss's wounds right
+        under the boss's name read as the boss's): to its start, if the `>>` line stays in
+        sight."""
+        card, status = self._sections.get("card"), self._sections.get("status")
+        if card is None or status is None or not card.is_mounted:  # (a resize composes anew)
+            return
+        under = status.outer_size.height
+        top = card.virtual_region.y - under
+        room = self.scrollable_content_region.height - under - 1  # (the line saying more)
+        width = card.content_region.width
+        lines = [s.text.lstrip() for s in card.content_lines(width)] if width else []
+        now = next((n for n, line in enumerate(lines) if line.startswith(">> ")), None)
+        at = top + (now or 0)  # (the `>>` line, or the card's top)
+        if now is not None and now + NOW_LINES > room:
+            top = at
+        most = round(self.max_scroll_y)
+        top = min(top, most)
+        for name in ("model", "mini"):  # (no section cut under the status: its head in sight)
+            shown = self._sections.get(name)
+            if shown is None:
+                continue
+            head = shown.virtual_region.y - under
+            end = head + shown.virtual_region.height
+            if not head < top < end:
+                continue
+            if at + NOW_LINES - head <= room:
+                top = head
+            elif end <= most:
+                top = end
+            else:  # (room below the card to scroll past the section, then again)
+                spacer = self.query_one(".spacer")
+                spacer.styles.height = end - most + spacer.outer_size.height
+                self.call_after_refresh(self._scroll_to_fight_card)
+        self.scroll_to(y=top, animate=False, immediate=True, force=True)
 
     def key(self, view: TableView, section: str) -> object:
         state = view.state
@@ -84,6 +174,9 @@ class BossPane(Pane):
             return Group(*where, *reminders, *_card(boss, now, boss.spawn_due))
         return Group(*_mini_boss(view))
 
+
+NOW_LINES = 4
+"""How many lines of the section to resolve now are to be in sight (its title and text)."""
 
 COLUMN = 30
 """The text width of the boss column in the fight (36 columns less border, padding and the

@@ -8,6 +8,7 @@ from textual.content import Content
 from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
+from consul_app.tui.rows import Hanging
 from consul_app.tui.widgets.find import TypeToFind
 
 MARK, BLANK = "> ", ""
@@ -34,7 +35,7 @@ class MarkedList(TypeToFind):
     def _marked(self, option: Option, mark: bool) -> Option:
         if option.disabled:
             return option
-        return Option(Content(MARK if mark else BLANK) + _content(option), id=option.id)
+        return Option(_hanging(MARK if mark else BLANK, _content(option)), id=option.id)
 
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
         self._mark(event.option_index)
@@ -46,7 +47,12 @@ class MarkedList(TypeToFind):
                 option = self.get_option_at_index(at)
                 if not option.disabled:
                     prefix = MARK if mark else BLANK
-                    self.replace_option_prompt_at_index(at, Content(prefix) + self._prompts[at])
+                    self.replace_option_prompt_at_index(at, _hanging(prefix, self._prompts[at]))
+
+
+def _hanging(mark: str, text: Content) -> Hanging:
+    """A row: its mark, its text; a line that wraps goes on under its own start."""
+    return Hanging(Content(mark) + text, indent=len(mark))
 
 
 def _content(option: Option) -> Content:

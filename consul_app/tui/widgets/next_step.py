@@ -14,6 +14,10 @@ TALL = 34
 """From this terminal height up the bar shows up to `LINES_TALL` lines of the step's text."""
 LINES_TALL, LINES_SHORT = 4, 2
 MORE = " … (more: 1 Steps)"
+MORE_SHOWN = " … (more below, in Steps)"
+"""The pointer while the Steps pane is in sight (side by side, or its tab in front)."""
+CUT = " …"
+"""The end of a cut text on a screen with no Steps pane (the watch screen)."""
 GAME_ENDED = {
     "heroes-lost": "The game is over: the heroes lost.",
     "ended": "The game was ended here.",
@@ -37,6 +41,21 @@ class NextStep(Section):
     _head: Content = Content()
     _text: str = ""
     _count: int | str | None = None
+    _steps_shown = False
+    steps_pane = True
+    """Whether the screen has a Steps pane to point to (the watch screen has none)."""
+
+    @property
+    def steps_shown(self) -> bool:
+        """Whether the Steps pane is in sight: a cut text then points below, not to `1`."""
+        return self._steps_shown
+
+    @steps_shown.setter
+    def steps_shown(self, shown: bool) -> None:
+        if shown != self._steps_shown:
+            self._steps_shown = shown
+            if self._shown is not None:
+                self._show_text()
 
     def show(self, view: TableView, hint: str) -> None:
         """Show the current step of `view`; `hint` says which keys do it."""
@@ -100,7 +119,8 @@ class NextStep(Section):
         lines = wrap(Content.styled(self._text, "italic"), width)
         self.whole = len(lines) <= limit
         if len(lines) > limit > 0:
-            last = lines[limit - 1].rstrip().truncate(max(0, width - len(MORE)))
-            lines[limit - 1] = last + Content.styled(MORE, "bold italic")  # (in the text)
+            more = MORE_SHOWN if self._steps_shown else MORE if self.steps_pane else CUT
+            last = lines[limit - 1].rstrip().truncate(max(0, width - len(more)))
+            lines[limit - 1] = last + Content.styled(more, "bold italic")  # (in the text)
         lines = [*head, *(lines + [Content()] * limit)[:limit]]
         self.update(Content("\n").join(lines))  # (painted if it changed, laid out if `rows` did)

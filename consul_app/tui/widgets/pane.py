@@ -114,6 +114,10 @@ class Section(Static):
     def render(self) -> RenderResult:
         return self._rendered if self._rendered is not None else super().render()
 
+    def content_lines(self, width: int) -> list[Strip]:
+        """Its lines at `width`, as drawn."""
+        return self._rendered.lines(width) if self._rendered is not None else []
+
     def get_selection(self, selection: Selection) -> tuple[str, str] | None:
         """Text selected with the mouse (plain text, as a `Static` of it would give)."""
         shown = self._rendered.visual if self._rendered is not None else None

@@ -16,7 +16,9 @@ from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.content import Content
 from textual.geometry import Size
+from textual.message import Message
 from textual.strip import Strip
+from textual.widget import Widget
 
 from consul_app.rules import (
     ROLL_MARKS,
@@ -165,6 +167,13 @@ class PoolPane(Vertical):
     than query them: its table's scroll and resize handlers run on keys already sent to it
     while a resize recomposes the screen, when its other parts may be gone from it."""
 
+    class NeedsRows(Message):
+        """The lines the pane needs to show every row changed (`needed`)."""
+
+    needed: int | None = None
+    """The pane's height (its border, the lines above the rows, the header, the rows) that
+    shows every row; None until it has been laid out."""
+
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id, classes="pane")
         self.border_title = "2 Spawning pool"
@@ -207,6 +216,18 @@ class PoolPane(Vertical):
             table.move_cursor(row=_cursor_row(list(rows), keep))
             self._move_on_if_emptied(view, keep, stocked_before)
         self.say_more()
+        self._say_needed()
+
+    def _say_needed(self) -> None:
+        """Post `NeedsRows` when the lines that show every row changed (once laid out)."""
+        area = self._area()
+        if not area.width:
+            return
+        above = self._budget.get_content_height(area, area, area.width)
+        lines = self.styles.gutter.height + above + self._table.header_height + sum(self._heights)
+        if lines != self.needed:
+            self.needed = lines
+            self.post_message(self.NeedsRows())
 
     def _move_on_if_emptied(self, view: TableView, keep: str | None, before: object) -> None:
         """In a spawn step, the monster under the cursor has just left the spawning pool (its
@@ -315,6 +336,28 @@ class PoolPane(Vertical):
         return area or self._shown_area
 
     _shown_area = Size(0, 0)
+
+
+SHARES = (14, 12, 10)
+"""The rows of the table screen's grid (table.tcss `#panes`): the pool has the middle one..."""
+SPAWNING_SHARES = (10, 20, 6)
+"""...and in a spawn step (`#panes.-spawning`) these."""
+
+
+def give_rows(panes: Widget, pool: PoolPane, spawning: bool) -> None:
+    """Outside a spawn step, the pool takes the lines it needs beyond its share of the grid
+    (up to what a spawn step gives it) from the panes above and below it; those keep their
+    shares of the rest. (Forgotten King and 1.0 spawn from it during the Consul turn too.)"""
+    height = panes.size.height
+    needed = None if spawning else pool.needed
+    share = height * SHARES[1] // sum(SHARES)
+    if needed is None or not height or needed <= share:
+        if panes.styles.inline.has_rule("grid_rows"):
+            panes.styles.grid_rows = None
+        return
+    most = height * SPAWNING_SHARES[1] // sum(SPAWNING_SHARES)
+    top, _, bottom = SHARES
+    panes.styles.grid_rows = f"{top}fr {min(needed, most)} {bottom}fr"
 
 
 def _lines(rows: dict[str, list[str]]) -> int:

@@ -9,6 +9,7 @@ from textual.content import Content
 from textual.message import Message
 from textual.widgets.option_list import Option
 
+from consul_app.tui.rows import Hanging
 from consul_app.tui.widgets.find import TypeToFind
 
 TICKED, UNTICKED = "[x] ", "[ ] "
@@ -51,9 +52,11 @@ class TickList(TypeToFind):
     def ticked(self) -> list[str]:
         return [i for i in self.texts if i in self._ticked]
 
-    def _prompt(self, item: str, here: bool = False) -> Content:
-        tick = TICKED if item in self._ticked else UNTICKED
-        return Content.assemble(HERE if here else "", tick, self.texts[item])
+    def _prompt(self, item: str, here: bool = False) -> Hanging:
+        """The row's marks and text; a text that wraps goes on under itself, not under the
+        marks."""
+        marks = (HERE if here else "") + (TICKED if item in self._ticked else UNTICKED)
+        return Hanging(Content(marks) + self.texts[item], indent=len(marks))
 
     def _item(self, index: int) -> str | None:
         return self.get_option_at_index(index).id if index < self.option_count else None
