@@ -61,14 +61,13 @@ async def test_a_text_the_bar_cuts_is_whole_in_the_steps_pane(
 
 
 async def test_the_bar_points_to_the_steps_pane_only_when_it_is_not_shown(
-    content: ContentPack,
+    content: ContentPack, tmp_path: Path
 ) -> None:
     """QA at 80x24: the bar said `(more: 1 Steps)` with the Steps pane already in front. Its
     pointer then says the text goes on below; `1` again once another tab is in front."""
-    app = make_app(content)
+    app = new_table(content, tmp_path)
     async with app.run_test(size=SMALL) as pilot:
         consul = KeyConsul(pilot)
-        await consul.new_game()
         await consul.press("e", "enter", "enter")  # the first spawn step: the pool in front
         bar = consul.table.query_one("#next-step")
         assert MORE.strip() in _flat(text(bar, width=78))

@@ -282,13 +282,12 @@ async def test_a_question_is_not_asked_when_every_answer_would_be_refused(
 
 
 async def test_the_only_mini_boss_of_the_game_spawns_without_a_question(
-    content: ContentPack,
+    content: ContentPack, tmp_path: Path
 ) -> None:
     """QA at 80x24: with one mini-boss in the game, `m` asked which one (a list of one)."""
-    app = make_app(content)
+    app = new_table(content, tmp_path, "forgotten-king")  # mini-bosses spawn as played
     async with app.run_test(size=SMALL) as pilot:
         consul = KeyConsul(pilot)
-        await consul.new_game("right")  # Forgotten King: mini-bosses spawn as played
         assert len(consul.state.setup.mini_bosses) == 1
         await consul.press("m")
         assert not isinstance(app.screen, PickOneScreen)
@@ -297,15 +296,14 @@ async def test_the_only_mini_boss_of_the_game_spawns_without_a_question(
 
 
 async def test_the_only_mini_boss_of_the_game_shows_its_card_without_a_question(
-    content: ContentPack,
+    content: ContentPack, tmp_path: Path
 ) -> None:
     """`B` with none on the dungeon and one brought to the game: its card, not a list of one."""
     from consul_app.tui.screens.card import CardScreen
 
-    app = make_app(content)
+    app = new_table(content, tmp_path)
     async with app.run_test(size=SMALL) as pilot:
         consul = KeyConsul(pilot)
-        await consul.new_game()
         assert len(consul.state.setup.mini_bosses) == 1 and consul.state.mini_boss is None
         await consul.press("B")
         assert isinstance(app.screen, CardScreen)
