@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import ast
 from collections.abc import Iterator
+from functools import cache
 from pathlib import Path
 
 import pytest
@@ -87,16 +88,16 @@ def _imports(tree: ast.AST, module: str, is_package: bool) -> Iterator[str]:
             yield from _imports(node, module, is_package)
 
 
+@cache
 def _graph() -> dict[str, set[str]]:
+    """Who imports whom: read when a test asks (not at collection, in every xdist worker:
+    a second and a half of CPU each)."""
     graph = {}
     for module, path in MODULES.items():
         tree = ast.parse(path.read_text(encoding="utf-8"))
         names = set(_imports(tree, module, path.name == "__init__.py"))
         graph[module] = {n for n in names if n != module}
     return graph
-
-
-GRAPH = _graph()
 
 
 def _within(name: str, package: str) -> bool:
@@ -107,7 +108,7 @@ def _within(name: str, package: str) -> bool:
 def test_a_layer_never_imports_the_layers_above_it(layer: str) -> None:
     broken = sorted(
         f"{module} imports {name}"
-        for module, names in GRAPH.items()
+        for module, names in _graph().items()
         if _within(module, layer)
         for name in names
         for forbidden in FORBIDDEN[layer]
@@ -160,7 +161,7 @@ def test_every_module_is_in_a_layer() -> None:
 
 
 def test_no_modules_import_each_other() -> None:
-    circles = [sorted(c) for c in _circles(GRAPH) if c not in KNOWN_CIRCLES]
+    circles = [sorted(c) for c in _circles(_graph()) if c not in KNOWN_CIRCLES]
     assert circles == []
 
 

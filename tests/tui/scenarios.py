@@ -67,6 +67,22 @@ def make_app(content: ContentPack, save: Path | None = None) -> ConsulApp:
     return ConsulApp(content, save=save, clock=lambda: NOW)
 
 
+def new_table(content: ContentPack, folder: Path, edition: str = "sde2") -> ConsulApp:
+    """The app on the table of a game just started with the new-game screen's setup for
+    `edition` (what `KeyConsul.new_game` leads to, Enter on each page), saved in `folder`: it
+    opens on the table, as `consul --save` does. For the tests whose point is the table, not
+    the new-game screen (going through it took half a second of CPU a test)."""
+    from consul_app.tui.screens.new_game import _default_setup
+
+    path = folder / f"new-{edition}.jsonl"
+    with (
+        _unsynced(),
+        Session.new(content, _default_setup(content, edition), path=path, clock=lambda: NOW),
+    ):
+        pass
+    return make_app(content, path)
+
+
 # -- the policy ---------------------------------------------------------------------------
 
 

@@ -15,7 +15,7 @@ from consul_app.tui.screens.chart_edit import ChartEditScreen, SpaceInputScreen
 from consul_app.tui.screens.table import TableScreen
 
 from .helpers import notes, text
-from .scenarios import WIDE, KeyConsul, make_app
+from .scenarios import WIDE, KeyConsul, make_app, new_table
 
 
 async def _correct_first_space(pilot, words: str) -> None:  # type: ignore[no-untyped-def]
@@ -61,10 +61,9 @@ async def test_a_corrected_space_is_saved_and_played(content: ContentPack) -> No
 async def test_a_game_in_play_keeps_the_chart_it_started_with(
     content: ContentPack, tmp_path: Path
 ) -> None:
-    app = make_app(content)
+    app = new_table(content, tmp_path)
     async with app.run_test(size=WIDE) as pilot:
         consul = KeyConsul(pilot)
-        await consul.new_game()
         table = consul.table
         chart = table.session.pack.charts[table.session.state.chart or ""]
         await pilot.press("v")  # from the table: for the games to come
@@ -133,4 +132,3 @@ async def test_the_chart_correction_reads_whole_at_80x24(content: ContentPack) -
         assert table.virtual_size.width <= table.scrollable_content_region.width
         assert str(table.get_row_at(table.cursor_row)[0]).startswith(">")
         assert not str(table.get_row_at(0)[0]).startswith(">")
-

@@ -17,7 +17,7 @@ from consul_app.tui.screens.table import TableScreen
 from consul_app.tui.widgets.pool import PoolTable
 
 from .helpers import notes, text, until
-from .scenarios import SMALL, WIDE, KeyConsul, idle, make_app, play_saved, step_is
+from .scenarios import SMALL, WIDE, KeyConsul, idle, make_app, new_table, play_saved, step_is
 
 pytestmark = pytest.mark.usefixtures("count_clock")  # a digit and its key: typed together
 
@@ -100,12 +100,13 @@ async def test_hash_begins_a_count_that_works_on_every_tab(
         assert table.session.state.boss.wounds == 8
 
 
-async def test_hash_counts_for_a_spawning_point_from_the_boss_tab(content: ContentPack) -> None:
+async def test_hash_counts_for_a_spawning_point_from_the_boss_tab(
+    content: ContentPack, tmp_path: Path
+) -> None:
     """`#2k` on the Boss tab: a spawning point takes a hit of two (the pick says so)."""
-    app = make_app(content)
+    app = new_table(content, tmp_path)
     async with app.run_test(size=SMALL) as pilot:
         consul = KeyConsul(pilot)
-        await consul.new_game()
         table = consul.table
         await pilot.press("4", "number_sign", "2", "k")
         assert isinstance(app.screen, PickOneScreen)
@@ -175,10 +176,9 @@ async def test_in_tabs_a_count_key_right_after_a_tab_digit_says_it_took_one(
 async def test_a_spawning_point_takes_a_hit_and_shows_its_wounds(
     content: ContentPack, tmp_path: Path
 ) -> None:
-    app = make_app(content)
+    app = new_table(content, tmp_path)
     async with app.run_test(size=WIDE) as pilot:
         consul = KeyConsul(pilot)
-        await consul.new_game()
         table = consul.table
         point = table.session.state.spawning_points[0]
         await pilot.press("2", "k")
@@ -194,16 +194,15 @@ async def test_a_spawning_point_takes_a_hit_and_shows_its_wounds(
 
 @pytest.mark.parametrize("size", [WIDE, SMALL])
 async def test_the_spawn_cursor_moves_on_when_a_pool_empties(
-    content: ContentPack, size: tuple[int, int]
+    content: ContentPack, size: tuple[int, int], tmp_path: Path
 ) -> None:
     """QA: `Not now: only 0 Leaping Spider in the spawning pool, not 1`, the cursor left on
     the emptied row. Once a spawn in a spawn step empties a monster's pool, the cursor moves
     to the next one that may still spawn, and a notice says so (no other monster spawns
     unnoticed). Outside a spawn step it stays: the one spawned may be hit (`a`) next."""
-    app = make_app(content)
+    app = new_table(content, tmp_path)
     async with app.run_test(size=size) as pilot:
         consul = KeyConsul(pilot)
-        await consul.new_game()
         if size == SMALL:
             await pilot.press("2")
         table = consul.table.query_one(PoolTable)
@@ -281,11 +280,12 @@ async def test_heroes_with_sighting_keywords_are_named_at_setup(content: Content
         assert setup.heroes_with("dark-reflection") == ["Dee"]
 
 
-async def test_a_monster_in_play_takes_a_hit_and_shows_its_wounds(content: ContentPack) -> None:
-    app = make_app(content)
+async def test_a_monster_in_play_takes_a_hit_and_shows_its_wounds(
+    content: ContentPack, tmp_path: Path
+) -> None:
+    app = new_table(content, tmp_path)
     async with app.run_test(size=WIDE) as pilot:
         consul = KeyConsul(pilot)
-        await consul.new_game()
         table = consul.table
         pool = table.query_one(PoolTable)
         monster = next(

@@ -3,6 +3,8 @@ the right edge (the footer would scroll sideways, which no one does)."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from consul_app.content import ContentPack
@@ -11,17 +13,16 @@ from consul_app.tui.screens.history import HistoryScreen
 from consul_app.tui.widgets.footer import Footer
 
 from .helpers import until
-from .scenarios import SMALL, WIDE, KeyConsul, make_app
+from .scenarios import SMALL, WIDE, new_table
 
 
 @pytest.mark.parametrize("size", [WIDE, SMALL], ids=["120x40", "80x24"])
 @pytest.mark.parametrize("key", ["H", "v", "T"], ids=["history", "chart-correction", "story"])
 async def test_the_footer_shows_every_key_whole(
-    content: ContentPack, size: tuple[int, int], key: str
+    content: ContentPack, size: tuple[int, int], key: str, tmp_path: Path
 ) -> None:
-    app = make_app(content)
+    app = new_table(content, tmp_path)
     async with app.run_test(size=size) as pilot:
-        await KeyConsul(pilot).new_game()
         table = app.screen
         await pilot.press(key)
         await until(pilot, lambda: app.screen is not table)
@@ -31,10 +32,9 @@ async def test_the_footer_shows_every_key_whole(
         assert footer.fits, f"the footer's keys do not fit its width: {footer.keys}"
 
 
-async def test_a_click_on_a_key_presses_it(content: ContentPack) -> None:
-    app = make_app(content)
+async def test_a_click_on_a_key_presses_it(content: ContentPack, tmp_path: Path) -> None:
+    app = new_table(content, tmp_path)
     async with app.run_test(size=WIDE) as pilot:
-        await KeyConsul(pilot).new_game()
         footer = app.screen.query_one(Footer)
         keys = [footer.key_at(x) for x in range(WIDE[0])]
         at = next(x for x, key in enumerate(keys) if key and key.key == "question_mark")
@@ -43,10 +43,11 @@ async def test_a_click_on_a_key_presses_it(content: ContentPack) -> None:
         await until(pilot, lambda: isinstance(app.screen, HelpScreen))
 
 
-async def test_the_palette_key_stands_at_the_right_edge(content: ContentPack) -> None:
-    app = make_app(content)
+async def test_the_palette_key_stands_at_the_right_edge(
+    content: ContentPack, tmp_path: Path
+) -> None:
+    app = new_table(content, tmp_path)
     async with app.run_test(size=WIDE) as pilot:
-        await KeyConsul(pilot).new_game()
         await pilot.press("H")
         await until(pilot, lambda: isinstance(app.screen, HistoryScreen))
         await pilot.pause()
@@ -59,26 +60,26 @@ async def test_the_palette_key_stands_at_the_right_edge(content: ContentPack) ->
 
 @pytest.mark.parametrize("size", [WIDE, SMALL], ids=["120x40", "80x24"])
 async def test_the_table_footer_offers_the_count_whole(
-    content: ContentPack, size: tuple[int, int]
+    content: ContentPack, size: tuple[int, int], tmp_path: Path
 ) -> None:
     """`#` (a count on any tab) is in the table's footer, and every key still fits."""
-    app = make_app(content)
+    app = new_table(content, tmp_path)
     async with app.run_test(size=size) as pilot:
-        await KeyConsul(pilot).new_game()
         footer = app.screen.query_one(Footer)
         await until(pilot, lambda: bool(footer.keys))
         assert ("#", "Count") in [(key.display, key.description) for key in footer.keys]
         assert footer.fits, f"the footer's keys do not fit its width: {footer.keys}"
 
 
-@pytest.mark.parametrize("edition", [[], ["right"], ["left"]], ids=["sde2", "fk", "1.0"])
+@pytest.mark.parametrize(
+    "edition", ["sde2", "forgotten-king", "classic"], ids=["sde2", "fk", "1.0"]
+)
 async def test_the_table_footer_shows_every_key_whole_at_80x24(
-    content: ContentPack, edition: list[str]
+    content: ContentPack, edition: str, tmp_path: Path
 ) -> None:
     """1.0's "End round" is one letter longer than "End turn": its keys still fit."""
-    app = make_app(content)
+    app = new_table(content, tmp_path, edition)
     async with app.run_test(size=SMALL) as pilot:
-        await KeyConsul(pilot).new_game(*edition)
         footer = app.screen.query_one(Footer)
         await until(pilot, lambda: bool(footer.keys))
         await pilot.pause()

@@ -19,17 +19,16 @@ from consul_app.tui.screens.resume import ResumeScreen
 from consul_app.tui.screens.table import COUNT_KEYS, TableScreen
 
 from .helpers import notes, options, text, until
-from .scenarios import SMALL, WIDE, KeyConsul, idle, make_app, play_saved, step_is
+from .scenarios import SMALL, WIDE, KeyConsul, idle, make_app, new_table, play_saved, step_is
 
 
 def _descriptions(bindings: Sequence[object]) -> list[str]:
     return [b.description for b in bindings if isinstance(b, Binding)]
 
 
-async def test_help_lists_every_key_of_the_table(content: ContentPack) -> None:
-    app = make_app(content)
+async def test_help_lists_every_key_of_the_table(content: ContentPack, tmp_path: Path) -> None:
+    app = new_table(content, tmp_path)
     async with app.run_test(size=WIDE) as pilot:
-        await KeyConsul(pilot).new_game()
         await pilot.press("question_mark")
         assert isinstance(app.screen, HelpScreen)
         shown = text(app.screen)
@@ -50,12 +49,11 @@ def test_the_help_of_the_digits_names_the_keys_a_count_goes_with() -> None:
         assert f"just before {' '.join(COUNT_KEYS)}: how many" in binding.description
 
 
-async def test_help_says_how_to_count_on_any_tab(content: ContentPack) -> None:
+async def test_help_says_how_to_count_on_any_tab(content: ContentPack, tmp_path: Path) -> None:
     """The footer's `# Count` is spelled out in the help: how a hit of several is entered
     when digits bring tabs to the front."""
-    app = make_app(content)
+    app = new_table(content, tmp_path)
     async with app.run_test(size=WIDE) as pilot:
-        await KeyConsul(pilot).new_game()
         await pilot.press("question_mark")
         assert isinstance(app.screen, HelpScreen)
         said = text(app.screen.query_one(Static))
@@ -63,12 +61,13 @@ async def test_help_says_how_to_count_on_any_tab(content: ContentPack) -> None:
         assert "Count: how many, on any tab (# then the number, then the key: #2w" in line
 
 
-async def test_help_wraps_a_long_description_in_its_own_column(content: ContentPack) -> None:
+async def test_help_wraps_a_long_description_in_its_own_column(
+    content: ContentPack, tmp_path: Path
+) -> None:
     """At 80x24 the digits' description wraps: its second line stays under the description,
     clear of the keys' column."""
-    app = make_app(content)
+    app = new_table(content, tmp_path)
     async with app.run_test(size=SMALL) as pilot:
-        await KeyConsul(pilot).new_game()
         await pilot.press("question_mark")
         assert isinstance(app.screen, HelpScreen)
         keys = app.screen.query_one(Static)
@@ -79,21 +78,19 @@ async def test_help_wraps_a_long_description_in_its_own_column(content: ContentP
         assert not any("esc / esc" in line for line in lines)  # (several dialogs bind Esc)
 
 
-async def test_help_names_the_end_of_a_1_0_round(content: ContentPack) -> None:
+async def test_help_names_the_end_of_a_1_0_round(content: ContentPack, tmp_path: Path) -> None:
     """1.0 plays in rounds: `e` ends the round, in the footer and in the help alike."""
-    app = make_app(content)
+    app = new_table(content, tmp_path, "classic")
     async with app.run_test(size=WIDE) as pilot:
-        await KeyConsul(pilot).new_game("right", "right")  # SDE 2.0 -> SDE 1.0
         assert app.screen.active_bindings["e"].binding.description == "End round"
         await pilot.press("question_mark")
         shown = text(app.screen)
         assert "End round" in shown and "End turn" not in shown
 
 
-async def test_the_command_palette_lists_every_action(content: ContentPack) -> None:
-    app = make_app(content)
+async def test_the_command_palette_lists_every_action(content: ContentPack, tmp_path: Path) -> None:
+    app = new_table(content, tmp_path)
     async with app.run_test(size=WIDE) as pilot:
-        await KeyConsul(pilot).new_game()
         await pilot.press("ctrl+p")
         assert isinstance(app.screen, CommandPalette)
         commands = app.screen.query_one(CommandList)
@@ -110,11 +107,10 @@ async def test_the_command_palette_lists_every_action(content: ContentPack) -> N
         assert table.session.history == ["End the Consul turn"]
 
 
-async def test_undo_and_redo_say_what_they_undo(content: ContentPack) -> None:
-    app = make_app(content)
+async def test_undo_and_redo_say_what_they_undo(content: ContentPack, tmp_path: Path) -> None:
+    app = new_table(content, tmp_path)
     async with app.run_test(size=WIDE) as pilot:
         consul = KeyConsul(pilot)
-        await consul.new_game()
         await consul.press("e", "enter", "enter")  # the heroes' equipment, then the chart
         assert consul.state.position == 1
         await consul.press("u")
@@ -130,12 +126,11 @@ async def test_undo_and_redo_say_what_they_undo(content: ContentPack) -> None:
 
 
 async def test_an_undo_that_cannot_be_saved_is_said_and_changes_nothing(
-    content: ContentPack, monkeypatch: pytest.MonkeyPatch
+    content: ContentPack, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
-    app = make_app(content)
+    app = new_table(content, tmp_path)
     async with app.run_test(size=WIDE) as pilot:
         consul = KeyConsul(pilot)
-        await consul.new_game()
         await consul.press("e", "enter", "enter")
         session = app.session
         assert session is not None
@@ -149,22 +144,22 @@ async def test_an_undo_that_cannot_be_saved_is_said_and_changes_nothing(
         assert consul.state.position == 1
 
 
-async def test_a_refused_action_shows_the_engines_reason(content: ContentPack) -> None:
-    app = make_app(content)
+async def test_a_refused_action_shows_the_engines_reason(
+    content: ContentPack, tmp_path: Path
+) -> None:
+    app = new_table(content, tmp_path)
     async with app.run_test(size=WIDE) as pilot:
         consul = KeyConsul(pilot)
-        await consul.new_game()
         await consul.press("w")
         assert notes(app)[-1].startswith("Not now: ")
         assert "has not spawned yet" in notes(app)[-1]
         assert consul.table.session.history == []
 
 
-async def test_panes_become_tabs_on_a_small_terminal(content: ContentPack) -> None:
-    app = make_app(content)
+async def test_panes_become_tabs_on_a_small_terminal(content: ContentPack, tmp_path: Path) -> None:
+    app = new_table(content, tmp_path)
     async with app.run_test(size=SMALL) as pilot:
         consul = KeyConsul(pilot)
-        await consul.new_game()
         tabs = consul.table.query_one(TabbedContent)
         await consul.press("3")
         assert tabs.active == "tab-chart"
@@ -299,7 +294,7 @@ async def test_a_pane_switch_draws_its_tab_at_once(content: ContentPack, tmp_pat
 
 
 async def test_a_key_added_to_the_table_shows_in_the_footer_the_help_and_the_palette(
-    content: ContentPack, monkeypatch: pytest.MonkeyPatch
+    content: ContentPack, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
     """The table's keys are declared once: a binding added there is in all three."""
 
@@ -310,9 +305,8 @@ async def test_a_key_added_to_the_table_shows_in_the_footer_the_help_and_the_pal
         BINDINGS = [*TableScreen.BINDINGS, Binding("j", "app.bell", "Ring once", id="table.ring")]
 
     monkeypatch.setattr("consul_app.tui.screens.table.TableScreen", WithOneMore)
-    app = make_app(content)
+    app = new_table(content, tmp_path)
     async with app.run_test(size=WIDE) as pilot:
-        await KeyConsul(pilot).new_game()
         table = app.screen
         assert isinstance(table, WithOneMore)
         from consul_app.tui.widgets.footer import Footer

@@ -22,7 +22,7 @@ from consul_app.tui.widgets.placements import Placements
 from consul_app.tui.widgets.tick_list import HERE
 
 from .helpers import options, text, until
-from .scenarios import SMALL, WIDE, KeyConsul, idle, make_app, play_saved
+from .scenarios import SMALL, WIDE, idle, make_app, new_table, play_saved
 
 
 async def test_type_to_find_picks_the_boss_by_three_letters(content: ContentPack) -> None:
@@ -144,10 +144,9 @@ async def test_a_paired_spawning_point_brings_its_partner(content: ContentPack) 
         assert [p.id for p in screen.setup.spawning_points] == ["clan-kitsune-madoushi"] * 2
 
 
-async def test_the_palette_names_each_command_once(content: ContentPack) -> None:
-    app = make_app(content)
-    async with app.run_test(size=WIDE) as pilot:
-        await KeyConsul(pilot).new_game()
+async def test_the_palette_names_each_command_once(content: ContentPack, tmp_path: Path) -> None:
+    app = new_table(content, tmp_path)
+    async with app.run_test(size=WIDE):
         table = app.screen
         assert isinstance(table, TableScreen)
         titles = [c.title.lower() for c in app.get_system_commands(table)]

@@ -3,6 +3,7 @@ the same label (it used to stop at the number it showed when the pane filled up)
 
 from __future__ import annotations
 
+from pathlib import Path
 from textwrap import wrap
 
 from hypothesis import given
@@ -14,14 +15,15 @@ from consul_app.content import ContentPack
 from consul_app.tui.widgets.log import NUMBER, LogLines, entries
 
 from .helpers import text
-from .scenarios import WIDE, KeyConsul, make_app
+from .scenarios import WIDE, KeyConsul, new_table
 
 
-async def test_fourteen_equal_labels_are_numbered_up_to_fourteen(content: ContentPack) -> None:
-    app = make_app(content)
+async def test_fourteen_equal_labels_are_numbered_up_to_fourteen(
+    content: ContentPack, tmp_path: Path
+) -> None:
+    app = new_table(content, tmp_path)
     async with app.run_test(size=WIDE) as pilot:
         consul = KeyConsul(pilot)
-        await consul.new_game()
         log = consul.table.query_one("#log")
         for _ in range(14):
             await pilot.press("h")
@@ -69,11 +71,10 @@ def test_the_entries_fit_the_pane(history: list[str], height: int, width: int) -
         )
 
 
-async def test_a_long_entry_shows_its_end_in_the_pane(content: ContentPack) -> None:
-    app = make_app(content)
+async def test_a_long_entry_shows_its_end_in_the_pane(content: ContentPack, tmp_path: Path) -> None:
+    app = new_table(content, tmp_path)
     async with app.run_test(size=WIDE) as pilot:
         consul = KeyConsul(pilot)
-        await consul.new_game()
         await pilot.press("#", "2", "k", "enter")  # the first spawning point takes two wounds
         await pilot.pause()
         label = consul.table.session.history[0]

@@ -1,6 +1,9 @@
-"""Whole games through keys only, asserting what the screen shows at each milestone."""
+"""Whole games through keys only, asserting what the screen shows at each milestone (the 2.0 game
+from the new-game screen on; the others from the table of a game just started)."""
 
 from __future__ import annotations
+
+from pathlib import Path
 
 from consul_app.content import ContentPack
 from consul_app.rules import boss_status
@@ -9,7 +12,7 @@ from consul_app.tui.screens.summary import SummaryScreen
 from consul_app.tui.screens.table import TableScreen
 
 from .helpers import notes, text
-from .scenarios import WIDE, KeyConsul, make_app, step_is
+from .scenarios import WIDE, KeyConsul, make_app, new_table, step_is
 
 
 async def test_a_whole_sde2_game_from_new_game_to_the_boss_defeat(content: ContentPack) -> None:
@@ -93,11 +96,12 @@ async def test_a_whole_sde2_game_from_new_game_to_the_boss_defeat(content: Conte
         )
 
 
-async def test_forgotten_king_climbs_the_ladder_and_spawns_its_boss(content: ContentPack) -> None:
-    app = make_app(content)
+async def test_forgotten_king_climbs_the_ladder_and_spawns_its_boss(
+    content: ContentPack, tmp_path: Path
+) -> None:
+    app = new_table(content, tmp_path, "forgotten-king")
     async with app.run_test(size=WIDE) as pilot:
         consul = KeyConsul(pilot)
-        await consul.new_game("right")  # Edition: SDE 2.0 -> Forgotten King
         table = consul.table
         assert table.session.state.setup.edition == "forgotten-king"
         assert "Ladder: step 0 of" in text(table.query_one("#chart"))
@@ -132,11 +136,12 @@ async def test_forgotten_king_climbs_the_ladder_and_spawns_its_boss(content: Con
         assert "Super monster" in boss
 
 
-async def test_sde1_fills_the_power_gauge_and_summons_the_boss(content: ContentPack) -> None:
-    app = make_app(content)
+async def test_sde1_fills_the_power_gauge_and_summons_the_boss(
+    content: ContentPack, tmp_path: Path
+) -> None:
+    app = new_table(content, tmp_path, "classic")
     async with app.run_test(size=WIDE) as pilot:
         consul = KeyConsul(pilot)
-        await consul.new_game("right", "right")  # Edition: SDE 2.0 -> SDE 1.0
         table = consul.table
         assert table.session.state.setup.edition == "classic"
         assert "Power gauge" in text(table.query_one("#chart"))

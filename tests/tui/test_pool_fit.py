@@ -40,6 +40,7 @@ from .scenarios import (
     idle,
     make_app,
     move_action,
+    new_table,
     next_move,
     play_saved,
     step_is,
@@ -125,15 +126,14 @@ async def test_a_spawn_step_shows_skull_points_the_pool_and_every_figure_whole(
         assert not more.display  # every monster in sight, at 80x24 and 120x40 alike
 
 
-async def test_an_offense_bonus_keeps_its_attack_mark(content: ContentPack) -> None:
+async def test_an_offense_bonus_keeps_its_attack_mark(content: ContentPack, tmp_path: Path) -> None:
     """QA: after "Bonus Offensive Rolls" on space 2, turn 3's spawn step showed Trapdoor
     Spider's DEX as `3B +1ST`, its `*` cut (as if the bonus went to its defense rolls too):
     played by keys, Enter through each step."""
     goal = _spawn_on_turn(3)
-    app = make_app(content)
+    app = new_table(content, tmp_path)
     async with app.run_test(size=WIDE) as pilot:
         consul = KeyConsul(pilot)
-        await consul.new_game()
         for _ in range(MAX_MOVES):
             if goal(consul.table.session.pack, consul.state):
                 break
@@ -257,12 +257,11 @@ async def test_an_arcade_game_says_its_figures_are_the_explore_cards(
         assert (ARCADE in said) == (mode == "arcade")
 
 
-async def test_a_live_resize_keeps_every_figure(content: ContentPack) -> None:
+async def test_a_live_resize_keeps_every_figure(content: ContentPack, tmp_path: Path) -> None:
     """QA: after the terminal grew from 120 to 130 columns (a column more fits), the pool
     showed names of five letters and dropped dice (`2B` for `2B 1R`) until the next action."""
-    app = make_app(content)
+    app = new_table(content, tmp_path)
     async with app.run_test(size=WIDE) as pilot:
-        await KeyConsul(pilot).new_game()
         table = app.screen.query_one(PoolTable)
         await pilot.resize_terminal(130, 40)
         await pilot.pause()
@@ -297,8 +296,14 @@ def test_names_are_never_cut_below_thirteen_letters() -> None:
     letters; a dice stat goes onto a second line instead."""
     columns = ["Monster", "Pool", "Board", "STR", "ARM", "WILL", "DEX", "Gained"]
     names = [
-        "Nether Spawnling", "Clan Sohei Chunin", "Clan Yurei Chunin", "Shadow Walker",
-        "Shadowspawn Brute", "Duskweaver Acolyte", "Kobold Sharpshooter", "Grobbit Executioner",
+        "Nether Spawnling",
+        "Clan Sohei Chunin",
+        "Clan Yurei Chunin",
+        "Shadow Walker",
+        "Shadowspawn Brute",
+        "Duskweaver Acolyte",
+        "Kobold Sharpshooter",
+        "Grobbit Executioner",
     ]
     dice = ["2B 1R +1ST", "2R +1ST* +2ST°", "3B +1ST* +2ST°", "1B +1ST"]
     rows = {name: [name, "3", "0", *dice, "-"] for name in names}
@@ -352,6 +357,7 @@ async def test_a_spawn_step_gives_the_pool_the_rows_it_needs(
 ) -> None:
     """QA at 120x40: a spawn step with 14 monsters in the pool showed 4 of them (`↓ 10 more
     below`). While a spawn step runs, the pool takes the rows (the bonuses and the log less)."""
+
     def spawning(pack: object, state: GameState) -> bool:
         step = current_step(pack, state)  # type: ignore[arg-type]
         return step is not None and step.spawns and len(pool(pack, state)) >= 12  # type: ignore[arg-type]

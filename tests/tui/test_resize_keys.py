@@ -5,6 +5,8 @@ the tabs)."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from textual import events
 from textual.geometry import Size
 from textual.widgets import TabbedContent
@@ -13,7 +15,7 @@ from consul_app.content import ContentPack
 from consul_app.tui.widgets.pool import PoolPane, PoolTable
 
 from .helpers import until
-from .scenarios import SMALL, WIDE, KeyConsul, make_app
+from .scenarios import SMALL, WIDE, new_table
 
 
 def _resize(app: object, size: tuple[int, int]) -> None:
@@ -32,15 +34,14 @@ def _keys(app: object, keys: list[str]) -> None:
 
 
 async def test_keys_typed_during_a_layout_switch_act_on_the_new_layout(
-    content: ContentPack,
+    content: ContentPack, tmp_path: Path
 ) -> None:
     """Enter (a priority key: the app runs it at once) and `4` typed while the table composes
     its tabs (the terminal shrank to 80x24): the step is done and the Boss tab comes to the
     front once the tabs are there. Enter did the step on a screen without its panes
     (`NoMatches` for the top bar)."""
-    app = make_app(content)
+    app = new_table(content, tmp_path)
     async with app.run_test(size=WIDE) as pilot:
-        await KeyConsul(pilot).new_game()
         await pilot.press("e")
         table = app.screen
         steps = len(table.session.history)
@@ -58,14 +59,13 @@ async def test_keys_typed_during_a_layout_switch_act_on_the_new_layout(
 
 
 async def test_the_pool_says_what_is_out_of_sight_with_its_parts_going(
-    content: ContentPack,
+    content: ContentPack, tmp_path: Path
 ) -> None:
     """A key already sent to the pool's table is handled while a resize removes the pane's
     parts: its scroll watcher asked the pane for a line no longer in it (`NoMatches: No nodes
     match '.budget' on PoolPane`)."""
-    app = make_app(content)
+    app = new_table(content, tmp_path)
     async with app.run_test(size=SMALL) as pilot:
-        await KeyConsul(pilot).new_game()
         pane = app.screen.query_one(PoolPane)
         await pane.query_one(".budget").remove()
         pane.query_one(PoolTable).scroll_y = 1

@@ -3,11 +3,13 @@ Steps pane too only when the bar cut it (so the steps keep their height from ste
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from consul_app.content import ContentPack
 from consul_app.tui.widgets.next_step import MORE, MORE_SHOWN, NextStep
 
 from .helpers import text
-from .scenarios import SMALL, WIDE, KeyConsul, make_app
+from .scenarios import SMALL, WIDE, KeyConsul, new_table
 
 
 def _flat(said: str) -> str:
@@ -16,12 +18,11 @@ def _flat(said: str) -> str:
 
 
 async def test_at_120x40_the_bar_says_the_step_text_and_the_steps_pane_its_title(
-    content: ContentPack,
+    content: ContentPack, tmp_path: Path
 ) -> None:
-    app = make_app(content)
+    app = new_table(content, tmp_path)
     async with app.run_test(size=WIDE) as pilot:
         consul = KeyConsul(pilot)
-        await consul.new_game()
         await consul.press("e", "enter", "enter")  # equipment, the chart: the first spawn
         step = consul.step()
         assert step is not None and step.key == "spawn"
@@ -32,11 +33,12 @@ async def test_at_120x40_the_bar_says_the_step_text_and_the_steps_pane_its_title
         assert step.text not in steps and step.text[:40] not in steps
 
 
-async def test_a_text_the_bar_cuts_is_whole_in_the_steps_pane(content: ContentPack) -> None:
-    app = make_app(content)
+async def test_a_text_the_bar_cuts_is_whole_in_the_steps_pane(
+    content: ContentPack, tmp_path: Path
+) -> None:
+    app = new_table(content, tmp_path)
     async with app.run_test(size=SMALL) as pilot:
         consul = KeyConsul(pilot)
-        await consul.new_game()
         await consul.press("e", "enter", "enter")
         step = consul.step()
         assert step is not None
@@ -59,14 +61,13 @@ async def test_a_text_the_bar_cuts_is_whole_in_the_steps_pane(content: ContentPa
 
 
 async def test_the_bar_points_to_the_steps_pane_only_when_it_is_not_shown(
-    content: ContentPack,
+    content: ContentPack, tmp_path: Path
 ) -> None:
     """QA at 80x24: the bar said `(more: 1 Steps)` with the Steps pane already in front. Its
     pointer then says the text goes on below; `1` again once another tab is in front."""
-    app = make_app(content)
+    app = new_table(content, tmp_path)
     async with app.run_test(size=SMALL) as pilot:
         consul = KeyConsul(pilot)
-        await consul.new_game()
         await consul.press("e", "enter", "enter")  # the first spawn step: the pool in front
         bar = consul.table.query_one("#next-step")
         assert MORE.strip() in _flat(text(bar, width=78))

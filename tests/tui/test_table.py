@@ -38,6 +38,7 @@ from .scenarios import (
     idle,
     make_app,
     move_action,
+    new_table,
     next_move,
     play_saved,
     step_is,
@@ -196,11 +197,12 @@ async def test_at_80x24_the_boss_tab_comes_up_for_the_timeout_effects(
         assert boss.scroll_y == 0
 
 
-async def test_a_long_step_text_points_to_the_steps_pane(content: ContentPack) -> None:
-    app = make_app(content)
+async def test_a_long_step_text_points_to_the_steps_pane(
+    content: ContentPack, tmp_path: Path
+) -> None:
+    app = new_table(content, tmp_path)
     async with app.run_test(size=SMALL) as pilot:
         consul = KeyConsul(pilot)
-        await consul.new_game()
         await consul.press("e", "enter", "enter")  # equipment; the first space spawns
         bar = text(consul.table.query_one("#next-step"), width=78)
         assert "(more: 1 Steps)" in bar
@@ -211,11 +213,12 @@ async def test_a_long_step_text_points_to_the_steps_pane(content: ContentPack) -
         assert step.text in text(consul.table.query_one("#steps"), width=1000)
 
 
-async def test_the_pool_marks_the_monster_under_the_cursor(content: ContentPack) -> None:
-    app = make_app(content)
+async def test_the_pool_marks_the_monster_under_the_cursor(
+    content: ContentPack, tmp_path: Path
+) -> None:
+    app = new_table(content, tmp_path)
     async with app.run_test(size=WIDE) as pilot:
         consul = KeyConsul(pilot)
-        await consul.new_game()
         table = consul.table.query_one(PoolTable)
 
         def marked() -> list[int]:
@@ -233,12 +236,11 @@ async def test_the_pool_marks_the_monster_under_the_cursor(content: ContentPack)
 
 
 async def test_a_spent_spawn_budget_is_said_as_spent_not_as_a_wrong_reason(
-    content: ContentPack,
+    content: ContentPack, tmp_path: Path
 ) -> None:
-    app = make_app(content)
+    app = new_table(content, tmp_path)
     async with app.run_test(size=WIDE) as pilot:
         consul = KeyConsul(pilot)
-        await consul.new_game()
         await consul.press("e", "enter", "enter")  # space 1: 2 skull points of 8-Bit
         step = consul.step()
         assert step is not None and step.budget == 2
@@ -249,11 +251,12 @@ async def test_a_spent_spawn_budget_is_said_as_spent_not_as_a_wrong_reason(
         assert "16-Bit" not in budget  # not the first monster's reason: it is the budget
 
 
-async def test_sde2_mini_bosses_come_only_from_the_chart(content: ContentPack) -> None:
-    app = make_app(content)
+async def test_sde2_mini_bosses_come_only_from_the_chart(
+    content: ContentPack, tmp_path: Path
+) -> None:
+    app = new_table(content, tmp_path)
     async with app.run_test(size=WIDE) as pilot:
         consul = KeyConsul(pilot)
-        await consul.new_game()
         await consul.press("m")
         assert not isinstance(app.screen, PickOneScreen)
         assert notes(app)[-1].startswith("No mini-boss may spawn now: ")
@@ -262,14 +265,13 @@ async def test_sde2_mini_bosses_come_only_from_the_chart(content: ContentPack) -
 
 
 async def test_a_question_is_not_asked_when_every_answer_would_be_refused(
-    content: ContentPack,
+    content: ContentPack, tmp_path: Path
 ) -> None:
     """While a step is due ('before any further actions are carried out'), `p` says so at once
     instead of asking which spawning point fell and then refusing the answer."""
-    app = make_app(content)
+    app = new_table(content, tmp_path)
     async with app.run_test(size=WIDE) as pilot:
         consul = KeyConsul(pilot)
-        await consul.new_game()
         await consul.press("e")  # the 2.0 Equipment step is due
         assert consul.step() is not None
         done = len(consul.table.session.history)
@@ -280,13 +282,12 @@ async def test_a_question_is_not_asked_when_every_answer_would_be_refused(
 
 
 async def test_the_only_mini_boss_of_the_game_spawns_without_a_question(
-    content: ContentPack,
+    content: ContentPack, tmp_path: Path
 ) -> None:
     """QA at 80x24: with one mini-boss in the game, `m` asked which one (a list of one)."""
-    app = make_app(content)
+    app = new_table(content, tmp_path, "forgotten-king")  # mini-bosses spawn as played
     async with app.run_test(size=SMALL) as pilot:
         consul = KeyConsul(pilot)
-        await consul.new_game("right")  # Forgotten King: mini-bosses spawn as played
         assert len(consul.state.setup.mini_bosses) == 1
         await consul.press("m")
         assert not isinstance(app.screen, PickOneScreen)
@@ -295,15 +296,14 @@ async def test_the_only_mini_boss_of_the_game_spawns_without_a_question(
 
 
 async def test_the_only_mini_boss_of_the_game_shows_its_card_without_a_question(
-    content: ContentPack,
+    content: ContentPack, tmp_path: Path
 ) -> None:
     """`B` with none on the dungeon and one brought to the game: its card, not a list of one."""
     from consul_app.tui.screens.card import CardScreen
 
-    app = make_app(content)
+    app = new_table(content, tmp_path)
     async with app.run_test(size=SMALL) as pilot:
         consul = KeyConsul(pilot)
-        await consul.new_game()
         assert len(consul.state.setup.mini_bosses) == 1 and consul.state.mini_boss is None
         await consul.press("B")
         assert isinstance(app.screen, CardScreen)
@@ -349,11 +349,10 @@ async def test_tiles_of_spawning_points_stop_at_the_dungeons_tiles(content: Cont
         assert screen.setup.spawning_points[0].tile == 6
 
 
-async def test_sde1_says_it_has_no_bonuses(content: ContentPack) -> None:
-    app = make_app(content)
+async def test_sde1_says_it_has_no_bonuses(content: ContentPack, tmp_path: Path) -> None:
+    app = new_table(content, tmp_path, "classic")
     async with app.run_test(size=WIDE) as pilot:
         consul = KeyConsul(pilot)
-        await consul.new_game("right", "right")
         bonuses = text(consul.table.query_one("#bonuses"))
         assert "SDE 1.0: monsters gain no bonuses" in bonuses
         assert "No bonuses yet" not in bonuses
@@ -466,17 +465,18 @@ async def test_a_summons_with_nothing_in_the_pool_says_so_and_offers_no_spawn(
         assert "Enter: done" in bar and "spawn one" not in bar
 
 
-async def test_the_table_follows_every_change_the_session_publishes(content: ContentPack) -> None:
+async def test_the_table_follows_every_change_the_session_publishes(
+    content: ContentPack, tmp_path: Path
+) -> None:
     """The table subscribes to the session (its listener): a change made through the session,
     by any path, shows without the table being told."""
     from consul_app.rules import Spawn
 
     from .scenarios import KeyConsul
 
-    app = make_app(content)
+    app = new_table(content, tmp_path)
     async with app.run_test(size=(120, 40)) as pilot:
         consul = KeyConsul(pilot)
-        await consul.new_game()
         table = consul.table
         pool = table.query_one(PoolTable)
         monster = pool.highlighted()

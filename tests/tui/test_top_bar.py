@@ -3,21 +3,22 @@ step opens or closes (asserted on the widgets' regions, at both sizes)."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from consul_app.content import ContentPack
 
-from .scenarios import SMALL, WIDE, KeyConsul, make_app
+from .scenarios import SMALL, WIDE, KeyConsul, new_table
 
 
 @pytest.mark.parametrize("size", [WIDE, SMALL], ids=["120x40", "80x24"])
 async def test_the_top_bar_and_the_panes_keep_their_place_through_turns(
-    content: ContentPack, size: tuple[int, int]
+    content: ContentPack, size: tuple[int, int], tmp_path: Path
 ) -> None:
-    app = make_app(content)
+    app = new_table(content, tmp_path)
     async with app.run_test(size=size) as pilot:
         consul = KeyConsul(pilot)
-        await consul.new_game()
         table = consul.table
         bar = table.query_one("#next-step")
         first = bar.region
