@@ -123,7 +123,7 @@ async def test_forgotten_king_climbs_the_ladder_and_spawns_its_boss(content: Con
 
         await consul.until(lambda p, s: s.open_step() is None)
         while consul.state.standing_spawning_points():
-            await consul.press("p", "enter")  # a spawning point destroyed (the first listed)
+            await _destroy_a_spawning_point(consul)
         assert ">> Spawn the dungeon boss" in text(table.query_one("#steps"))
         await consul.press("enter", "enter")
         boss = text(table.query_one("#boss"))
@@ -151,7 +151,7 @@ async def test_sde1_fills_the_power_gauge_and_summons_the_boss(content: ContentP
         assert "3 of " in text(table.query_one("#chart"))
 
         while consul.state.standing_spawning_points():
-            await consul.press("p", "enter")
+            await _destroy_a_spawning_point(consul)
         assert "Summoning conditions met" in text(table.query_one("#boss"))
         assert "summoned at the start of the next round" in text(table.query_one("#steps"))
         await consul.press("e")  # the round ends; the next begins with the summoning
@@ -168,3 +168,12 @@ async def test_sde1_fills_the_power_gauge_and_summons_the_boss(content: ContentP
         assert "No monster may spawn now: the spawning points stop" in text(
             table.query_one("#pool")
         )
+
+
+async def _destroy_a_spawning_point(consul: KeyConsul) -> None:
+    """`p`: the first listed (the only one standing: no question)."""
+    from consul_app.tui.screens.pick_one import PickOneScreen
+
+    await consul.press("p")
+    if isinstance(consul.app.screen, PickOneScreen):
+        await consul.press("enter")
