@@ -64,7 +64,7 @@ def tables(home: Path, games: dict[int, Path]) -> dict[int, tuple[float, int]]:
     argv = {count: ("consul", "play", "--save", str(path)) for count, path in games.items()}
     for args in argv.values():  # once unmeasured: the modules get compiled
         settled_start(home, bytecode, *args)
-    samples: dict[int, list[tuple[float, int, int]]] = {count: [] for count in games}
+    samples: dict[int, list[tuple[float, int, int, float]]] = {count: [] for count in games}
     for _ in range(RUNS):
         for count, args in argv.items():
             samples[count].append(settled_start(home, bytecode, *args))

@@ -4,6 +4,7 @@ imported when the command runs.)"""
 
 from __future__ import annotations
 
+import gc
 import sys
 from pathlib import Path
 from types import SimpleNamespace
@@ -76,6 +77,17 @@ def run_plain() -> int:
 
 
 def run(args: argparse.Namespace | SimpleNamespace) -> int:
+    # No cyclic garbage collection while starting up, as `consul play`: there is next to no
+    # garbage, and a full collection (tens of ms) fell before or after the first frame as the
+    # modules' sizes moved. `Md2App` turns it back on after its first frame.
+    gc.disable()
+    try:
+        return _run(args)
+    finally:
+        gc.enable()
+
+
+def _run(args: argparse.Namespace | SimpleNamespace) -> int:
     from consul_app.commands.play import refused
 
     if refused():

@@ -17,6 +17,7 @@ from consul_app.md2.tui.dialogs import KeysScreen
 from consul_app.md2.tui.keys import KEYS
 from consul_app.md2.tui.screen import DashboardScreen
 from consul_app.session import Session
+from tests.tui.helpers import until
 
 
 def _text(app: Md2App, selector: str) -> str:
@@ -163,3 +164,63 @@ def test_readme_lists_every_md2_key() -> None:
     readme = (Path(__file__).parents[2] / "README.md").read_text(encoding="utf-8")
     for key in KEYS:
         assert f"| `{key.shown}` | {key.section} | {key.description} |" in readme, key.shown
+
+
+async def test_resuming_says_so_in_the_first_frame(
+    content: Md2Content, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The screen `consul md2` settles on is its first frame: the notice ("Resumed ...") is
+    drawn with the dashboards, not in a frame of its own after them."""
+    from textual.app import App
+
+    path = tmp_path / "game.jsonl"
+    Session.new(content, Md2Setup(heroes=("bard",)), path=path, game="md2").close()
+    notices: list[str] = []
+    display = App._display
+
+    def spy(app: App[None], screen: object, renderable: object) -> None:
+        if renderable is not None and isinstance(screen, DashboardScreen):
+            notices.append(str(screen.query_one("#notice", Static).render()))
+        display(app, screen, renderable)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(App, "_display", spy)
+    app = Md2App(content, save=path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await until(pilot, lambda: bool(notices), "no frame of the dashboard was drawn")
+    assert notices[0] == "Resumed game.jsonl. ? shows every key"
+
+
+async def test_the_garbage_collector_is_off_until_the_first_frame(
+    content: Md2Content, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`consul md2` starts with the cyclic garbage collector off (a full collection could fall
+    before the first frame); the app freezes what it loaded and turns it back on after it."""
+    import gc
+
+    from textual.app import App
+
+    seen: list[bool] = []
+    with monkeypatch.context() as patch:
+        patch.setattr(Md2App, "run", lambda app: seen.append(gc.isenabled()))
+        assert main(["md2", "--save", str(tmp_path / "game.jsonl")]) == 0
+    assert seen == [False] and gc.isenabled()
+    at_frames: list[bool] = []
+    display = App._display
+
+    def spy(app: App[None], screen: object, renderable: object) -> None:
+        if renderable is not None:
+            at_frames.append(gc.isenabled())
+        display(app, screen, renderable)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(App, "_display", spy)
+    gc.unfreeze()
+    gc.disable()
+    try:
+        app = Md2App(content, path=tmp_path / "game.jsonl")
+        async with app.run_test(size=(120, 40)) as pilot:
+            await until(pilot, gc.isenabled, "the collector stayed off")
+            assert gc.get_freeze_count() > 0
+    finally:
+        gc.enable()
+        gc.unfreeze()
+    assert at_frames and at_frames[0] is False

@@ -115,6 +115,14 @@ def move_action(move: Move) -> Action:
 # -- through the session: fast set-ups for the snapshots -------------------------------------
 
 
+def bonus_taken_app(content: ContentPack, folder: Path) -> ConsulApp:
+    """The app on a 2.0 game saved in `folder` once the monsters gained "+1ST offense"
+    (`offense_bonus_taken`): the pool has cards that fit and cards that scroll."""
+    save = folder / "game.jsonl"
+    play_saved(content, save, default_setup(content.edition("sde2")), offense_bonus_taken)
+    return make_app(content, save)
+
+
 def play_saved(
     content: ContentPack, path: Path, setup: Setup, goal: Goal, then: Action | None = None
 ) -> None:

@@ -19,13 +19,12 @@ from textual.screen import Screen
 from textual.widget import Widget
 
 from consul_app.content import ContentPack
-from consul_app.rules import default_setup
 from consul_app.tui.screens.card import CardScreen
 from consul_app.tui.widgets.card_body import CardBody
 from consul_app.tui.widgets.pool import PoolTable
 
 from .helpers import settled, until
-from .scenarios import SMALL, make_app, offense_bonus_taken, play_saved
+from .scenarios import SMALL, bonus_taken_app
 
 MIXED = (100, 30)
 """Some cards of the pool fit, some scroll."""
@@ -55,9 +54,7 @@ async def test_each_card_opens_in_one_frame(
             frames.append(type(screen).__name__)
 
     monkeypatch.setattr(App, "_display", spy)
-    save = tmp_path / "game.jsonl"
-    play_saved(content, save, default_setup(content.edition("sde2")), offense_bonus_taken)
-    app = make_app(content, save)
+    app = bonus_taken_app(content, tmp_path)
     async with app.run_test(size=size) as pilot:
         await pilot.press("2")  # (the pool's tab at 80x24)
         pool = app.screen.query_one(PoolTable)
@@ -93,9 +90,7 @@ async def test_each_card_opens_in_one_frame(
 async def test_a_long_card_scrolls_with_its_keys(content: ContentPack, tmp_path: Path) -> None:
     """Down, PgDn, End, Up, PgUp and Home scroll a card too long for its body, its scrollbar
     (drawn beside the lines) following; the next card opens at its top."""
-    save = tmp_path / "game.jsonl"
-    play_saved(content, save, default_setup(content.edition("sde2")), offense_bonus_taken)
-    app = make_app(content, save)
+    app = bonus_taken_app(content, tmp_path)
     async with app.run_test(size=SMALL) as pilot:
         await pilot.press("2")
         app.screen.query_one(PoolTable).focus()
@@ -135,9 +130,7 @@ async def test_a_card_opened_after_a_resize_fits_the_new_size(
 ) -> None:
     """The card screen is laid out once; a resize while the table is shown (the card screen
     hidden) still gives the next card the new width, its end in sight when scrolled there."""
-    save = tmp_path / "game.jsonl"
-    play_saved(content, save, default_setup(content.edition("sde2")), offense_bonus_taken)
-    app = make_app(content, save)
+    app = bonus_taken_app(content, tmp_path)
     async with app.run_test(size=(120, 40)) as pilot:
         app.screen.query_one(PoolTable).focus()
         await pilot.press("c")
@@ -166,9 +159,7 @@ async def test_another_card_draws_again_only_what_changed(
     """Issue 23 (`c` within 1.5x a no-op key): the next card renders again its own lines and
     the dialog's title, not the screen around the dialog nor the dialog's frame below its
     title (rendering those again was a third of the time `c` took)."""
-    save = tmp_path / "game.jsonl"
-    play_saved(content, save, default_setup(content.edition("sde2")), offense_bonus_taken)
-    app = make_app(content, save)
+    app = bonus_taken_app(content, tmp_path)
     async with app.run_test(size=(120, 40)) as pilot:
         pool = app.screen.query_one(PoolTable)
         pool.focus()
@@ -200,9 +191,7 @@ async def test_the_card_screen_is_styled_again_only_when_styles_changed(
 ) -> None:
     """Issue 23: shown again, the card screen keeps its nodes' styles (applying every rule to
     every node again took a tenth of `c`); after a theme change it takes the new one."""
-    save = tmp_path / "game.jsonl"
-    play_saved(content, save, default_setup(content.edition("sde2")), offense_bonus_taken)
-    app = make_app(content, save)
+    app = bonus_taken_app(content, tmp_path)
     async with app.run_test(size=(120, 40)) as pilot:
         app.screen.query_one(PoolTable).focus()
         await pilot.press("c")
@@ -239,9 +228,7 @@ async def test_the_table_behind_a_card_keeps_its_own_lines(
     """Issue 23: a card pushed over the table and closed again: the table screen's own lines
     (its background around the panes) are not drawn again (they were, as Textual refreshes
     the screen a card is pushed over)."""
-    save = tmp_path / "game.jsonl"
-    play_saved(content, save, default_setup(content.edition("sde2")), offense_bonus_taken)
-    app = make_app(content, save)
+    app = bonus_taken_app(content, tmp_path)
     async with app.run_test(size=(120, 40)) as pilot:
         table = app.screen
         table.query_one(PoolTable).focus()
@@ -278,9 +265,7 @@ async def test_the_card_body_draws_its_lines_as_textual_would(
     """Issue 23: the card's text skips Textual's styles cache (a sixth of `c`'s time), and
     draws the same lines as the cache would (the app's line filters applied, the scrollbar
     beside); styled with what the cache draws (padding here), it goes through the cache."""
-    save = tmp_path / "game.jsonl"
-    play_saved(content, save, default_setup(content.edition("sde2")), offense_bonus_taken)
-    app = make_app(content, save)
+    app = bonus_taken_app(content, tmp_path)
     async with app.run_test(size=size) as pilot:
         await pilot.press("2")
         app.screen.query_one(PoolTable).focus()

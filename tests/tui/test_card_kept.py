@@ -8,21 +8,19 @@ from pathlib import Path
 import pytest
 
 from consul_app.content import ContentPack
-from consul_app.rules import RuleError, card, default_setup
+from consul_app.rules import RuleError, card, default_setup, new_game
 from consul_app.tui.card_views import CardViews
 from consul_app.tui.screens.card import CardScreen
 from consul_app.tui.widgets.card_body import KEEP, CardBody
 from consul_app.tui.widgets.pool import PoolTable
 
 from .helpers import text, until
-from .scenarios import WIDE, make_app, offense_bonus_taken, play_saved
+from .scenarios import WIDE, bonus_taken_app
 
 
 def test_a_card_is_computed_once_a_state(content: ContentPack) -> None:
     """The same pack, state and model: the same view object; another state, another
     view (computed anew); an unknown model's error every time, never remembered."""
-    from consul_app.rules import new_game
-
     pack = content.edition("sde2")
     state = new_game(pack, default_setup(pack))
     views = CardViews()
@@ -42,9 +40,7 @@ async def test_a_card_opened_again_is_not_drawn_again_until_the_game_changes(
 ) -> None:
     """`c` twice on a monster in the same state renders its lines once; after an undo (the
     offense bonus taken back) the card is drawn anew and says what the game says now."""
-    save = tmp_path / "game.jsonl"
-    play_saved(content, save, default_setup(content.edition("sde2")), offense_bonus_taken)
-    app = make_app(content, save)
+    app = bonus_taken_app(content, tmp_path)
     async with app.run_test(size=WIDE) as pilot:
         table = app.screen
         table.query_one(PoolTable).focus()
@@ -81,9 +77,7 @@ async def test_the_kept_lines_are_those_of_the_last_cards_only(
     content: ContentPack, tmp_path: Path
 ) -> None:
     """At most `KEEP` cards' lines are kept (the oldest let go first)."""
-    save = tmp_path / "game.jsonl"
-    play_saved(content, save, default_setup(content.edition("sde2")), offense_bonus_taken)
-    app = make_app(content, save)
+    app = bonus_taken_app(content, tmp_path)
     async with app.run_test(size=WIDE) as pilot:
         table = app.screen
         pack, state = table.session.pack, table.session.state
@@ -103,9 +97,7 @@ async def test_the_card_under_the_cursor_is_drawn_ahead(
     """Once the pool's cursor has rested on a row (`CARD_AHEAD`), its card in this state is
     drawn ahead: `c` shows it without drawing it, the right card (after the first card, which
     composes the card screen and gives it its room)."""
-    save = tmp_path / "game.jsonl"
-    play_saved(content, save, default_setup(content.edition("sde2")), offense_bonus_taken)
-    app = make_app(content, save)
+    app = bonus_taken_app(content, tmp_path)
     async with app.run_test(size=WIDE) as pilot:
         table = app.screen
         pool = table.query_one(PoolTable)
@@ -145,12 +137,30 @@ async def test_no_card_is_drawn_ahead_while_the_panes_are_composed_anew(
 ) -> None:
     """The card drawn ahead once the cursor rests finds no pool while a resize composes the
     panes anew (the pool removed): it draws none, and the table goes on."""
-    save = tmp_path / "game.jsonl"
-    play_saved(content, save, default_setup(content.edition("sde2")), offense_bonus_taken)
-    app = make_app(content, save)
+    app = bonus_taken_app(content, tmp_path)
     async with app.run_test(size=WIDE) as pilot:
         table = app.screen
         await table.query_one(PoolTable).remove()
+        table._prepare_card()
+        await pilot.pause()
+        assert app.screen is table and app.is_running
+
+
+async def test_no_card_is_drawn_ahead_once_the_card_screen_is_taken_apart(
+    content: ContentPack, tmp_path: Path
+) -> None:
+    """As the app closes, the card screen's widgets go before the table's timers stop: a card
+    drawn ahead then finds no card body (it raised NoMatches under load) and draws none."""
+    app = bonus_taken_app(content, tmp_path)
+    async with app.run_test(size=WIDE) as pilot:
+        table = app.screen
+        table.query_one(PoolTable).focus()
+        await pilot.press("c")
+        await until(pilot, lambda: bool(app.screen.query(CardBody)), "the card")
+        card_screen = app.screen
+        await pilot.press("escape")
+        await until(pilot, lambda: app.screen is table, "the table")
+        await card_screen.query_one(CardBody).remove()
         table._prepare_card()
         await pilot.pause()
         assert app.screen is table and app.is_running

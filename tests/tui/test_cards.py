@@ -21,7 +21,7 @@ from consul_app.tui.screens.table import TableScreen
 from consul_app.tui.widgets.card_body import CardBody
 from consul_app.tui.widgets.pool import MARK, PoolTable, _fitted
 
-from .helpers import notes, options, text
+from .helpers import notes, options, text, until
 from .scenarios import (
     SMALL,
     WIDE,
@@ -131,13 +131,13 @@ async def test_enter_on_a_pool_row_opens_its_card_when_nothing_is_due(
 async def test_the_mini_boss_card_of_drusilla_demonica(
     content: ContentPack, tmp_path: Path
 ) -> None:
-    """B with no mini-boss on the dungeon asks whose card; Drusilla attacks WILL at range 5."""
+    """B with no mini-boss on the dungeon and one brought to the game opens its card (no list
+    of one to pick from); Drusilla attacks WILL at range 5."""
     save = _save(content, tmp_path, offense_bonus_taken, mini_bosses=["drusilla-demonica"])
     app = make_app(content, save)
     async with app.run_test(size=WIDE) as pilot:
         await pilot.press("B")
-        assert isinstance(app.screen, PickOneScreen)
-        await pilot.press("enter")
+        await until(pilot, lambda: isinstance(app.screen, CardScreen), "the card")
         body = _card_text(app)
         assert "Drusilla Demonica" in body
         assert "Magic attack   1 AP   range 5   WILL vs ARM" in body

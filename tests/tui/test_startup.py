@@ -217,6 +217,7 @@ def test_the_first_screen_loads_what_it_shows_and_the_warm_up_the_rest() -> None
         "consul_app.content.loader",
         "consul_app.rules.model.actions",
         "consul_app.rules.model.state",
+        "consul_app.rules.model.steps",  # (an edition's words name no step until asked)
         "consul_app.rules.engine",
         "consul_app.rules.views.cards",
         "consul_app.session.session",

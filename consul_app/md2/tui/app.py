@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 from pathlib import Path
 
 from textual.app import App
@@ -45,14 +46,17 @@ class Md2App(App[None]):
             self.load_error = str(err)
             self.exit(return_code=2)
             return
-        screen = DashboardScreen(self.session, self.content)
-        self.push_screen(screen)
         if self.session.warnings:
-            screen.call_after_refresh(screen.say, "; ".join(self.session.warnings))
+            notice = "; ".join(self.session.warnings)
         else:
-            name = self.session.path.name
             word = "Resumed" if self.save is not None else "A new game, saved as"
-            screen.call_after_refresh(screen.say, f"{word} {name}. ? shows every key")
+            notice = f"{word} {self.session.path.name}. ? shows every key"
+        self.push_screen(DashboardScreen(self.session, self.content, notice=notice))
+        if not gc.isenabled():
+            # `consul md2` starts with the cyclic garbage collector off: what is loaded so far
+            # lives as long as the app (frozen out of collections); back on after this frame.
+            gc.freeze()
+            self.call_after_refresh(gc.enable)
 
     def on_unmount(self) -> None:
         if self.session is not None:

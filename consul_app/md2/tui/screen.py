@@ -102,10 +102,14 @@ class DashboardScreen(Screen[None]):
         for k in KEYS
     ]
 
-    def __init__(self, session: Session | None, content: Md2Content) -> None:
+    def __init__(
+        self, session: Session | None, content: Md2Content, *, notice: str = ""
+    ) -> None:
         super().__init__()
         self.session = session
         self.content = content
+        self.notice = notice
+        """Said on the notice line in the first frame (what was opened)."""
 
     @property
     def state(self) -> Md2State:
@@ -131,6 +135,8 @@ class DashboardScreen(Screen[None]):
         self.on_resize()
         if self.session is not None:
             self.show(self.session.state, list(self.session.history[:LOG_LINES]))
+        if self.notice:
+            self.say(self.notice)
 
     def on_resize(self) -> None:
         """Wide (110 columns or more): the log beside the dashboards, else below them; short

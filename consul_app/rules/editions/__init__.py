@@ -15,7 +15,6 @@ from typing import TYPE_CHECKING, Literal, Protocol
 
 from consul_app.rules.editions import words as w
 from consul_app.rules.editions.words import Words
-from consul_app.rules.model.steps import step_def
 from consul_app.rules.views import rule_texts as t
 
 if TYPE_CHECKING:
@@ -129,6 +128,8 @@ class Edition:
         own = self.step_titles.get(key)
         if own:
             return own
+        from consul_app.rules.model.steps import step_def  # (the start screen needs none)
+
         return step_def(key).title
 
     def pack(self, content: ContentPack) -> EditionPack:

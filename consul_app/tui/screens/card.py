@@ -71,8 +71,8 @@ class CardScreen(KeptLines, ModalScreen[None]):
 
     def draw_ahead(self, view: CardView) -> None:
         """`view`'s lines drawn and kept for a later `show` (once composed)."""
-        if self._ready:
-            self.query_one(CardBody).prepare(lambda: card_body(view), kept_as=view)
+        for body in self.query(CardBody) if self._ready else ():  # (none as the app closes)
+            body.prepare(lambda: card_body(view), kept_as=view)
 
     def present(self, view: CardView) -> None:
         """Show `view` and come up, in one frame: the card is laid out while this screen is

@@ -33,7 +33,6 @@ from consul_app.rules import (
 )
 from consul_app.sde.ended import finished
 from consul_app.session import SaveError, Session
-from consul_app.tui.card_views import CardViews
 from consul_app.tui.held_keys import hold_keys, let_keys_go
 from consul_app.tui.kept_lines import KeptLines
 from consul_app.tui.one_frame import DrawsOnce
@@ -93,8 +92,6 @@ class TableScreen(TableKeys, TableDialogs, KeptLines, DrawsOnce):
         self._composed = False
         self.counted = TypedCount()
         """Digits typed just before a key: how many wounds or heals (`2w`)."""
-        self._card_views = CardViews()
-        """The cards opened in this state."""
         self._recomposing = False
         """A resize is composing the panes anew (tabs for panes, or panes for tabs)."""
         self._tab_hint: str | None = None

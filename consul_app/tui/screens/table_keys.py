@@ -5,6 +5,7 @@ cards and the lookup, undo, redo and the history. A mixin of `TableScreen`."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import cached_property
 
 from textual.timer import Timer
 from textual.widget import Widget
@@ -55,8 +56,12 @@ down draws none of those it passes)."""
 class TableKeys:
     """The keys of the table screen that act on the game (mixed into `TableScreen`)."""
 
-    _card_views: CardViews
     _card_ahead: Timer | None = None
+
+    @cached_property
+    def _card_views(self) -> CardViews:
+        """The cards opened in this state."""
+        return CardViews()
 
     def action_digit(self, digit: int, pane: str | None = None) -> None:
         """A digit typed just before a key says how many (`TypedCount`). Digits 1-6 also show
