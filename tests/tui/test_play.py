@@ -127,7 +127,7 @@ async def test_forgotten_king_climbs_the_ladder_and_spawns_its_boss(
 
         await consul.until(lambda p, s: s.open_step() is None)
         while consul.state.standing_spawning_points():
-            await consul.press("p", "enter")  # a spawning point destroyed (the first listed)
+            await _destroy_a_spawning_point(consul)
         assert ">> Spawn the dungeon boss" in text(table.query_one("#steps"))
         await consul.press("enter", "enter")
         boss = text(table.query_one("#boss"))
@@ -156,7 +156,7 @@ async def test_sde1_fills_the_power_gauge_and_summons_the_boss(
         assert "3 of " in text(table.query_one("#chart"))
 
         while consul.state.standing_spawning_points():
-            await consul.press("p", "enter")
+            await _destroy_a_spawning_point(consul)
         assert "Summoning conditions met" in text(table.query_one("#boss"))
         assert "summoned at the start of the next round" in text(table.query_one("#steps"))
         await consul.press("e")  # the round ends; the next begins with the summoning
@@ -173,3 +173,12 @@ async def test_sde1_fills_the_power_gauge_and_summons_the_boss(
         assert "No monster may spawn now: the spawning points stop" in text(
             table.query_one("#pool")
         )
+
+
+async def _destroy_a_spawning_point(consul: KeyConsul) -> None:
+    """`p`: the first listed (the only one standing: no question)."""
+    from consul_app.tui.screens.pick_one import PickOneScreen
+
+    await consul.press("p")
+    if isinstance(consul.app.screen, PickOneScreen):
+        await consul.press("enter")

@@ -295,6 +295,22 @@ async def test_the_only_mini_boss_of_the_game_spawns_without_a_question(
         assert consul.state.mini_boss.id == consul.state.setup.mini_bosses[0]
 
 
+async def test_the_last_spawning_point_standing_is_destroyed_without_a_question(
+    content: ContentPack,
+) -> None:
+    """QA, Forgotten King at 80x24: with one spawning point left, `p` asked which (a list of
+    one), as `k` does not."""
+    app = make_app(content)
+    async with app.run_test(size=SMALL) as pilot:
+        consul = KeyConsul(pilot)
+        await consul.new_game("right")
+        await consul.press("p", "1")  # two stand: which one
+        assert len(consul.state.standing_spawning_points()) == 1
+        await consul.press("p")
+        assert not isinstance(app.screen, PickOneScreen)
+        assert not consul.state.standing_spawning_points()
+
+
 async def test_the_only_mini_boss_of_the_game_shows_its_card_without_a_question(
     content: ContentPack, tmp_path: Path
 ) -> None:

@@ -149,7 +149,7 @@ def _boss(pack: EditionPack, before: GameState, after: GameState) -> list[str]:
         others = [name_of(pack, "dungeon_bosses", b.id) for b in after.other_bosses]
         brought = "".join(f" with {other}" for other in others)  # (Mugg came with Ugg)
         lines.append(f"{name} {edition(after.setup.edition).words.arrived}{brought}.")
-    if boss.relics != was.relics:
+    if boss.relics != was.relics:  # (1.0: its Treasure)
         relics = ", ".join(name_of(pack, "relics", r) for r in boss.relics) or "none"
         lines.append(f"{edition(after.setup.edition).words.relics}: {relics}.")
     if boss.timeout and not was.timeout:

@@ -161,10 +161,15 @@ class TableKeys:
         self.dispatch(DestroyMiniBoss(mini_boss=mini.id))
 
     def action_destroy_spawning_point(self) -> None:
+        """Which one the heroes destroyed (the only one standing needs no question)."""
+        choices = spawning_point_choices(self.session.pack, self.session.state)
+        if len(choices) == 1:
+            self.dispatch(spawning_point_destroyed(choices[0].id))
+            return
         self._pick(
             "Spawning point destroyed",
             "Which spawning point did the heroes destroy?",
-            spawning_point_choices(self.session.pack, self.session.state),
+            choices,
             spawning_point_destroyed,
         )
 
