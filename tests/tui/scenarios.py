@@ -26,6 +26,7 @@ from consul_app.base.paths import saves_dir
 from consul_app.content import ContentPack, Edition, EditionPack, load_pack
 from consul_app.rules import (
     Action,
+    DestroySpawningPoint,
     EndTurn,
     EquipRelics,
     GameState,
@@ -129,6 +130,22 @@ def move_action(move: Move) -> Action:
 
 
 # -- through the session: fast set-ups for the snapshots -------------------------------------
+
+
+def classic_points_destroyed(content: ContentPack, path: Path, *, end_round: bool = False) -> None:
+    """A 1.0 game journaled at `path`: played to round 2 with nothing due, then every spawning
+    point destroyed (the boss's conditions met); `end_round`: that round ended too (round 3
+    begins with the boss's summons)."""
+    with Session.new(
+        content, default_setup(content.edition("classic")), path=path, clock=lambda: NOW
+    ) as session:
+        while not (session.state.turn >= 2 and session.state.open_step() is None):
+            move = next_move(session.pack, session.state)
+            session.dispatch(EndTurn() if move.kind == "wound" else move_action(move))
+        for point in session.state.standing_spawning_points():
+            session.dispatch(DestroySpawningPoint(spawning_point=point.id, tile=point.tile))
+        if end_round:
+            session.dispatch(EndTurn())
 
 
 def bonus_taken_app(content: ContentPack, folder: Path) -> ConsulApp:

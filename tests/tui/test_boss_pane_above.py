@@ -13,7 +13,7 @@ from consul_app.tui.screens.table import TableScreen
 from consul_app.tui.widgets.boss_card import BossPane
 
 from .helpers import until
-from .scenarios import SMALL, make_app, play_saved, step_is
+from .scenarios import SMALL, classic_points_destroyed, make_app, play_saved, step_is
 
 
 def _seen(app: Any, pane: BossPane) -> str:
@@ -53,21 +53,8 @@ async def test_the_section_to_resolve_now_is_in_sight(content: ContentPack, tmp_
     """QA, 1.0 at 80x24: the boss summoned, its Adventure Effects' boss fight section to
     resolve, the pane scrolled to the top of its fight card (the special healing and the
     dungeon effects) and the NOW section stayed below, out of sight."""
-    from consul_app.rules import DestroySpawningPoint, EndTurn
-    from consul_app.session import Session
-
-    from .scenarios import NOW, move_action, next_move
-
     save = tmp_path / "classic.jsonl"
-    with Session.new(
-        content, default_setup(content.edition("classic")), path=save, clock=lambda: NOW
-    ) as session:
-        while not (session.state.turn >= 2 and session.state.open_step() is None):
-            move = next_move(session.pack, session.state)
-            session.dispatch(EndTurn() if move.kind == "wound" else move_action(move))
-        for point in session.state.standing_spawning_points():
-            session.dispatch(DestroySpawningPoint(spawning_point=point.id, tile=point.tile))
-        session.dispatch(EndTurn())  # round 3 begins with the boss's summons
+    classic_points_destroyed(content, save, end_round=True)  # round 3: the boss's summons
     app = make_app(content, save)
     async with app.run_test(size=SMALL) as pilot:
         table = app.screen

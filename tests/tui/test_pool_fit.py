@@ -36,6 +36,7 @@ from .scenarios import (
     Goal,
     KeyConsul,
     Move,
+    classic_points_destroyed,
     current_step,
     idle,
     make_app,
@@ -384,16 +385,8 @@ async def test_the_pool_shown_again_fits_the_game_it_missed(
     said `↓ 7 more below` with its 7 rows in sight, without MOVE and AP, and PgDn did nothing.
     A hidden pane has no room: the pool fitted the boss's summoning to none, and shown again at
     its old size it was neither resized nor shown by Textual, so nothing fitted it again."""
-    from consul_app.rules import DestroySpawningPoint, EndTurn
-
     save = tmp_path / "classic.jsonl"
-    setup = default_setup(content.edition("classic"))
-    with Session.new(content, setup, path=save, clock=lambda: NOW) as session:
-        while not (session.state.turn >= 2 and session.state.open_step() is None):
-            move = next_move(session.pack, session.state)
-            session.dispatch(EndTurn() if move.kind == "wound" else move_action(move))
-        for point in session.state.standing_spawning_points():
-            session.dispatch(DestroySpawningPoint(spawning_point=point.id, tile=point.tile))
+    classic_points_destroyed(content, save)
     app = make_app(content, save)
     async with app.run_test(size=SMALL) as pilot:
         table = _table(app)

@@ -9,7 +9,7 @@ from consul_app.content import ContentPack
 from consul_app.rules import default_setup
 
 from .helpers import text
-from .scenarios import SMALL, WIDE, KeyConsul, idle, make_app, play_saved
+from .scenarios import SMALL, WIDE, KeyConsul, classic_points_destroyed, idle, make_app, play_saved
 
 
 def _saved(content: ContentPack, tmp_path: Path) -> Path:
@@ -58,20 +58,8 @@ async def test_a_1_0_round_that_summons_the_boss_is_told_once_its_steps_are_done
     """QA, 1.0 at 80x24: the round ended with the boss's conditions met; it was summoned as
     the next round began (its steps), and no recap told it: the next one said `Nothing to
     report.` The round's recap comes once the steps it brought are done."""
-    from consul_app.rules import DestroySpawningPoint, EndTurn
-    from consul_app.session import Session
-
-    from .scenarios import NOW, move_action, next_move
-
     save = tmp_path / "classic.jsonl"
-    with Session.new(
-        content, default_setup(content.edition("classic")), path=save, clock=lambda: NOW
-    ) as session:
-        while not (session.state.turn >= 2 and session.state.open_step() is None):
-            move = next_move(session.pack, session.state)
-            session.dispatch(EndTurn() if move.kind == "wound" else move_action(move))
-        for point in session.state.standing_spawning_points():
-            session.dispatch(DestroySpawningPoint(spawning_point=point.id, tile=point.tile))
+    classic_points_destroyed(content, save)
     app = make_app(content, save)
     async with app.run_test(size=SMALL) as pilot:
         consul = KeyConsul(pilot)
