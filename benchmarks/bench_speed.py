@@ -45,7 +45,7 @@ import tempfile
 import time
 import timeit
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -213,15 +213,11 @@ def settled_start(home: Path, bytecode: Path, *argv: str) -> Settled:
     return float(at) - start, int(peak), int(warm), float(cpu)
 
 
-@contextmanager
-def no_fsync() -> Iterator[None]:
-    """Writing the benchmark's journals: not what is measured."""
-    fsync = os.fsync
-    os.fsync = lambda fd: None
-    try:
-        yield
-    finally:
-        os.fsync = fsync
+def no_fsync() -> AbstractContextManager[None]:
+    """Writing the benchmark's journals (not what is measured): unsynced, as the tests' saves."""
+    from tui.scenarios import unsynced
+
+    return unsynced()
 
 
 def write_games(folder: Path) -> dict[str, Path]:

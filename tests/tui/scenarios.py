@@ -77,7 +77,7 @@ def new_table(content: ContentPack, folder: Path, edition: str = "sde2") -> Cons
 
     path = folder / f"new-{edition}.jsonl"
     with (
-        _unsynced(),
+        unsynced(),
         Session.new(content, _default_setup(content, edition), path=path, clock=lambda: NOW),
     ):
         pass
@@ -160,7 +160,7 @@ def play_saved(
     content: ContentPack, path: Path, setup: Setup, goal: Goal, then: Action | None = None
 ) -> None:
     """Play `setup` by the policy until `goal(state)`, journaled at `path` (then `then`)."""
-    with _unsynced(), Session.new(content, setup, path=path, clock=lambda: NOW) as session:
+    with unsynced(), Session.new(content, setup, path=path, clock=lambda: NOW) as session:
         for _ in range(MAX_MOVES):
             if goal(session.pack, session.state):
                 if then is not None:
@@ -171,7 +171,7 @@ def play_saved(
 
 
 @contextmanager
-def _unsynced() -> Iterator[None]:
+def unsynced() -> Iterator[None]:
     """The save a test starts on is written line by line as the app writes it, but never
     fsynced: it is what the test starts from, not what it checks (its 90 fsyncs took a second
     of a test's time, waiting on the disk)."""
